@@ -1,0 +1,87 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION, BRAND, MAX_JSON_BODY_BYTES } from '@cityforge/shared';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { REDACT_PATHS } from './lib/logger.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerWeb } from './modules/web/web.routes.ts';
+
+/** CSP for the app's own origin. Generated HTML never runs here (previews are sandboxed). */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", 'blob:'],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** Builds the HTTP app without listening; tests drive it with app.inject. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: ctx.logger.child({}, { redact: REDACT_PATHS }) as FastifyBaseLogger,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${BRAND} API`, version: APP_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const { services, repos } = ctx;
+  await app.register(authPlugin, {
+    jwt: ctx.jwt,
+    usersRepo: repos.usersRepo,
+    authRepo: repos.authRepo,
+  });
+  await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, {
+    authService: services.authService,
+    authRateMax: config.RATE_LIMIT_AUTH_MAX,
+  });
+  await app.register(usersRoutes, { usersService: services.usersService });
+  await app.register(billingRoutes, { billingService: services.billingService });
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

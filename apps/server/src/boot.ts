@@ -1,0 +1,33 @@
+import type { Config } from './config/env.ts';
+import { createContext, type AppContext } from './context.ts';
+import { runMigrations } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
+import { createBoss, startBoss } from './jobs/boss.ts';
+import type { Logger } from './lib/logger.ts';
+import { seedPlans } from './modules/billing/plans.seed.ts';
+
+/** Opens the database, migrates, seeds, starts the queue: everything but HTTP and workers. */
+export async function boot(config: Config, logger: Logger): Promise<AppContext> {
+  const handle = await openDatabase(config);
+  try {
+    await runMigrations(handle);
+    await seedPlans(handle.db);
+    const boss = createBoss(handle, logger);
+    await startBoss(boss);
+    const ctx = createContext({ config, handle, boss, logger });
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      await ctx.services.authService.ensureSuperuser(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      logger.info({ email: config.ADMIN_EMAIL }, 'superuser ensured from ADMIN_EMAIL');
+    }
+    return ctx;
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+export async function shutdown(ctx: AppContext) {
+  // Graceful: running jobs finish (or are retried later by another worker); nothing is lost.
+  await ctx.boss.stop({ graceful: true, timeout: 20_000 });
+  await ctx.handle.close();
+}

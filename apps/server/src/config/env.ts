@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZOptionalUrl = z.url().optional();
+
+/**
+ * The environment contract of DESIGN.md §3: every variable optional, defaults give the
+ * embedded mode. Parsed once at start; an invalid value stops the process with a list.
+ */
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: ZOptionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('CityForge <no-reply@cityforge.local>'),
+  OPENROUTER_BASE_URL: z.url().default('https://openrouter.ai/api/v1'),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENROUTER_API_KEY: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  NETLIFY_API_URL: z.url().default('https://api.netlify.com/api/v1'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: ZOptionalUrl,
+  DNS_SERVERS: z.string().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: ZBool.default(false),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+});
+export type TEnv = z.infer<typeof ZEnv>;
+
+export type Config = TEnv & {
+  appUrl: string;
+  dataDir: string;
+  embeddedDb: boolean;
+  runApi: boolean;
+  runWorkers: boolean;
+  stripeConfigured: boolean;
+  webDistDir: string;
+};
+
+export class EnvError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset so `FOO=` in a .env file means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    embeddedDb: !env.DATABASE_URL,
+    runApi: env.ROLE !== 'worker',
+    runWorkers: env.ROLE !== 'api',
+    stripeConfigured: Boolean(env.STRIPE_SECRET_KEY),
+    webDistDir: path.resolve(
+      env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname,
+    ),
+  };
+}

@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repos take either the database or a transaction, so services can compose them. */
+export type Executor = Db | Tx;
+
+export type DbHandle =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'pg'; db: Db; pool: pg.Pool; connectionString: string; close(): Promise<void> };
+
+const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+
+export function fromPglite(pglite: PGlite, onClose?: () => Promise<void> | void): DbHandle {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    pglite,
+    async close() {
+      if (!pglite.closed) await pglite.close();
+      await onClose?.();
+    },
+  };
+}
+
+export function fromConnectionString(connectionString: string, max = 10): DbHandle {
+  const pool = new pg.Pool({ connectionString, max });
+  return {
+    kind: 'pg',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    pool,
+    connectionString,
+    close: () => pool.end(),
+  };
+}
+
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS });
+  } else {
+    await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS });
+  }
+}
+
+export { PGlite };

@@ -1,0 +1,21 @@
+import pino from 'pino';
+
+// Keys, tokens and passwords never reach a log line, whatever route logs its input.
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.refresh',
+  '*.access',
+  '*.token',
+  '*.userOpenAiApiKey',
+  '*.userOpenRouterApiKey',
+  '*.userNetlifyAccessToken',
+];
+
+export function createLogger(level: string) {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+}
+export type Logger = pino.Logger;

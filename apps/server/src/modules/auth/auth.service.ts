@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MSG,
+  REFRESH_TOKEN_TTL_DAYS,
+  RESET_TOKEN_TTL_MINUTES,
+  VERIFY_TOKEN_TTL_HOURS,
+  type TLoginResponse,
+  type TSignupRequest,
+} from '@cityforge/shared';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.ts';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { MailQueue } from '../mail/mail.jobs.ts';
+import { passwordResetMail, verificationMail } from '../mail/templates.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { AuthRepo } from './auth.repo.ts';
+import type { Jwt } from './jwt.ts';
+
+type Deps = {
+  db: Db;
+  appUrl: string;
+  authRepo: AuthRepo;
+  usersRepo: UsersRepo;
+  usersService: UsersService;
+  jwt: Jwt;
+  mailQueue: MailQueue;
+  now?: () => Date;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Sign-in attempts and resend requests mail a new link at most this often.
+const RESEND_INTERVAL_MS = 60_000;
+
+export function createAuthService(deps: Deps) {
+  const { db, authRepo, usersRepo, jwt, mailQueue } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function issueOneTime(
+    user: UserRow,
+    purpose: 'verify_email' | 'reset_password',
+    ttlMs: number,
+  ) {
+    const token = randomToken();
+    const at = now();
+    await db.transaction(async (tx) => {
+      // A new reset link voids older ones; verification links stay valid until they expire,
+      // so the mail a user already opened keeps working.
+      if (purpose === 'reset_password') await authRepo.expireOneTimeFor(user.id, purpose, at, tx);
+      await authRepo.insertOneTime(
+        {
+          userId: user.id,
+          purpose,
+          tokenHash: sha256(token),
+          expiresAt: new Date(at.getTime() + ttlMs),
+        },
+        tx,
+      );
+    });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow, opts: { throttle: boolean }) {
+    if (opts.throttle) {
+      const last = await authRepo.latestOneTimeAt(user.id, 'verify_email');
+      if (last && now().getTime() - last.getTime() < RESEND_INTERVAL_MS) return;
+    }
+    const token = await issueOneTime(user, 'verify_email', VERIFY_TOKEN_TTL_HOURS * 3600_000);
+    const url = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailQueue.enqueue(verificationMail(user.email, url, VERIFY_TOKEN_TTL_HOURS));
+  }
+
+  async function startSession(user: UserRow, familyId: string = randomUUID()) {
+    const refresh = randomToken(48);
+    await authRepo.insertRefresh({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refresh),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    });
+    return { access: await jwt.sign({ sub: user.id, fam: familyId }), refresh };
+  }
+
+  return {
+    async signup(input: TSignupRequest): Promise<{ message: string }> {
+      const email = input.email.toLowerCase();
+      if (await usersRepo.findByEmail(email)) {
+        throw new AppError('conflict', MSG.emailTaken, { email: [MSG.emailTaken] });
+      }
+      const user = await usersRepo.create({
+        email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+      });
+      await sendVerification(user, { throttle: false });
+      return { message: MSG.signupSuccess };
+    },
+
+    async verifyEmail(token: string): Promise<{ message: string }> {
+      const row = await authRepo.findUsableOneTime(sha256(token), 'verify_email', now());
+      if (!row || !(await authRepo.consumeOneTime(row.id, now()))) {
+        throw badRequest(MSG.invalidVerificationToken);
+      }
+      await usersRepo.update(row.userId, { emailVerifiedAt: now() });
+      return { message: MSG.emailVerified };
+    },
+
+    async resendVerification(email: string): Promise<{ message: string }> {
+      const user = await usersRepo.findByEmail(email);
+      if (user && !user.emailVerifiedAt && user.isActive)
+        await sendVerification(user, { throttle: true });
+      return { message: 'If that account is waiting for verification, a new link is on its way.' };
+    },
+
+    async login(email: string, password: string): Promise<TLoginResponse> {
+      const user = await usersRepo.findByEmail(email);
+      // Compare against a dummy hash when there is no account so timing does not tell.
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !ok || !user.isActive) throw unauthenticated(MSG.invalidCredentials);
+      if (!user.emailVerifiedAt) {
+        await sendVerification(user, { throttle: true });
+        throw new AppError('email_not_verified', MSG.emailNotVerified);
+      }
+      const tokens = await startSession(user);
+      await usersRepo.touchActivity(user.id, now());
+      return { user: await deps.usersService.present(user), ...tokens };
+    },
+
+    async refresh(token: string): Promise<{ access: string; refresh: string }> {
+      const row = await authRepo.findRefresh(sha256(token));
+      if (!row || row.revokedAt || row.expiresAt <= now())
+        throw unauthenticated(MSG.invalidRefreshToken);
+      // A rotated token presented again means it leaked: end the whole session family.
+      if (row.rotatedAt || !(await authRepo.markRotated(row.id, now()))) {
+        await authRepo.revokeFamily(row.familyId, now());
+        throw unauthenticated(MSG.invalidRefreshToken);
+      }
+      const user = await usersRepo.findById(row.userId);
+      if (!user || !user.isActive) throw unauthenticated(MSG.invalidRefreshToken);
+      return startSession(user, row.familyId);
+    },
+
+    async logout(opts: { refresh?: string; familyId?: string }): Promise<{ message: string }> {
+      const families = new Set<string>();
+      if (opts.familyId) families.add(opts.familyId);
+      if (opts.refresh) {
+        const row = await authRepo.findRefresh(sha256(opts.refresh));
+        if (row) families.add(row.familyId);
+      }
+      for (const family of families) await authRepo.revokeFamily(family, now());
+      return { message: MSG.loggedOut };
+    },
+
+    async requestPasswordReset(email: string): Promise<{ message: string }> {
+      const user = await usersRepo.findByEmail(email);
+      if (user && user.isActive) {
+        const token = await issueOneTime(user, 'reset_password', RESET_TOKEN_TTL_MINUTES * 60_000);
+        const url = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailQueue.enqueue(passwordResetMail(user.email, url, RESET_TOKEN_TTL_MINUTES));
+      }
+      return { message: MSG.resetRequestNeutral };
+    },
+
+    async verifyPasswordReset(token: string): Promise<{ valid: boolean }> {
+      return {
+        valid: Boolean(await authRepo.findUsableOneTime(sha256(token), 'reset_password', now())),
+      };
+    },
+
+    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      const row = await authRepo.findUsableOneTime(sha256(token), 'reset_password', now());
+      if (!row) throw badRequest(MSG.invalidResetToken);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        if (!(await authRepo.consumeOneTime(row.id, now(), tx)))
+          throw badRequest(MSG.invalidResetToken);
+        const user = await usersRepo.findById(row.userId, tx);
+        // Following the mailed link proves the inbox, so it verifies the address too.
+        await usersRepo.update(
+          row.userId,
+          { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? now() },
+          tx,
+        );
+        await authRepo.revokeAllForUser(row.userId, now(), tx);
+      });
+      return { message: MSG.resetSuccess };
+    },
+
+    /** ADMIN_EMAIL/ADMIN_PASSWORD at boot and `npm run create-admin`. */
+    async ensureSuperuser(email: string, password: string): Promise<UserRow> {
+      const passwordHash = await hashPassword(password);
+      const existing = await usersRepo.findByEmail(email);
+      const flags = {
+        passwordHash,
+        isSuperuser: true,
+        isActive: true,
+        emailVerifiedAt: existing?.emailVerifiedAt ?? now(),
+      };
+      return existing
+        ? usersRepo.update(existing.id, flags)
+        : usersRepo.create({ email, firstName: 'Admin', lastName: '', ...flags });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

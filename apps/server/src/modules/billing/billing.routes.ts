@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INVOICES_PAGE_SIZE,
+  ZInvoice,
+  ZPaged,
+  ZPageQuery,
+  ZPlan,
+  ZUrlResponse,
+} from '@cityforge/shared';
+import { paged } from '../../lib/paging.ts';
+import { currentUser } from '../auth/auth.plugin.ts';
+import type { BillingService } from './billing.service.ts';
+
+export const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> = async (
+  app,
+  { billingService },
+) => {
+  const tags = ['billing'];
+  app.get(
+    '/api/plans/',
+    { onRequest: app.requireUser, schema: { tags, response: { 200: ZPaged(ZPlan) } } },
+    async (request) => {
+      const plans = await billingService.listPlans();
+      return paged(request.url, 1, Math.max(plans.length, 1), plans.length, plans);
+    },
+  );
+  app.post(
+    '/api/checkout/:planId/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        params: z.object({ planId: z.string().min(1).max(64) }),
+        response: { 200: ZUrlResponse },
+      },
+    },
+    async (request) => billingService.checkout(currentUser(request), request.params.planId),
+  );
+  app.post(
+    '/api/manage/subscription/',
+    { onRequest: app.requireUser, schema: { tags, response: { 200: ZUrlResponse } } },
+    async (request) => billingService.manageSubscription(currentUser(request)),
+  );
+  app.get(
+    '/api/invoices/',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZInvoice) } },
+    },
+    async (request) => {
+      const { page } = request.query;
+      const { count, results } = await billingService.invoices(currentUser(request), page);
+      return paged(request.url, page, INVOICES_PAGE_SIZE, count, results);
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { APP_VERSION } from '@cityforge/shared';
+import type { AppContext } from '../../context.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+
+const ZCheck = z.object({ ok: z.boolean(), latencyMs: z.number(), detail: z.string().optional() });
+const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: ZCheck.extend({ kind: z.enum(['pglite', 'pg']) }),
+  queue: ZCheck,
+});
+
+async function timed(check: () => Promise<unknown>) {
+  const start = performance.now();
+  try {
+    await check();
+    return { ok: true, latencyMs: Math.round(performance.now() - start) };
+  } catch (err) {
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - start),
+      detail: (err as Error).message,
+    };
+  }
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/health',
+    { schema: { tags: ['ops'], response: { 200: ZHealth, 503: ZHealth } } },
+    async (_request, reply) => {
+      const database = await timed(() => ctx.db.execute(sql`select 1`));
+      const queue = await timed(async () => {
+        if (!(await ctx.boss.getQueue(QUEUES.sendMail))) throw new Error('queues not created');
+      });
+      const ok = database.ok && queue.ok;
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'degraded',
+        version: APP_VERSION,
+        database: { ...database, kind: ctx.handle.kind },
+        queue,
+      });
+    },
+  );
+};

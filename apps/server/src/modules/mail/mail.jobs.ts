@@ -1,0 +1,19 @@
+import type { PgBoss } from 'pg-boss';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { Mail, Mailer } from '../../lib/mail.ts';
+
+export type MailQueue = { enqueue(mail: Mail): Promise<void> };
+
+export function createMailQueue(boss: PgBoss): MailQueue {
+  return {
+    async enqueue(mail) {
+      await boss.send(QUEUES.sendMail, mail);
+    },
+  };
+}
+
+export async function registerMailWorker(boss: PgBoss, mailer: Mailer, concurrency: number) {
+  await boss.work<Mail>(QUEUES.sendMail, { localConcurrency: concurrency }, async (jobs) => {
+    for (const job of jobs) await mailer.send(job.data);
+  });
+}

@@ -1,0 +1,42 @@
+import { BRAND } from '@cityforge/shared';
+import type { Mail } from '../../lib/mail.ts';
+
+function escape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(
+  title: string,
+  intro: string,
+  cta: string,
+  url: string,
+  outro: string,
+): Mail['html'] {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px">${escape(title)}</h1><p>${escape(intro)}</p>
+<p><a href="${escape(url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(cta)}</a></p>
+<p style="font-size:13px;color:#475569">${escape(outro)}<br>${escape(url)}</p>
+<p style="font-size:12px;color:#94a3b8">${BRAND}</p></body></html>`;
+}
+
+export function verificationMail(to: string, url: string, hours: number): Mail {
+  const intro = `Welcome to ${BRAND}! Confirm your email address to finish creating your account.`;
+  const outro = `The link works once and expires in ${hours} hours. If you did not sign up, ignore this message.`;
+  return {
+    to,
+    subject: `Verify your ${BRAND} email address`,
+    text: `${intro}\n\n${url}\n\n${outro}\n`,
+    html: layout('Verify your email', intro, 'Verify email', url, outro),
+  };
+}
+
+export function passwordResetMail(to: string, url: string, minutes: number): Mail {
+  const intro = `Someone asked to reset the password of your ${BRAND} account.`;
+  const outro = `The link works once and expires in ${minutes} minutes. If it was not you, ignore this message; your password stays as it is.`;
+  return {
+    to,
+    subject: `Reset your ${BRAND} password`,
+    text: `${intro}\n\n${url}\n\n${outro}\n`,
+    html: layout('Reset your password', intro, 'Reset password', url, outro),
+  };
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { plans, subscriptions, users, type UserRow } from '../../db/schema/index.ts';
+
+export type NewUser = typeof users.$inferInsert;
+export type UserPatch = Partial<Omit<NewUser, 'id' | 'email' | 'joinedAt'>>;
+export type SubscriptionView = {
+  planId: string;
+  planName: string;
+  status: string;
+  startedAt: Date;
+  currentPeriodEnd: Date | null;
+};
+
+export function createUsersRepo(db: Db) {
+  return {
+    async findById(id: string, tx: Executor = db): Promise<UserRow | null> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByEmail(email: string, tx: Executor = db): Promise<UserRow | null> {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.email, email.toLowerCase()))
+        .limit(1);
+      return row ?? null;
+    },
+    async create(values: NewUser, tx: Executor = db): Promise<UserRow> {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, email: values.email.toLowerCase() })
+        .returning();
+      return row!;
+    },
+    async update(id: string, patch: UserPatch, tx: Executor = db): Promise<UserRow> {
+      const [row] = await tx
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+    async touchActivity(id: string, at: Date, tx: Executor = db): Promise<void> {
+      await tx.update(users).set({ lastActivityAt: at }).where(eq(users.id, id));
+    },
+    async subscriptionOf(userId: string, tx: Executor = db): Promise<SubscriptionView | null> {
+      const [row] = await tx
+        .select({
+          planId: subscriptions.planId,
+          planName: plans.name,
+          status: subscriptions.status,
+          startedAt: subscriptions.startedAt,
+          currentPeriodEnd: subscriptions.currentPeriodEnd,
+        })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(eq(subscriptions.userId, userId))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

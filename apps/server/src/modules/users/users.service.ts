@@ -1,0 +1,47 @@
+import { isMasked, type TUpdateMe, type TUser } from '@cityforge/shared';
+import type { Cipher } from '../../lib/crypto.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { UserPatch, UsersRepo } from './users.repo.ts';
+import { toUserDto } from './users.presenter.ts';
+
+const SECRET_FIELDS = {
+  userOpenAiApiKey: 'openAiKeyEnc',
+  userOpenRouterApiKey: 'openRouterKeyEnc',
+  userNetlifyAccessToken: 'netlifyTokenEnc',
+} as const;
+
+export function createUsersService(deps: { usersRepo: UsersRepo; cipher: Cipher }) {
+  const { usersRepo, cipher } = deps;
+  return {
+    async present(user: UserRow): Promise<TUser> {
+      return toUserDto(user, await usersRepo.subscriptionOf(user.id), cipher);
+    },
+    async updateMe(user: UserRow, input: TUpdateMe): Promise<TUser> {
+      const patch: UserPatch = {};
+      if (input.firstName !== undefined) patch.firstName = input.firstName;
+      if (input.lastName !== undefined) patch.lastName = input.lastName;
+      for (const [field, column] of Object.entries(SECRET_FIELDS) as [
+        keyof typeof SECRET_FIELDS,
+        (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS],
+      ][]) {
+        const value = input[field];
+        if (value === undefined) continue;
+        // The masked value echoed back by a form means "unchanged".
+        if (value && isMasked(value)) continue;
+        patch[column] = value ? cipher.encrypt(value) : null;
+      }
+      const updated = Object.keys(patch).length ? await usersRepo.update(user.id, patch) : user;
+      return this.present(updated);
+    },
+    /** Decrypted keys for server-side use (generation, publishing); never sent to clients. */
+    secretsOf(user: UserRow) {
+      const open = (sealed: string | null) => (sealed ? cipher.decrypt(sealed) : null);
+      return {
+        openAiKey: open(user.openAiKeyEnc),
+        openRouterKey: open(user.openRouterKeyEnc),
+        netlifyToken: open(user.netlifyTokenEnc),
+      };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

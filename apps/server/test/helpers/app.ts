@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { loadConfig, type Config } from '../../src/config/env.ts';
+import { fromConnectionString, fromPglite, type DbHandle } from '../../src/db/client.ts';
+import { createBoss, startBoss } from '../../src/jobs/boss.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createContext, type AppContext } from '../../src/context.ts';
+import { buildApp } from '../../src/app.ts';
+import { startWorkers } from '../../src/workers.ts';
+import { seedPlans } from '../../src/modules/billing/plans.seed.ts';
+import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  smtp: FakeSmtp;
+  config: Config;
+  /** Resolves once a queue has no job waiting or running (polls the queue's own table). */
+  drainQueue(name: string, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+async function openTestDatabase(): Promise<DbHandle> {
+  const url = inject('testDatabaseUrl');
+  if (url) return fromConnectionString(url, 4);
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}
+
+/**
+ * The production app on a migrated database, with its workers, pointed at a local SMTP
+ * server through the environment contract. One per test file; tests isolate by fresh users.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const smtp = await startFakeSmtp();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://cityforge.test',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_MAX: '1000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const handle = await openTestDatabase();
+  await seedPlans(handle.db);
+  // Own queue schema per file so parallel files on one PostgreSQL never take each other's jobs.
+  const bossSchema = `pgboss_${randomBytes(4).toString('hex')}`;
+  const boss = createBoss(handle, logger, bossSchema);
+  await startBoss(boss);
+  const ctx = createContext({ config, handle, boss, logger });
+  await startWorkers(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    smtp,
+    config,
+    async drainQueue(name, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rows = await handle.db.execute(
+          sql.raw(
+            `select count(*)::int as n from "${bossSchema}".job where name = '${name}' and state in ('created','retry','active')`,
+          ),
+        );
+        const n = (rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        if (n === 0) return;
+        if (Date.now() > deadline) throw new Error(`queue ${name} still has ${n} pending jobs`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async close() {
+      await app.close();
+      await boss.stop({ graceful: false, close: true });
+      if (handle.kind === 'pg')
+        await handle.pool.query(`drop schema if exists "${bossSchema}" cascade`);
+      await handle.close();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
