@@ -52,6 +52,6 @@ export async function login(t: TestApp, email: string, password: string) {
 /** A signed-in user: the row, its tokens and ready-made headers. */
 export async function signedInUser(t: TestApp, opts: UserOptions = {}) {
   const created = await createUser(t, opts);
-  const session = await login(t, created.email, created.password);
-  return { ...created, ...session, headers: { authorization: `Bearer ${session.access}` } };
+  const { access, refresh } = await login(t, created.email, created.password);
+  return { ...created, access, refresh, headers: { authorization: `Bearer ${access}` } };
 }

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const children: ChildProcess[] = [];
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (pattern.test(output)) {
+          clearInterval(timer);
+          resolve(output);
+        }
+      }, 50);
+      setTimeout(() => {
+        clearInterval(timer);
+        reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`));
+      }, timeoutMs);
+      void exited.then(() => {
+        if (!pattern.test(output)) {
+          clearInterval(timer);
+          resolve(output);
+        }
+      });
+    });
+  return { child, exited, ready, output: () => output };
+}
+
+afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+
+describe('the server process', () => {
+  it('boots on the embedded database, creates the admin, refuses a second process, stops cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-main-'));
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'admin-pass-1',
+    };
+    const first = start(env);
+    const banner = await first.ready(/CityForge is running at (http:\/\/\S+)/);
+    expect(banner).toContain('Sign in as root@example.com');
+    const port =
+      /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)?.[1] ??
+      /localhost:(\d+)/.exec(banner)?.[1];
+
+    const login = await fetch(`http://127.0.0.1:${port}/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@example.com', password: 'admin-pass-1' }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).user.isSuperuser).toBe(true);
+
+    const second = start({ ...env, PORT: '0' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is in use by another CityForge process');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('refuses to start on an invalid environment and names the variable', async () => {
+    const bad = start({ PORT: 'not-a-port', DATA_DIR: os.tmpdir() });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/Invalid environment:[\s\S]*PORT/);
+  });
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvError, loadConfig } from '../src/config/env.ts';
+import { acquireLock, DataDirLockedError } from '../src/db/open.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('reports database and queue health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { ok: true }, queue: { ok: true } });
+  });
+
+  it('sends security headers with a real CSP and a request id', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-me' },
+    });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-request-id']).toBe('trace-me');
+  });
+
+  it('answers unknown API paths with a JSON 404 and serves OpenAPI docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining(['/auth/login/', '/api/plans/']),
+    );
+  });
+
+  it('tells the visitor to build the web app when no build exists', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/projects',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('fails fast on a bad environment, listing every problem', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ROLE: 'boss',
+        SMTP_URL: 'http://mail',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'ROLE', 'SMTP_URL'])
+      expect(problems).toContain(name);
+  });
+
+  it('derives modes from the environment', () => {
+    const embedded = loadConfig({});
+    expect(embedded).toMatchObject({
+      embeddedDb: true,
+      runApi: true,
+      runWorkers: true,
+      appUrl: 'http://localhost:3000',
+    });
+    const worker = loadConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/x', PORT: '8080' });
+    expect(worker).toMatchObject({
+      embeddedDb: false,
+      runApi: false,
+      runWorkers: true,
+      appUrl: 'http://localhost:8080',
+    });
+  });
+
+  it('lets only one live process hold the embedded database, and takes over a stale lock', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-lock-'));
+    const lock = path.join(dir, 'db.lock');
+    fs.writeFileSync(lock, '1'); // pid 1 is always alive
+    expect(() => acquireLock(lock)).toThrow(DataDirLockedError);
+    expect(() => acquireLock(lock)).toThrow(/in use by another CityForge process \(pid 1\)/);
+    fs.writeFileSync(lock, '999999999'); // no such process
+    const release = acquireLock(lock);
+    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(lock)).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
