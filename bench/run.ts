@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+// `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
+// measured here, not in tests.
+const ROOT = path.resolve(import.meta.dirname, '..');
+const line = (name: string, value: string, budget = '') =>
+  console.log(`${name.padEnd(44)} ${value.padStart(14)}  ${budget}`);
+
+function bundleSize() {
+  const dist = path.join(ROOT, 'apps/web/dist');
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index))
+    return line('web initial bundle (gzip)', 'not built', 'run npm run build');
+  const html = fs.readFileSync(index, 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
+  const total = refs.reduce(
+    (sum, ref) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, ref))).length,
+    0,
+  );
+  line('web initial bundle (gzip)', `${(total / 1024).toFixed(1)} KB`, 'budget < 250 KB');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-pass-1',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    child.stdout.on('data', (d) => String(d).includes('CityForge is running') && resolve()),
+  );
+  return { child, ms: performance.now() - started };
+}
+
+async function load(url: string, headers: Record<string, string>, title: string) {
+  const result = await autocannon({ url, headers, connections: 20, duration: 5 });
+  line(`${title} req/s`, result.requests.average.toFixed(0));
+  line(`${title} p50 / p99`, `${result.latency.p50} / ${result.latency.p99} ms`);
+  line(`${title} errors`, String(result.errors + result.non2xx));
+}
+
+async function main() {
+  console.log(
+    `CityForge bench — ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  bundleSize();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-bench-'));
+  const port = await freePort();
+  const cold = await startServer(dataDir, port);
+  line('server boot, fresh data dir', `${cold.ms.toFixed(0)} ms`);
+  cold.child.kill('SIGTERM');
+  await new Promise((r) => cold.child.once('exit', r));
+  const warm = await startServer(dataDir, port);
+  line('server boot, existing data dir', `${warm.ms.toFixed(0)} ms`);
+
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass-1' }),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const auth = { authorization: `Bearer ${access}` };
+  await load(`${base}/auth/me/`, auth, 'GET /auth/me/ (20 conns)');
+  await load(`${base}/api/plans/`, auth, 'GET /api/plans/ (20 conns)');
+  warm.child.kill('SIGTERM');
+  await new Promise((r) => warm.child.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
