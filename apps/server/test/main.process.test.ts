@@ -63,7 +63,7 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'root@example.com', password: 'admin-pass-1' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).user.isSuperuser).toBe(true);
+    expect((await login.json()).user).toMatchObject({ isSuperuser: true, adminBypass: true });
 
     const second = start({ ...env, PORT: '0' });
     expect(await second.exited).toBe(1);

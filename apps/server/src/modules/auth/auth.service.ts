@@ -198,9 +198,11 @@ export function createAuthService(deps: Deps) {
     async ensureSuperuser(email: string, password: string): Promise<UserRow> {
       const passwordHash = await hashPassword(password);
       const existing = await usersRepo.findByEmail(email);
+      // Admin bypass too: an operator must reach administration without buying a plan.
       const flags = {
         passwordHash,
         isSuperuser: true,
+        adminBypass: true,
         isActive: true,
         emailVerifiedAt: existing?.emailVerifiedAt ?? now(),
       };

@@ -1,0 +1,101 @@
+import { Link } from 'react-router';
+import { DropdownMenu } from 'radix-ui';
+import { ChevronDown, CreditCard, LogOut, Menu, Settings, FolderKanban, Users } from 'lucide-react';
+import type { TUser } from '@cityforge/shared';
+import { buttonClasses } from '../../components/ui/button';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-zinc-700 outline-none ' +
+  'data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950';
+const contentClass =
+  'z-50 min-w-56 animate-fade-in rounded-xl border border-zinc-200 bg-white p-1.5 shadow-overlay';
+
+export function displayName(user: Pick<TUser, 'fullName'>): string {
+  return user.fullName.trim() || 'User';
+}
+
+function initials(name: string): string {
+  const parts = name.split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? 'U') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+/** Desktop user menu: headed by the full name (or "User"). */
+export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void }) {
+  const name = displayName(user);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={buttonClasses('ghost', 'md', 'gap-2 pr-2 pl-1.5')}>
+        <span
+          aria-hidden="true"
+          className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+        >
+          {initials(name)}
+        </span>
+        <span className="max-w-40 truncate">{name}</span>
+        <ChevronDown className="size-4 text-zinc-500" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={contentClass}>
+          <DropdownMenu.Label className="px-2.5 py-2">
+            <p className="truncate text-sm font-medium text-zinc-900">{name}</p>
+            <p className="truncate text-xs text-zinc-500">{user.email}</p>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/profile">
+              <Settings className="size-4 text-zinc-500" aria-hidden="true" /> Account Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/plans">
+              <CreditCard className="size-4 text-zinc-500" aria-hidden="true" /> Plans &amp; Billing
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
+          <DropdownMenu.Item className={itemClass} onSelect={onLogout}>
+            <LogOut className="size-4 text-zinc-500" aria-hidden="true" /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** Phone menu: Projects, Account Settings and Logout, with no subscription check (spec). */
+export function MobileMenu({ user, onLogout }: { user: TUser; onLogout: () => void }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger aria-label="Open menu" className={buttonClasses('ghost', 'icon')}>
+        <Menu className="size-5" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={contentClass}>
+          <DropdownMenu.Label className="truncate px-2.5 py-2 text-xs text-zinc-500">
+            {displayName(user)}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/projects">
+              <FolderKanban className="size-4 text-zinc-500" aria-hidden="true" /> Projects
+            </Link>
+          </DropdownMenu.Item>
+          {user.isSuperuser ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin/users">
+                <Users className="size-4 text-zinc-500" aria-hidden="true" /> Users
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/profile">
+              <Settings className="size-4 text-zinc-500" aria-hidden="true" /> Account Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
+          <DropdownMenu.Item className={itemClass} onSelect={onLogout}>
+            <LogOut className="size-4 text-zinc-500" aria-hidden="true" /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,108 @@
+import { lazy, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { RouteErrorFallback } from './error-fallback';
+import { AppLayout, BareLayout, NoLayout } from './layouts/layouts';
+import { ROUTES } from './paths';
+import { FullScreenLoader } from '../components/ui/spinner';
+import { bootstrapSession, useAuth } from '../lib/auth-store';
+import { guardRedirect, showFullScreenLoading } from './guard';
+// The sign-in screens are where every visit starts, and small: they ship in the main bundle,
+// so moving between them never waits for a chunk. Every other screen is its own chunk.
+import LoginPage from '../features/auth/components/login-page';
+import RequestResetPage from '../features/auth/components/request-reset-page';
+import ResetPasswordPage from '../features/auth/components/reset-password-page';
+import SignupPage from '../features/auth/components/signup-page';
+import VerifyEmailPage from '../features/auth/components/verify-email-page';
+
+const PaymentSuccessPage = lazy(() => import('../features/plans/components/payment-success-page'));
+const PlansPage = lazy(() => import('../features/plans/components/plans-page'));
+const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
+const AdminUsersPage = lazy(() => import('../features/admin/components/admin-users-page'));
+const UploadPage = lazy(() => import('../features/upload/components/upload-page'));
+const PreviewPage = lazy(() => import('../features/previews/components/preview-page'));
+const EditorPage = lazy(() => import('../features/editor/components/editor-page'));
+const projects = () => import('../features/projects/components/placeholders');
+const ProjectsPage = lazy(() => projects().then((m) => ({ default: m.ProjectsPage })));
+const NewProjectPage = lazy(() => projects().then((m) => ({ default: m.NewProjectPage })));
+const ProjectDetailPage = lazy(() => projects().then((m) => ({ default: m.ProjectDetailPage })));
+const ProjectSettingsPage = lazy(() =>
+  projects().then((m) => ({ default: m.ProjectSettingsPage })),
+);
+
+/** Every route change scrolls smoothly to the top (spec part 1 §2). */
+function useScrollToTop(pathname: string) {
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'smooth' });
+  }, [pathname]);
+}
+
+/** The root route: checks the stored session once, then applies the route guard. */
+export function RootShell() {
+  const { pathname } = useLocation();
+  const { user, loading } = useAuth();
+  useScrollToTop(pathname);
+
+  useEffect(() => {
+    void bootstrapSession();
+  }, []);
+
+  const input = { path: pathname, user, loading };
+  const redirect = guardRedirect(input);
+  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+  if (showFullScreenLoading(input)) return <FullScreenLoader />;
+  return <Outlet />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      {
+        element: <BareLayout />,
+        children: [
+          { path: ROUTES.login, element: <LoginPage /> },
+          { path: ROUTES.signup, element: <SignupPage /> },
+        ],
+      },
+      {
+        element: <NoLayout />,
+        children: [{ path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> }],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: ROUTES.verifyEmail, element: <VerifyEmailPage /> },
+          { path: ROUTES.requestPasswordReset, element: <RequestResetPage /> },
+          { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+          { path: ROUTES.projects, element: <ProjectsPage /> },
+          { path: ROUTES.newProject, element: <NewProjectPage /> },
+          { path: ROUTES.projectDetail, element: <ProjectDetailPage /> },
+          { path: ROUTES.projectSettings, element: <ProjectSettingsPage /> },
+          { path: ROUTES.projectHomepage, element: <PreviewPage kind="homepage" /> },
+          { path: ROUTES.previewPage, element: <PreviewPage kind="page" /> },
+          { path: ROUTES.previewService, element: <PreviewPage kind="service" /> },
+          { path: ROUTES.previewStates, element: <PreviewPage kind="states" /> },
+          { path: ROUTES.previewCounties, element: <PreviewPage kind="counties" /> },
+          { path: ROUTES.previewCities, element: <PreviewPage kind="cities" /> },
+          { path: ROUTES.previewCity, element: <PreviewPage kind="city" /> },
+          { path: ROUTES.editHomepage, element: <EditorPage kind="homepage" /> },
+          { path: ROUTES.editPage, element: <EditorPage kind="page" /> },
+          { path: ROUTES.editService, element: <EditorPage kind="service" /> },
+          { path: ROUTES.editCity, element: <EditorPage kind="city" /> },
+          { path: ROUTES.upload, element: <UploadPage /> },
+          { path: ROUTES.adminUsers, element: <AdminUsersPage /> },
+          { path: ROUTES.profile, element: <ProfilePage /> },
+          { path: ROUTES.plans, element: <PlansPage /> },
+        ],
+      },
+      // "/" and unknown paths: the guard sends them to /projects or /login.
+      { path: '*', element: null },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

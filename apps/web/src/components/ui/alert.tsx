@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+export type AlertVariant = 'error' | 'success' | 'info' | 'warning';
+
+const styles: Record<AlertVariant, { box: string; icon: ReactNode }> = {
+  error: {
+    box: 'border-red-200 bg-red-50 text-red-800',
+    icon: <XCircle className="size-5 shrink-0 text-red-500" aria-hidden="true" />,
+  },
+  success: {
+    box: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+    icon: <CheckCircle2 className="size-5 shrink-0 text-emerald-500" aria-hidden="true" />,
+  },
+  info: {
+    box: 'border-sky-200 bg-sky-50 text-sky-800',
+    icon: <Info className="size-5 shrink-0 text-sky-500" aria-hidden="true" />,
+  },
+  warning: {
+    box: 'border-amber-200 bg-amber-50 text-amber-900',
+    icon: <AlertTriangle className="size-5 shrink-0 text-amber-500" aria-hidden="true" />,
+  },
+};
+
+/** An inline banner. Errors are announced at once (role=alert), the rest politely. */
+export function Alert({
+  variant = 'info',
+  title,
+  children,
+  action,
+  className,
+  testId,
+}: {
+  variant?: AlertVariant;
+  title?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  const style = styles[variant];
+  return (
+    <div
+      role={variant === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      className={cn('flex gap-3 rounded-lg border px-4 py-3 text-sm', style.box, className)}
+    >
+      {style.icon}
+      <div className="min-w-0 flex-1 space-y-1">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children ? <div className="leading-relaxed">{children}</div> : null}
+      </div>
+      {action ? <div className="shrink-0 self-center">{action}</div> : null}
+    </div>
+  );
+}

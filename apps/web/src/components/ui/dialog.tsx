@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Dialog as RDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+export const Dialog = RDialog.Root;
+export const DialogTrigger = RDialog.Trigger;
+export const DialogClose = RDialog.Close;
+
+/** Centered modal: overlay, focus trap, Escape to close, title and optional description. */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  hideClose,
+  role,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  hideClose?: boolean;
+  role?: 'dialog' | 'alertdialog';
+}) {
+  return (
+    <RDialog.Portal>
+      <RDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-zinc-950/40 backdrop-blur-[2px]" />
+      <RDialog.Content
+        role={role}
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'animate-pop-in rounded-xl border border-zinc-200 bg-white p-6 shadow-overlay',
+          className,
+        )}
+      >
+        <RDialog.Title className="pr-8 text-lg font-semibold text-zinc-950">{title}</RDialog.Title>
+        {description ? (
+          <RDialog.Description className="mt-2 text-sm leading-relaxed text-zinc-600">
+            {description}
+          </RDialog.Description>
+        ) : (
+          <RDialog.Description className="sr-only">{title}</RDialog.Description>
+        )}
+        {children}
+        {hideClose ? null : (
+          <RDialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </RDialog.Close>
+        )}
+      </RDialog.Content>
+    </RDialog.Portal>
+  );
+}

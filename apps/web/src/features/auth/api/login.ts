@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TLoginRequest, TLoginResponse } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+
+/** POST /auth/login/ → {user, access, refresh}; 401 bad credentials, 403 e-mail not verified. */
+export function login(body: TLoginRequest): Promise<TLoginResponse> {
+  return api.post<TLoginResponse>('/auth/login/', body, { auth: false });
+}
+
+export function useLogin() {
+  return useMutation({ mutationKey: ['auth', 'login'], mutationFn: login });
+}

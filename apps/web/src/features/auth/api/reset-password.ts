@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TMessage, TResetPasswordRequest } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+
+/** POST /auth/reset-password/{token}/ → {message}; 400 "Invalid or expired reset token". */
+export function resetPassword(token: string, body: TResetPasswordRequest): Promise<TMessage> {
+  return api.post<TMessage>(`/auth/reset-password/${encodeURIComponent(token)}/`, body, {
+    auth: false,
+  });
+}
+
+export function useResetPassword(token: string) {
+  return useMutation({
+    mutationKey: ['auth', 'reset-password'],
+    mutationFn: (body: TResetPasswordRequest) => resetPassword(token, body),
+  });
+}

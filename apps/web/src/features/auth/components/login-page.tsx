@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, ZLoginForm } from '@cityforge/shared';
+import type { TLoginForm } from '@cityforge/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, TextField } from '../../../components/ui/input';
+import { startSession } from '../../../lib/auth-store';
+import { useLogin } from '../api/login';
+import { AuthCard, authLinkClass } from './auth-card';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TLoginForm>({
+    resolver: zodResolver(ZLoginForm),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const response = await loginMutation.mutateAsync({
+        email: values.email,
+        password: values.password,
+        rememberMe: !!values.rememberMe,
+      });
+      if (!startSession(response, !!values.rememberMe)) {
+        setFailure(MSG.invalidCredentials);
+        return;
+      }
+      void navigate('/projects', { replace: true });
+    } catch (error) {
+      setFailure(error instanceof Error && error.message ? error.message : MSG.invalidCredentials);
+    }
+  });
+
+  const busy = loginMutation.isPending;
+  return (
+    <AuthCard
+      brand
+      title="Sign in to your account"
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className={authLinkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
+        {failure ? (
+          <Alert variant="error" testId="login-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Checkbox label="Remember me" {...register('rememberMe')} />
+          <Link to="/request-password-reset" className={`${authLinkClass} text-sm`}>
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, RESET_REQUEST_REDIRECT_MS, ZRequestPasswordReset } from '@cityforge/shared';
+import type { TRequestPasswordReset } from '@cityforge/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthCard, authLinkClass, toastFormError } from './auth-card';
+
+export default function RequestResetPage() {
+  const navigate = useNavigate();
+  const requestMutation = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TRequestPasswordReset>({
+    resolver: zodResolver(ZRequestPasswordReset),
+    defaultValues: { email: '' },
+  });
+
+  useEffect(() => {
+    if (!sent) return;
+    const timer = window.setTimeout(() => void navigate('/login'), RESET_REQUEST_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await requestMutation.mutateAsync(values);
+      setSent(true);
+    } catch (error) {
+      toastFormError(error);
+    }
+  });
+
+  const busy = requestMutation.isPending;
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your email and we'll send you a link to reset it."
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          Back to sign in
+        </Link>
+      }
+    >
+      {sent ? (
+        <Alert variant="success" testId="reset-request-sent">
+          {MSG.resetRequestNeutral}
+        </Alert>
+      ) : (
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" className="w-full" loading={busy}>
+            {busy ? 'Sending reset link...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BAD_RESET_TOKEN_REDIRECT_MS, MSG, ZResetPasswordRequest } from '@cityforge/shared';
+import type { TResetPasswordRequest } from '@cityforge/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { useResetPassword } from '../api/reset-password';
+import { useVerifyPasswordReset } from '../api/verify-password-reset';
+import { AuthCard, authLinkClass, toastFormError } from './auth-card';
+
+/** Token validity as the spec tracks it: unknown while checking, then true or false. */
+function useTokenValidity(token: string | null): boolean | null {
+  const check = useVerifyPasswordReset(token);
+  if (!token) return false;
+  if (check.isError) return false;
+  if (check.isSuccess) return check.data.valid;
+  return null;
+}
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const valid = useTokenValidity(token);
+  const resetMutation = useResetPassword(token ?? '');
+  const warned = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TResetPasswordRequest>({
+    resolver: zodResolver(ZResetPasswordRequest),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  // Missing or invalid token: one error toast, then /login after 1.5 s.
+  useEffect(() => {
+    if (valid !== false) return;
+    if (!warned.current) {
+      warned.current = true;
+      toast.error(token ? MSG.invalidOrMissingResetToken : MSG.resetTokenMissing, { message: '' });
+    }
+    const timer = window.setTimeout(() => void navigate('/login'), BAD_RESET_TOKEN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [valid, token, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await resetMutation.mutateAsync(values);
+      toast.success(MSG.resetSuccess, { message: '' });
+      void navigate('/login');
+    } catch (error) {
+      toastFormError(error);
+    }
+  });
+
+  const busy = resetMutation.isPending;
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Choose a new password of at least 6 characters."
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          Back to sign in
+        </Link>
+      }
+    >
+      {valid === null ? (
+        <LoadingBlock text="Checking your reset link..." />
+      ) : valid === false ? (
+        <p className="text-center text-sm text-zinc-600" role="status">
+          This reset link can&apos;t be used. Taking you to the sign-in page…
+        </p>
+      ) : (
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" className="w-full" loading={busy}>
+            {busy ? 'Resetting password...' : 'Reset Password'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, TOAST_AUTH_MS, ZSignupForm } from '@cityforge/shared';
+import type { TSignupForm } from '@cityforge/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { useSignup } from '../api/signup';
+import { AuthCard, authLinkClass, toastFormError } from './auth-card';
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const signupMutation = useSignup();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TSignupForm>({
+    resolver: zodResolver(ZSignupForm),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signupMutation.mutateAsync(values);
+      toast.success(MSG.signupSuccess, { message: '', duration: TOAST_AUTH_MS });
+      void navigate('/login');
+    } catch (error) {
+      toastFormError(error);
+    }
+  });
+
+  const busy = signupMutation.isPending;
+  return (
+    <AuthCard
+      brand
+      title="Create your account"
+      subtitle="Start building city-level sites in minutes."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={authLinkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" className="w-full" loading={busy}>
+          {busy ? 'Creating account...' : 'Sign up'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TInvoice, TPaged } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+
+/** GET /api/invoices/?page=N → paged TInvoice, 10 per page, pages from 1. */
+export function getInvoices(page: number, signal?: AbortSignal): Promise<TPaged<TInvoice>> {
+  return api.get<TPaged<TInvoice>>('/api/invoices/', { query: { page }, signal });
+}
+
+export function invoicesQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ['invoices', page],
+    queryFn: ({ signal }) => getInvoices(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoices(page: number) {
+  return useQuery(invoicesQueryOptions(page));
+}

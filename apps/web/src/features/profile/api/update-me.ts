@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TUpdateMe, TUser } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { setCurrentUser } from '../../../lib/auth-store';
+import { meQueryKey } from './get-me';
+
+/**
+ * PATCH /auth/me/ → TUser. Key fields come back masked; a masked value sent back keeps the
+ * stored key and an empty string removes it.
+ */
+export function updateMe(body: TUpdateMe): Promise<TUser> {
+  return api.patch<TUser>('/auth/me/', body);
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'me', 'update'],
+    mutationFn: updateMe,
+    onSuccess: (user) => {
+      queryClient.setQueryData(meQueryKey, user);
+      setCurrentUser(user);
+    },
+  });
+}

@@ -1,0 +1,150 @@
+import { MSG } from '@cityforge/shared';
+import { ApiError, normaliseErrorBody } from './api-errors';
+import type { TokenStore } from './token-store';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  /** Sent as JSON unless it is FormData. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** false for calls that must never carry a token or trigger a refresh (login, signup…). */
+  auth?: boolean;
+  /** Send the token but answer a 401 as is, without refreshing (logout). */
+  noRefresh?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  baseUrl?: string;
+  /** Called once the session is gone (refresh failed); the auth store signs the user out. */
+  onSessionEnd: (reason: string) => void;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  patch<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** Exchanges the refresh token; concurrent callers share one call. Resolves to success. */
+  refresh(): Promise<boolean>;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const raw = await res.text();
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const baseUrl = deps.baseUrl ?? '';
+  let inflight: Promise<boolean> | null = null;
+
+  async function send(path: string, options: RequestOptions, access: string | null) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (access && options.auth !== false) headers.Authorization = `Bearer ${access}`;
+    try {
+      return await deps.fetch(buildUrl(baseUrl, path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, { message: MSG.anErrorOccurred });
+    }
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const { refresh } = deps.tokens.get();
+    if (!refresh) return false;
+    try {
+      const res = await send(
+        '/auth/token/refresh/',
+        { method: 'POST', body: { refresh }, auth: false },
+        null,
+      );
+      if (!res.ok) return false;
+      const data = (await readBody(res)) as { access?: unknown; refresh?: unknown } | null;
+      if (typeof data?.access !== 'string' || typeof data.refresh !== 'string') return false;
+      deps.tokens.set({ access: data.access, refresh: data.refresh });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    inflight ??= doRefresh().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  function endSession(reason: string): never {
+    deps.tokens.clear();
+    deps.onSessionEnd(reason);
+    throw new ApiError(401, { message: reason });
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const sentWith = options.auth === false ? null : deps.tokens.get().access;
+    let res = await send(path, options, sentWith);
+    if (res.status === 401 && options.auth !== false && !options.noRefresh) {
+      const current = deps.tokens.get();
+      // Another request may already have rotated the tokens: then just retry with the new one.
+      const rotated = !!current.access && !!sentWith && current.access !== sentWith;
+      if (!rotated) {
+        if (!current.refresh) endSession(MSG.noRefreshToken);
+        if (!(await refresh())) endSession(MSG.refreshFailed);
+      }
+      res = await send(path, options, deps.tokens.get().access);
+      if (res.status === 401) endSession(MSG.refreshFailed);
+    }
+    const data = await readBody(res);
+    if (!res.ok) throw new ApiError(res.status, normaliseErrorBody(data));
+    return data as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    refresh,
+  };
+}

@@ -1,0 +1,97 @@
+import { MSG } from '@cityforge/shared';
+
+/** Field name → the field's messages joined into one string (spec part 1 §3 "Validation error"). */
+export type FieldErrors = Record<string, string>;
+
+export interface NormalisedError {
+  message: string;
+  fieldErrors?: FieldErrors;
+  code?: string;
+}
+
+/**
+ * Every failed call ends up as an ApiError: `status` is the HTTP status (0 for a network
+ * failure), `fieldErrors` is set when the server named fields, `code` carries a machine code
+ * such as `email_not_verified`.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors?: FieldErrors;
+  readonly code?: string;
+
+  constructor(status: number, normalised: NormalisedError) {
+    super(normalised.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = normalised.fieldErrors;
+    this.code = normalised.code;
+  }
+
+  get isValidation(): boolean {
+    return !!this.fieldErrors && Object.keys(this.fieldErrors).length > 0;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messagesOf(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const texts = value.filter((m): m is string => typeof m === 'string' && m.length > 0);
+  return texts.length > 0 ? texts : null;
+}
+
+const RESERVED = new Set(['message', 'error', 'errors', 'code']);
+
+/**
+ * Collects field errors from `errors: {field: [messages]}` and from top-level fields that hold
+ * arrays of messages (the DRF style), joining each field's messages with ", ".
+ */
+export function collectFieldErrors(body: Record<string, unknown>): FieldErrors | undefined {
+  const out: FieldErrors = {};
+  const sources: Record<string, unknown>[] = [body];
+  if (isRecord(body.errors)) sources.unshift(body.errors);
+  for (const source of sources) {
+    for (const [field, value] of Object.entries(source)) {
+      if (source === body && RESERVED.has(field)) continue;
+      const texts =
+        messagesOf(value) ?? (source !== body && typeof value === 'string' ? [value] : null);
+      if (texts && !(field in out)) out[field] = texts.join(', ');
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim().length > 0 ? value : null;
+}
+
+/**
+ * Spec part 1 §5: field arrays are joined with ", "; a body with neither `message` nor `error`
+ * becomes "Validation failed" with the field errors attached; otherwise the message or error
+ * text is used, or "An error occurred".
+ */
+export function normaliseErrorBody(body: unknown): NormalisedError {
+  if (!isRecord(body)) return { message: MSG.anErrorOccurred };
+  const fieldErrors = collectFieldErrors(body);
+  const code = text(body.code) ?? undefined;
+  const message = text(body.message) ?? text(body.error);
+  if (!message && fieldErrors) return { message: MSG.validationFailed, fieldErrors, code };
+  return { message: message ?? MSG.anErrorOccurred, fieldErrors, code };
+}
+
+/** One readable line per field, as the signup and reset toasts show them ("field: message"). */
+export function fieldErrorLines(errors: FieldErrors): string[] {
+  return Object.entries(errors).map(([field, message]) => `${field}: ${message}`);
+}
+
+/** The message to show for any thrown value, with a caller-chosen fallback. */
+export function errorMessage(error: unknown, fallback: string = MSG.anErrorOccurred): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
