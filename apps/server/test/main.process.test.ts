@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const CREATE_ADMIN = path.resolve(import.meta.dirname, '../src/cli/create-admin.ts');
 const children: ChildProcess[] = [];
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
+function start(env: Record<string, string>, script = MAIN, args: string[] = []) {
+  const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +73,31 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('creates or updates a superuser from the command line', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-cli-'));
+    const bad = start({ DATA_DIR: dataDir }, CREATE_ADMIN, ['not-an-email', '123']);
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('Invalid email address');
+    expect(bad.output()).toContain('Password must be at least 6 characters');
+
+    const ok = start({ DATA_DIR: dataDir }, CREATE_ADMIN, ['ops@example.com', 'ops-pass-1']);
+    expect(await ok.exited).toBe(0);
+    expect(ok.output()).toContain('Superuser ops@example.com is ready.');
+
+    const server = start({ DATA_DIR: dataDir, PORT: '0' });
+    const banner = await server.ready(/CityForge is running at http:\/\/localhost:(\d+)/);
+    const port = /localhost:(\d+)/.exec(banner)![1];
+    const login = await fetch(`http://127.0.0.1:${port}/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.com', password: 'ops-pass-1' }),
+    });
+    expect((await login.json()).user).toMatchObject({ isSuperuser: true, isEmailVerified: true });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 
