@@ -16,6 +16,8 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { modelsRoutes } from './modules/generation/models.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 
@@ -82,6 +84,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { usersService: services.usersService });
   await app.register(billingRoutes, { billingService: services.billingService });
+  await app.register(projectsRoutes, { projectsService: services.projectsService });
+  await app.register(modelsRoutes, { projectsService: services.projectsService });
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -10,6 +10,8 @@ import { createJwt } from './modules/auth/jwt.ts';
 import { createBillingRepo } from './modules/billing/billing.repo.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createMailQueue } from './modules/mail/mail.jobs.ts';
+import { createProjectsRepo } from './modules/projects/projects.repo.ts';
+import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
@@ -33,6 +35,7 @@ export function createContext(opts: {
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const billingRepo = createBillingRepo(db);
+  const projectsRepo = createProjectsRepo(db);
   const usersService = createUsersService({ usersRepo, cipher });
   const authService = createAuthService({
     db,
@@ -44,6 +47,13 @@ export function createContext(opts: {
     mailQueue,
   });
   const billingService = createBillingService({ billingRepo, appUrl: config.appUrl });
+  const projectsService = createProjectsService({
+    projectsRepo,
+    serverKeys: {
+      openrouter: Boolean(config.OPENROUTER_API_KEY),
+      openai: Boolean(config.OPENAI_API_KEY),
+    },
+  });
 
   return {
     config,
@@ -54,8 +64,8 @@ export function createContext(opts: {
     cipher,
     jwt,
     mailQueue,
-    repos: { usersRepo, authRepo, billingRepo },
-    services: { usersService, authService, billingService },
+    repos: { usersRepo, authRepo, billingRepo, projectsRepo },
+    services: { usersService, authService, billingService, projectsService },
   };
 }
 export type AppContext = ReturnType<typeof createContext>;

@@ -5,3 +5,4 @@ export * from './contracts/common.ts';
 export * from './contracts/users.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/plans.ts';
+export * from './contracts/projects.ts';

@@ -56,6 +56,40 @@ export const MSG = {
   paymentsNotConfigured:
     'Payments are not configured on this server yet. Choose the Free plan, or ask the administrator to set up Stripe.',
   noSubscriptionToManage: 'You have no paid subscription to manage.',
+  // Projects
+  projectNameRequired: 'Name is required',
+  serviceTypeRequired: 'Service type is required',
+  modelRequired: 'Model is required',
+  unknownModel: 'Choose a model from the list',
+  phoneInvalid: 'Enter a valid phone number',
+  domainRequired: 'Domain Required: Please enter a domain name.',
+  domainNoWww: 'Enter the domain without www (for example example.com)',
+  domainNoProtocol: 'Enter the domain without http:// or https://',
+  domainInvalid: 'Enter a valid domain name, such as example.com',
+  apiKeysRequired:
+    "API Keys Required: You haven't added your API keys. Please add them in your profile settings.",
+  projectCreated: 'Project Created',
+  projectCreatedMessage: 'Your project has been created successfully!',
+  createProjectFailed: 'Failed to create project. Please try again.',
+  fetchProjectsFailed: 'Failed to fetch projects',
+  fetchModelsFailed: 'Failed to fetch ai models',
+  fetchProjectFailed: 'Failed to fetch project',
+  deleteProjectFailed: 'Failed to delete project',
+  updateHeaderLinksFailed: 'Failed to update header links',
+  updateSettingsFailed: 'Failed to update project settings',
+  settingsUpdated: 'Project settings updated successfully',
+  deletePageFailed: 'Failed to delete page',
+  deleteCityFailed: 'Failed to delete city',
+  pageDeleted: 'Page has been deleted successfully',
+  cityDeleted: 'City has been deleted successfully',
+  projectDeleted: 'Project has been deleted successfully',
+  projectNotFoundTitle: 'Project Not Found',
+  projectNotFoundBody:
+    "The project you're looking for doesn't exist or you don't have access to it.",
+  projectCompleted: 'Project completed!',
+  homepageNotDeletable: 'The homepage cannot be deleted',
+  domainUpdated: 'Your domain has been successfully updated.',
+  domainUpdateFailed: 'Domain Update Failed - Failed to update domain. Please try again.',
   // Error page
   somethingWrong: 'Something went wrong',
   tryRefreshing: 'Please try refreshing the page.',
@@ -63,4 +97,43 @@ export const MSG = {
   profileUpdated: 'Profile updated',
   maskedKeyEdited: 'Paste the whole key, or clear the field to remove it.',
   paymentSuccess: 'Payment successful - Your subscription is now active.',
+  // Projects (web): spec texts the screens show, and the titles the spec leaves open.
+  noProjects: 'No projects found',
+  noProjectsHint: 'Try a different search term or create a new project.',
+  deploymentStarted:
+    'Deployment Started - Your project is being deployed to Netlify. This may take a few minutes.',
+  deploymentSuccessful:
+    'Deployment Successful - Your project has been successfully deployed to Netlify.',
+  deploymentFailed: 'Deployment Failed - Failed to deploy to Netlify. Please try again.',
+  publishFailed: 'Failed to publish project',
+  domainUpdatedTitle: 'Domain Updated',
+  domainUpdateFailedCard: 'Domain update failed',
+  domainVerifiedTitle: 'Domain Verified',
+  domainVerified: 'Your domain has been successfully verified.',
+  domainVerificationFailed: 'Domain verification failed',
+  domainVerifyFailed: 'Failed to verify domain. Please try again.',
+  addCustomDomainFailed: 'Failed to add custom domain',
+  domainHint:
+    'Enter your main domain without www and without http:// or https:// (for example example.com).',
+  dnsPropagation: 'DNS changes may take up to 48 hours to propagate.',
+  validationErrorTitle: 'Validation Error',
+  errorTitle: 'Error',
+  retryProjectFailed: 'Failed to retry project',
+  retryPageFailed: 'Failed to retry project page',
+  retryCityFailed: 'Failed to retry project city',
+  projectRetryInitiated: 'Project retry initiated',
+  pageRetryInitiated: 'Project page retry initiated',
+  cityRetryInitiated: 'Project city retry initiated',
+  createPageFailed: 'Failed to create page',
+  pageCreated: 'Page Added - The page is being generated and will appear shortly.',
+  notDeployed: 'Not Deployed to Netlify',
+  settingsProjectNotFound: 'Project not found',
+  cityPagesComingSoon:
+    'Uploading a spreadsheet of cities arrives with the next release. You will be able to drop a CSV or Excel file here to create city pages.',
+} as const;
+
+/** Spec part 1 §9: the TXT record that proves domain ownership (a fixed product value). */
+export const DNS_TXT_RECORD = {
+  name: 'netlify-challenge',
+  value: 'cityforge-verification',
 } as const;

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import type { TestApp } from './app.ts';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  type projects,
+} from '../../src/db/schema/index.ts';
+import { defaultHeaderLinks } from '../../src/modules/projects/header-links.ts';
+
+type NewProjectRow = typeof projects.$inferInsert;
 
 export const DEFAULT_PASSWORD = 'correct-horse-1';
 
@@ -54,4 +64,89 @@ export async function signedInUser(t: TestApp, opts: UserOptions = {}) {
   const created = await createUser(t, opts);
   const { access, refresh } = await login(t, created.email, created.password);
   return { ...created, access, refresh, headers: { authorization: `Bearer ${access}` } };
+}
+
+let projectSeq = 0;
+
+/** A project row owned by `userId` (fast path; creation rules are tested through the API). */
+export async function createProject(
+  t: TestApp,
+  userId: string,
+  values: Partial<NewProjectRow> = {},
+) {
+  projectSeq += 1;
+  return t.ctx.repos.projectsRepo.insert({
+    userId,
+    name: `Project ${projectSeq}`,
+    serviceType: 'Plumbing',
+    model: 'offline-draft',
+    status: 'Created',
+    headerLinks: defaultHeaderLinks(false),
+    ...values,
+  });
+}
+
+export async function addPage(
+  t: TestApp,
+  projectId: string,
+  values: Partial<typeof pages.$inferInsert> = {},
+) {
+  const [row] = await t.ctx.db
+    .insert(pages)
+    .values({
+      projectId,
+      kind: 'main',
+      name: 'About',
+      slug: 'about',
+      status: 'Completed',
+      model: 'offline-draft',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A city with its state and county (created when missing). */
+export async function addCity(
+  t: TestApp,
+  projectId: string,
+  city: {
+    name: string;
+    county: string;
+    state: string;
+    stateName: string;
+    status?: string;
+    zips?: string[];
+  },
+) {
+  const db = t.ctx.db;
+  const [state] = await db
+    .insert(locationStates)
+    .values({ projectId, code: city.state, name: city.stateName })
+    .onConflictDoUpdate({
+      target: [locationStates.projectId, locationStates.code],
+      set: { name: city.stateName },
+    })
+    .returning();
+  const [county] = await db
+    .insert(locationCounties)
+    .values({ projectId, stateId: state!.id, name: city.county })
+    .onConflictDoUpdate({
+      target: [locationCounties.stateId, locationCounties.name],
+      set: { name: city.county },
+    })
+    .returning();
+  const [row] = await db
+    .insert(cities)
+    .values({
+      projectId,
+      countyId: county!.id,
+      name: city.name,
+      slug: city.name.toLowerCase().replace(/\W+/g, '-'),
+      zips: city.zips ?? [],
+      status: city.status ?? 'Completed',
+      model: 'offline-draft',
+    })
+    .returning();
+  return { state: state!, county: county!, city: row! };
 }

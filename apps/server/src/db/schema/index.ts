@@ -1,3 +1,6 @@
 export * from './users.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './projects.ts';
+export * from './locations.ts';
+export * from './usage.ts';

@@ -1,0 +1,75 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export type HeaderLinkRow = { name: string; link: string; show: boolean };
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    serviceType: text('service_type').notNull(),
+    model: text('model').notNull(),
+    prompt: text('prompt').notNull().default(''),
+    contactPhoneNumber: text('contact_phone_number').notNull().default(''),
+    email: text('email').notNull().default(''),
+    clientDomain: text('client_domain'),
+    isDomainVerified: boolean('is_domain_verified').notNull().default(false),
+    createServicePages: boolean('create_service_pages').notNull().default(false),
+    status: text('status').notNull(),
+    metaTagsTemplate: text('meta_tags_template').notNull().default(''),
+    trackingCodeHead: text('tracking_code_head').notNull().default(''),
+    trackingCodeBody: text('tracking_code_body').notNull().default(''),
+    headerLinks: jsonb('header_links').$type<HeaderLinkRow[]>().notNull().default([]),
+    netlifySiteId: text('netlify_site_id'),
+    netlifySiteUrl: text('netlify_site_url'),
+    netlifySiteUrlHistory: jsonb('netlify_site_url_history')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    hasSiteMap: boolean('has_site_map').notNull().default(false),
+    deploymentStatus: text('deployment_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_user_created_idx').on(t.userId, t.createdAt)],
+);
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** Homepage, main and service pages of a project (city pages live with their city). */
+export const pages = pgTable(
+  'pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['homepage', 'main', 'service'] }).notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    status: text('status').notNull(),
+    model: text('model').notNull(),
+    prompt: text('prompt').notNull().default(''),
+    contentHtml: text('content_html'),
+    metaTags: text('meta_tags').notNull().default(''),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pages_project_idx').on(t.projectId, t.kind, t.sortOrder)],
+);
+export type PageRow = typeof pages.$inferSelect;

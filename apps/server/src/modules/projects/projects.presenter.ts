@@ -1,0 +1,136 @@
+import {
+  normaliseStatus,
+  type TPageSummary,
+  type TProject,
+  type TProjectDetail,
+  type TProjectSettings,
+  type TStateNode,
+  type TUsageEntry,
+} from '@cityforge/shared';
+import type { CityRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
+import { findModel } from '../generation/models.ts';
+import type { ProjectsRepo } from './projects.repo.ts';
+
+type UsageRow = {
+  callType: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  createdAt: Date | string;
+  pageId?: string | null;
+  cityId?: string | null;
+};
+type Tree = Awaited<ReturnType<ProjectsRepo['locationTree']>>;
+
+export const toUsage = (u: UsageRow): TUsageEntry => ({
+  promptTokens: Number(u.promptTokens),
+  completionTokens: Number(u.completionTokens),
+  totalTokens: Number(u.totalTokens),
+  createdAt: new Date(u.createdAt).toISOString(),
+  callType: u.callType,
+  model: u.model,
+});
+
+const modelRef = (id: string) => ({ id, name: findModel(id)?.name ?? id });
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toProjectDto(row: ProjectRow, cityCount: number, usage: UsageRow[]): TProject {
+  return {
+    id: row.id,
+    name: row.name,
+    serviceType: row.serviceType,
+    model: row.model,
+    prompt: '',
+    contactPhoneNumber: row.contactPhoneNumber,
+    email: row.email,
+    clientDomain: row.clientDomain,
+    isDomainVerified: row.isDomainVerified,
+    createServicePages: row.createServicePages,
+    totalCityPages: cityCount,
+    status: normaliseStatus(row.status),
+    createdAt: row.createdAt.toISOString(),
+    netlifySiteUrl: row.netlifySiteUrl,
+    netlifyLink: row.netlifySiteUrl,
+    netlifySiteUrlHistory: row.netlifySiteUrlHistory.join(','),
+    hasSiteMap: row.hasSiteMap,
+    usage: usage.map(toUsage),
+  };
+}
+
+function toPageSummary(page: PageRow, usage: UsageRow[]): TPageSummary {
+  return {
+    id: page.id,
+    name: page.name,
+    slug: page.slug,
+    status: normaliseStatus(page.status),
+    failedAt: iso(page.failedAt),
+    failureReason: page.failureReason,
+    model: modelRef(page.model),
+    prompt: page.prompt,
+    usage: usage.filter((u) => u.pageId === page.id).map(toUsage),
+  };
+}
+
+export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
+  const citiesByCounty = new Map<string, CityRow[]>();
+  for (const city of tree.cities)
+    citiesByCounty.set(city.countyId, [...(citiesByCounty.get(city.countyId) ?? []), city]);
+  return tree.states.map((state) => ({
+    id: state.id,
+    name: state.name,
+    code: state.code,
+    counties: tree.counties
+      .filter((c) => c.stateId === state.id)
+      .map((county) => ({
+        id: county.id,
+        name: county.name,
+        cities: (citiesByCounty.get(county.id) ?? []).map((city) => ({
+          id: city.id,
+          name: city.name,
+          zips: city.zips,
+          status: normaliseStatus(city.status),
+          failedAt: iso(city.failedAt),
+          failureReason: city.failureReason,
+          model: modelRef(city.model),
+          usage: usage.filter((u) => u.cityId === city.id).map(toUsage),
+        })),
+      })),
+  }));
+}
+
+export function toProjectDetail(
+  row: ProjectRow,
+  pageRows: PageRow[],
+  tree: Tree,
+  usage: UsageRow[],
+): TProjectDetail {
+  const homepageFirst = [...pageRows].sort(
+    (a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'),
+  );
+  return {
+    ...toProjectDto(row, tree.cities.length, usage),
+    deploymentStatus: row.deploymentStatus,
+    userPrompt: row.prompt,
+    metaTagsTemplate: row.metaTagsTemplate,
+    pages: homepageFirst.filter((p) => p.kind !== 'service').map((p) => toPageSummary(p, usage)),
+    servicePages: pageRows.filter((p) => p.kind === 'service').map((p) => toPageSummary(p, usage)),
+    totalCities: tree.cities.length,
+    queuedCities: tree.cities.filter((c) =>
+      ['queued', 'in progress'].includes(c.status.toLowerCase()),
+    ).length,
+    states: toStateTree(tree, usage),
+    headerLinks: row.headerLinks,
+  };
+}
+
+export function toSettings(row: ProjectRow): TProjectSettings {
+  return {
+    metaTags: row.metaTagsTemplate,
+    trackingCodeHead: row.trackingCodeHead,
+    trackingCodeBody: row.trackingCodeBody,
+    email: row.email,
+    clientDomain: row.clientDomain ?? '',
+    contactPhoneNumber: row.contactPhoneNumber,
+  };
+}

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import {
+  aiUsage,
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  projects,
+  type ProjectRow,
+} from '../../db/schema/index.ts';
+
+export type NewProject = typeof projects.$inferInsert;
+export type ProjectPatch = Partial<Omit<NewProject, 'id' | 'userId' | 'createdAt'>>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createProjectsRepo(db: Db) {
+  return {
+    async list(filter: { userId: string | null; query: string }, page: number, size: number) {
+      const conditions: SQL[] = [];
+      if (filter.userId) conditions.push(eq(projects.userId, filter.userId));
+      if (filter.query) {
+        const like = `%${escapeLike(filter.query)}%`;
+        conditions.push(
+          or(
+            ilike(projects.name, like),
+            ilike(projects.serviceType, like),
+            ilike(projects.clientDomain, like),
+          )!,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [total] = await db.select({ n: count() }).from(projects).where(where);
+      const rows = await db
+        .select()
+        .from(projects)
+        .where(where)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      return { count: total?.n ?? 0, rows };
+    },
+    async findById(id: string, tx: Executor = db): Promise<ProjectRow | null> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const [row] = await tx.select().from(projects).where(eq(projects.id, id)).limit(1);
+      return row ?? null;
+    },
+    async insert(values: NewProject, tx: Executor = db): Promise<ProjectRow> {
+      const [row] = await tx.insert(projects).values(values).returning();
+      return row!;
+    },
+    async update(id: string, patch: ProjectPatch, tx: Executor = db): Promise<ProjectRow> {
+      const [row] = await tx
+        .update(projects)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(projects.id, id))
+        .returning();
+      return row!;
+    },
+    async delete(id: string, tx: Executor = db): Promise<void> {
+      await tx.delete(projects).where(eq(projects.id, id));
+    },
+    /** City-page counts for a set of projects, in one query. */
+    async cityCounts(projectIds: string[]): Promise<Map<string, number>> {
+      if (!projectIds.length) return new Map();
+      const rows = await db
+        .select({ projectId: cities.projectId, n: count() })
+        .from(cities)
+        .where(inArray(cities.projectId, projectIds))
+        .groupBy(cities.projectId);
+      return new Map(rows.map((r) => [r.projectId, r.n]));
+    },
+    /** Usage summed per project, call type and model (the cards show totals, not every call). */
+    async usageByProject(projectIds: string[]) {
+      if (!projectIds.length) return [];
+      return db
+        .select({
+          projectId: aiUsage.projectId,
+          callType: aiUsage.callType,
+          model: aiUsage.model,
+          promptTokens: sql<number>`sum(${aiUsage.promptTokens})::int`,
+          completionTokens: sql<number>`sum(${aiUsage.completionTokens})::int`,
+          totalTokens: sql<number>`sum(${aiUsage.totalTokens})::int`,
+          createdAt: sql<Date>`max(${aiUsage.createdAt})`,
+        })
+        .from(aiUsage)
+        .where(inArray(aiUsage.projectId, projectIds))
+        .groupBy(aiUsage.projectId, aiUsage.callType, aiUsage.model);
+    },
+    async usageOfProject(projectId: string) {
+      return db
+        .select()
+        .from(aiUsage)
+        .where(eq(aiUsage.projectId, projectId))
+        .orderBy(asc(aiUsage.createdAt));
+    },
+    pagesOf: (projectId: string) =>
+      db
+        .select()
+        .from(pages)
+        .where(eq(pages.projectId, projectId))
+        .orderBy(asc(pages.sortOrder), asc(pages.createdAt)),
+    async findPage(projectId: string, pageId: string) {
+      if (!/^[0-9a-f-]{36}$/i.test(pageId)) return null;
+      const [row] = await db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.id, pageId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async deletePage(pageId: string) {
+      await db.delete(pages).where(eq(pages.id, pageId));
+    },
+    async locationTree(projectId: string) {
+      const [states, counties, cityRows] = await Promise.all([
+        db
+          .select()
+          .from(locationStates)
+          .where(eq(locationStates.projectId, projectId))
+          .orderBy(asc(locationStates.name)),
+        db
+          .select()
+          .from(locationCounties)
+          .where(eq(locationCounties.projectId, projectId))
+          .orderBy(asc(locationCounties.name)),
+        db.select().from(cities).where(eq(cities.projectId, projectId)).orderBy(asc(cities.name)),
+      ]);
+      return { states, counties, cities: cityRows };
+    },
+    async findCity(projectId: string, cityId: string) {
+      if (!/^[0-9a-f-]{36}$/i.test(cityId)) return null;
+      const [row] = await db
+        .select()
+        .from(cities)
+        .where(and(eq(cities.projectId, projectId), eq(cities.id, cityId)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Removes a city, then its county and state if they were left empty. */
+    async deleteCity(cityId: string, countyId: string) {
+      await db.transaction(async (tx) => {
+        await tx.delete(cities).where(eq(cities.id, cityId));
+        const [left] = await tx
+          .select({ n: count() })
+          .from(cities)
+          .where(eq(cities.countyId, countyId));
+        if ((left?.n ?? 0) > 0) return;
+        const [county] = await tx
+          .delete(locationCounties)
+          .where(eq(locationCounties.id, countyId))
+          .returning({ stateId: locationCounties.stateId });
+        if (!county) return;
+        const [siblings] = await tx
+          .select({ n: count() })
+          .from(locationCounties)
+          .where(eq(locationCounties.stateId, county.stateId));
+        if ((siblings?.n ?? 0) === 0)
+          await tx.delete(locationStates).where(eq(locationStates.id, county.stateId));
+      });
+    },
+  };
+}
+export type ProjectsRepo = ReturnType<typeof createProjectsRepo>;

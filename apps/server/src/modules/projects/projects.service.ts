@@ -1,0 +1,193 @@
+import {
+  MSG,
+  PROJECT_STATUS,
+  PROJECTS_PAGE_SIZE,
+  isInProgress,
+  type TAiModel,
+  type TUpdateProjectSettings,
+} from '@cityforge/shared';
+import type { z } from 'zod';
+import type { ZCreateProject } from '@cityforge/shared';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import { canUse, findModel, MODELS, providerLabel, type KeyAccess } from '../generation/models.ts';
+import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
+import type { ProjectPatch, ProjectsRepo } from './projects.repo.ts';
+import { toProjectDetail, toProjectDto, toSettings } from './projects.presenter.ts';
+
+type Deps = { projectsRepo: ProjectsRepo; serverKeys: { openrouter: boolean; openai: boolean } };
+type CreateInput = z.output<typeof ZCreateProject>;
+
+export function createProjectsService(deps: Deps) {
+  const { projectsRepo: repo } = deps;
+
+  const keyAccess = (user: UserRow): KeyAccess => ({
+    openrouter: Boolean(user.openRouterKeyEnc) || (user.isSuperuser && deps.serverKeys.openrouter),
+    openai: Boolean(user.openAiKeyEnc) || (user.isSuperuser && deps.serverKeys.openai),
+  });
+
+  /** Another user's project answers 404, exactly like a missing one (superusers excepted). */
+  async function owned(user: UserRow, id: string): Promise<ProjectRow> {
+    const project = await repo.findById(id);
+    if (!project || (!user.isSuperuser && project.userId !== user.id))
+      throw notFound(MSG.projectNotFoundTitle);
+    return project;
+  }
+
+  async function present(user: UserRow, rows: ProjectRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [counts, usage] = await Promise.all([
+      repo.cityCounts(ids),
+      user.isSuperuser ? repo.usageByProject(ids) : Promise.resolve([]),
+    ]);
+    return rows.map((r) =>
+      toProjectDto(
+        r,
+        counts.get(r.id) ?? 0,
+        usage.filter((u) => u.projectId === r.id),
+      ),
+    );
+  }
+
+  function assertIdle(project: ProjectRow) {
+    if (isInProgress(project.status)) {
+      throw new AppError('conflict', 'The project is generating; wait until it finishes.');
+    }
+  }
+
+  return {
+    owned,
+
+    models(user: UserRow): TAiModel[] {
+      const access = keyAccess(user);
+      return MODELS.map((m) => ({
+        id: m.id,
+        name: m.name,
+        provider: m.provider,
+        available: canUse(m, access),
+      }));
+    },
+
+    async list(user: UserRow, q: { query: string; page: number; user_id?: string }) {
+      // Ordinary users only ever see their own projects, whatever user_id says.
+      const userId = user.isSuperuser
+        ? q.user_id === 'all'
+          ? null
+          : (q.user_id ?? user.id)
+        : user.id;
+      const { count, rows } = await repo.list(
+        { userId, query: q.query },
+        q.page,
+        PROJECTS_PAGE_SIZE,
+      );
+      return { count, results: await present(user, rows) };
+    },
+
+    async get(user: UserRow, id: string) {
+      const [dto] = await present(user, [await owned(user, id)]);
+      return dto!;
+    },
+
+    async detail(user: UserRow, id: string) {
+      const project = await owned(user, id);
+      const [pageRows, tree, usage] = await Promise.all([
+        repo.pagesOf(project.id),
+        repo.locationTree(project.id),
+        user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
+      ]);
+      return toProjectDetail(project, pageRows, tree, usage);
+    },
+
+    async create(user: UserRow, input: CreateInput) {
+      if (!user.isSuperuser && !user.openAiKeyEnc && !user.openRouterKeyEnc) {
+        throw new AppError('forbidden', MSG.apiKeysRequired);
+      }
+      const model = findModel(input.model);
+      if (!model) throw fieldError('model', MSG.unknownModel);
+      if (!canUse(model, keyAccess(user))) {
+        throw fieldError(
+          'model',
+          `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
+        );
+      }
+      const project = await repo.insert({
+        userId: user.id,
+        name: input.name,
+        serviceType: input.serviceType,
+        model: model.id,
+        prompt: input.prompt,
+        contactPhoneNumber: input.contactPhoneNumber,
+        email: input.email,
+        clientDomain: input.clientDomain || null,
+        createServicePages: input.createServicePages,
+        status: PROJECT_STATUS.created,
+        headerLinks: defaultHeaderLinks(input.createServicePages),
+      });
+      return (await present(user, [project]))[0]!;
+    },
+
+    async remove(user: UserRow, id: string) {
+      const project = await owned(user, id);
+      await repo.delete(project.id);
+      return { message: MSG.projectDeleted };
+    },
+
+    async settings(user: UserRow, id: string) {
+      return toSettings(await owned(user, id));
+    },
+
+    async updateSettings(user: UserRow, id: string, input: TUpdateProjectSettings) {
+      const project = await owned(user, id);
+      const patch: ProjectPatch = {};
+      if (input.metaTags !== undefined) patch.metaTagsTemplate = input.metaTags;
+      if (input.trackingCodeHead !== undefined) patch.trackingCodeHead = input.trackingCodeHead;
+      if (input.trackingCodeBody !== undefined) patch.trackingCodeBody = input.trackingCodeBody;
+      if (input.email !== undefined) patch.email = input.email;
+      if (input.contactPhoneNumber !== undefined)
+        patch.contactPhoneNumber = input.contactPhoneNumber;
+      if (input.clientDomain !== undefined)
+        Object.assign(patch, domainPatch(project, input.clientDomain || null));
+      const updated = Object.keys(patch).length ? await repo.update(project.id, patch) : project;
+      return { data: toSettings(updated), message: MSG.settingsUpdated };
+    },
+
+    async updateHeaderLinks(user: UserRow, id: string, visible: string[]) {
+      const project = await owned(user, id);
+      const { links, unknown } = applyVisibleLinks(project.headerLinks, visible);
+      if (unknown.length)
+        throw fieldError('visible_links', `Unknown menu items: ${unknown.join(', ')}`);
+      return (await repo.update(project.id, { headerLinks: links })).headerLinks;
+    },
+
+    async setDomain(user: UserRow, id: string, clientDomain: string) {
+      const project = await owned(user, id);
+      const updated = await repo.update(project.id, domainPatch(project, clientDomain));
+      return { data: (await present(user, [updated]))[0]!, message: MSG.domainUpdated };
+    },
+
+    async deletePage(user: UserRow, id: string, pageId: string) {
+      const project = await owned(user, id);
+      const page = await repo.findPage(project.id, pageId);
+      if (!page) throw notFound('Page not found.');
+      if (page.kind === 'homepage') throw new AppError('bad_request', MSG.homepageNotDeletable);
+      assertIdle(project);
+      await repo.deletePage(page.id);
+      return { message: MSG.pageDeleted };
+    },
+
+    async deleteCity(user: UserRow, id: string, cityId: string) {
+      const project = await owned(user, id);
+      const city = await repo.findCity(project.id, cityId);
+      if (!city) throw notFound('City not found.');
+      await repo.deleteCity(city.id, city.countyId);
+      return { message: MSG.cityDeleted };
+    },
+  };
+}
+
+/** A new domain must be verified again; the same domain keeps its verification. */
+function domainPatch(project: ProjectRow, clientDomain: string | null): ProjectPatch {
+  return clientDomain === project.clientDomain ? {} : { clientDomain, isDomainVerified: false };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+
+/** The model every new project starts with (spec: a Sonnet 3.7 class model via OpenRouter). */
+export const DEFAULT_MODEL_ID = 'anthropic/claude-3.7-sonnet';
+export const OFFLINE_MODEL_ID = 'offline-draft';
+
+export const ZAiModel = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.enum(['offline', 'openrouter', 'openai']),
+  /** False when the caller lacks the key this model needs. */
+  available: z.boolean(),
+});
+export type TAiModel = z.infer<typeof ZAiModel>;
+
+export const ZUsageEntry = z.object({
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  totalTokens: z.number().int(),
+  createdAt: z.string(),
+  callType: z.string(),
+  model: z.string(),
+});
+export type TUsageEntry = z.infer<typeof ZUsageEntry>;
+
+export const ZHeaderLink = z.object({ name: z.string(), link: z.string(), show: z.boolean() });
+export type THeaderLink = z.infer<typeof ZHeaderLink>;
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Why a (trimmed, lower-cased) client domain is unacceptable, or null (spec part 1 §5). */
+export function domainProblem(value: string): string | null {
+  if (!value) return MSG.domainRequired;
+  if (/^[a-z]+:\/\//.test(value)) return MSG.domainNoProtocol;
+  if (value.startsWith('www.')) return MSG.domainNoWww;
+  if (!DOMAIN_PATTERN.test(value)) return MSG.domainInvalid;
+  return null;
+}
+
+const ZDomainText = z.string({ error: MSG.domainRequired }).trim().toLowerCase();
+const checkDomain = (value: string, ctx: z.RefinementCtx) => {
+  const problem = domainProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
+/** A required client domain, without www or protocol. */
+export const ZDomain = ZDomainText.superRefine(checkDomain);
+/** An optional one: empty means none. */
+const ZOptionalDomain = ZDomainText.optional().superRefine((v, ctx) => {
+  if (v) checkDomain(v, ctx);
+});
+
+const ZOptionalEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: MSG.emailInvalid })
+  .optional();
+const ZPhone = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => v === '' || /^[+()\d\s.-]{7,40}$/.test(v), { error: MSG.phoneInvalid })
+  .optional();
+export const ZCreateProject = z.strictObject({
+  name: z
+    .string({ error: MSG.projectNameRequired })
+    .trim()
+    .min(1, { error: MSG.projectNameRequired })
+    .max(120),
+  serviceType: z
+    .string({ error: MSG.serviceTypeRequired })
+    .trim()
+    .min(1, { error: MSG.serviceTypeRequired })
+    .max(120),
+  model: z.string().trim().min(1, { error: MSG.modelRequired }).max(120).default(DEFAULT_MODEL_ID),
+  prompt: z.string().max(20_000).optional().default(''),
+  contactPhoneNumber: ZPhone.default(''),
+  email: ZOptionalEmail.default(''),
+  clientDomain: ZOptionalDomain.default(''),
+  createServicePages: z.boolean().default(false),
+});
+export type TCreateProject = z.input<typeof ZCreateProject>;
+
+/** A project as the list and its cards show it. */
+export const ZProject = z.object({
+  id: z.string(),
+  name: z.string(),
+  serviceType: z.string(),
+  model: z.string(),
+  prompt: z.string(),
+  contactPhoneNumber: z.string(),
+  email: z.string(),
+  clientDomain: z.string().nullable(),
+  isDomainVerified: z.boolean(),
+  createServicePages: z.boolean(),
+  totalCityPages: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+  netlifySiteUrl: z.string().nullable(),
+  netlifyLink: z.string().nullable(),
+  /** Comma-separated list of every hosting URL the project has had. */
+  netlifySiteUrlHistory: z.string(),
+  hasSiteMap: z.boolean(),
+  /** Superusers only; empty for everyone else. */
+  usage: z.array(ZUsageEntry),
+});
+export type TProject = z.infer<typeof ZProject>;
+
+const ZPageState = {
+  id: z.string(),
+  status: z.string(),
+  failedAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  model: z.object({ id: z.string(), name: z.string() }),
+  usage: z.array(ZUsageEntry),
+};
+
+export const ZPageSummary = z.object({
+  ...ZPageState,
+  name: z.string(),
+  slug: z.string(),
+  prompt: z.string(),
+});
+export type TPageSummary = z.infer<typeof ZPageSummary>;
+
+export const ZCityNode = z.object({ ...ZPageState, name: z.string(), zips: z.array(z.string()) });
+export const ZCountyNode = z.object({
+  id: z.string(),
+  name: z.string(),
+  cities: z.array(ZCityNode),
+});
+export const ZStateNode = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  counties: z.array(ZCountyNode),
+});
+export type TCityNode = z.infer<typeof ZCityNode>;
+export type TCountyNode = z.infer<typeof ZCountyNode>;
+export type TStateNode = z.infer<typeof ZStateNode>;
+
+export const ZProjectDetail = ZProject.extend({
+  deploymentStatus: z.string().nullable(),
+  userPrompt: z.string(),
+  metaTagsTemplate: z.string(),
+  pages: z.array(ZPageSummary),
+  servicePages: z.array(ZPageSummary),
+  totalCities: z.number().int(),
+  queuedCities: z.number().int(),
+  states: z.array(ZStateNode),
+  headerLinks: z.array(ZHeaderLink),
+});
+export type TProjectDetail = z.infer<typeof ZProjectDetail>;
+
+export const ZProjectSettings = z.object({
+  metaTags: z.string(),
+  trackingCodeHead: z.string(),
+  trackingCodeBody: z.string(),
+  email: z.string(),
+  clientDomain: z.string(),
+  contactPhoneNumber: z.string(),
+});
+export type TProjectSettings = z.infer<typeof ZProjectSettings>;
+
+export const ZUpdateProjectSettings = z.strictObject({
+  metaTags: z.string().max(5000).optional(),
+  trackingCodeHead: z.string().max(20_000).optional(),
+  trackingCodeBody: z.string().max(20_000).optional(),
+  email: ZOptionalEmail,
+  clientDomain: ZOptionalDomain,
+  contactPhoneNumber: ZPhone,
+});
+export type TUpdateProjectSettings = z.input<typeof ZUpdateProjectSettings>;
+
+export const ZUpdateHeaderLinks = z.strictObject({
+  visible_links: z.array(z.string().max(120)).max(50),
+});
+
+export const ZSetDomain = z.strictObject({ clientDomain: ZDomain });
+
+export const ZProjectListQuery = z.object({
+  query: z.string().trim().max(200).optional().default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  user_id: z.string().max(64).optional(),
+});
