@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL_ID, MSG } from '@cityforge/shared';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { http } from './helpers/http.ts';
 import { addCity, addPage, createProject, signedInUser } from './helpers/factories.ts';
 
 let t: TestApp;
@@ -9,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers, payload });
+const { get, post } = http(() => t);
 
 async function userWithKey() {
   const u = await signedInUser(t, { plan: 'free' });

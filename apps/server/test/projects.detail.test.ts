@@ -9,6 +9,7 @@ import {
   pages,
 } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { http } from './helpers/http.ts';
 import { addCity, addPage, createProject, signedInUser } from './helpers/factories.ts';
 
 let t: TestApp;
@@ -17,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers, payload });
-const del = (url: string, headers: Headers) => t.app.inject({ method: 'DELETE', url, headers });
+const { get, post, del } = http(() => t);
 
 describe('project detail', () => {
   it('answers pages (homepage first), service pages and the state › county › city tree with counts', async () => {
