@@ -5,6 +5,7 @@ import {
   formatFileSize,
   formatMoney,
   formatNumber,
+  formatTime,
 } from '../src/lib/format';
 
 describe('formatFileSize', () => {
@@ -38,6 +39,11 @@ describe('dates in US English', () => {
 
   it('formats date and time with a 12-hour clock', () => {
     expect(formatDateTime(iso, { timeZone: 'UTC' })).toBe('Mar 7, 2026, 3:04 PM');
+  });
+
+  it('formats a time of day to the second', () => {
+    expect(formatTime(iso, { timeZone: 'UTC' })).toMatch(/^3:04:\d\d PM$/);
+    expect(formatTime(null)).toBe('—');
   });
 
   it('shows a dash for missing or invalid dates', () => {

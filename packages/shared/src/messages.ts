@@ -128,6 +128,7 @@ export const MSG = {
   pageCreated: 'Page Added - The page is being generated and will appear shortly.',
   notDeployed: 'Not Deployed to Netlify',
   settingsProjectNotFound: 'Project not found',
+  menuSaved: 'Menu configuration saved',
   cityPagesComingSoon:
     'Uploading a spreadsheet of cities arrives with the next release. You will be able to drop a CSV or Excel file here to create city pages.',
 } as const;

@@ -22,12 +22,13 @@ const AdminUsersPage = lazy(() => import('../features/admin/components/admin-use
 const UploadPage = lazy(() => import('../features/upload/components/upload-page'));
 const PreviewPage = lazy(() => import('../features/previews/components/preview-page'));
 const EditorPage = lazy(() => import('../features/editor/components/editor-page'));
-const projects = () => import('../features/projects/components/placeholders');
-const ProjectsPage = lazy(() => projects().then((m) => ({ default: m.ProjectsPage })));
-const NewProjectPage = lazy(() => projects().then((m) => ({ default: m.NewProjectPage })));
-const ProjectDetailPage = lazy(() => projects().then((m) => ({ default: m.ProjectDetailPage })));
-const ProjectSettingsPage = lazy(() =>
-  projects().then((m) => ({ default: m.ProjectSettingsPage })),
+const ProjectsPage = lazy(() => import('../features/projects/components/projects-page'));
+const NewProjectPage = lazy(() => import('../features/projects/components/new-project-page'));
+const ProjectDetailPage = lazy(
+  () => import('../features/projects/components/detail/project-detail-page'),
+);
+const ProjectSettingsPage = lazy(
+  () => import('../features/projects/components/project-settings-page'),
 );
 
 /** Every route change scrolls smoothly to the top (spec part 1 §2). */

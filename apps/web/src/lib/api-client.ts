@@ -135,7 +135,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (res.status === 401) endSession(MSG.refreshFailed);
     }
     const data = await readBody(res);
-    if (!res.ok) throw new ApiError(res.status, normaliseErrorBody(data));
+    if (!res.ok) throw new ApiError(res.status, normaliseErrorBody(data), data);
     return data as T;
   }
 

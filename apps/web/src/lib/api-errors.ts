@@ -18,13 +18,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors?: FieldErrors;
   readonly code?: string;
+  /** The parsed answer as the server sent it (for callers that need more than the above). */
+  readonly body?: unknown;
 
-  constructor(status: number, normalised: NormalisedError) {
+  constructor(status: number, normalised: NormalisedError, body?: unknown) {
     super(normalised.message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = normalised.fieldErrors;
     this.code = normalised.code;
+    this.body = body;
   }
 
   get isValidation(): boolean {

@@ -68,3 +68,19 @@ export function formatMoney(amount: number, currency = 'USD'): string {
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(LOCALE).format(value);
 }
+
+/** "3:04:05 PM": a time of day to the second (e.g. when a poll last ran). */
+export function formatTime(
+  value: string | number | Date | null | undefined,
+  options: { timeZone?: string } = {},
+  fallback = '—',
+): string {
+  const date = toDate(value);
+  if (!date) return fallback;
+  return new Intl.DateTimeFormat(LOCALE, {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: options.timeZone,
+  }).format(date);
+}

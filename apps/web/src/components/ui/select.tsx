@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { controlClasses, describedBy, FieldShell } from './input';
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  ref?: Ref<HTMLSelectElement>;
+  containerClassName?: string;
+}
+
+/** A native select in the field shell: label, control, hint or error. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  containerClassName,
+  children,
+  ...rest
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} className={containerClassName}>
+      <div className="relative">
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={cn(controlClasses, 'h-10 appearance-none pr-9', className)}
+          {...rest}
+        >
+          {children}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-500"
+          aria-hidden="true"
+        />
+      </div>
+    </FieldShell>
+  );
+}

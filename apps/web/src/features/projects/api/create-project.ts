@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateProject, TProject } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { invalidateProjects } from './keys';
+
+/**
+ * POST /api/projects/create/ → 201 {data: TProject}; 400 with field errors; 403 when a
+ * non-superuser has no OpenAI or OpenRouter key.
+ */
+export async function createProject(body: TCreateProject): Promise<TProject> {
+  const { data } = await api.post<{ data: TProject }>('/api/projects/create/', body);
+  return data;
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'create'],
+    mutationFn: createProject,
+    onSuccess: () => invalidateProjects(queryClient),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TMessage } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { invalidateProjects } from './keys';
+
+/** DELETE /api/projects/{id}/city/{cityId}/ → {message}. */
+export function deleteCity(id: string, cityId: string): Promise<TMessage> {
+  return api.delete<TMessage>(
+    `/api/projects/${encodeURIComponent(id)}/city/${encodeURIComponent(cityId)}/`,
+  );
+}
+
+export function useDeleteCity(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'delete-city', id],
+    mutationFn: (cityId: string) => deleteCity(id, cityId),
+    onSuccess: () => invalidateProjects(queryClient),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TMessage } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { invalidateProjects } from './keys';
+
+/** DELETE /api/projects/{id}/page/{pageId}/ → {message}; the homepage is refused (400). */
+export function deletePage(id: string, pageId: string): Promise<TMessage> {
+  return api.delete<TMessage>(
+    `/api/projects/${encodeURIComponent(id)}/page/${encodeURIComponent(pageId)}/`,
+  );
+}
+
+export function useDeletePage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'delete-page', id],
+    mutationFn: (pageId: string) => deletePage(id, pageId),
+    onSuccess: () => invalidateProjects(queryClient),
+  });
+}

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TPaged, TProject, TProjectDetail } from '@cityforge/shared';
+
+export interface ProjectListParams {
+  query: string;
+  page: number;
+  userId?: string;
+}
+
+/** Every project query lives under ['projects', …] so one invalidation refreshes them all. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => ['projects', 'list'] as const,
+  list: (params: ProjectListParams) => ['projects', 'list', params] as const,
+  one: (id: string) => ['projects', 'one', id] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+  settings: (id: string) => ['projects', 'settings', id] as const,
+};
+
+export function invalidateProjects(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: projectKeys.all });
+}
+
+/**
+ * Applies a change to one project wherever it is cached (list pages, the project and its
+ * detail), so a card and the detail screen show a publish or a domain change at once.
+ */
+export function patchProject(
+  queryClient: QueryClient,
+  id: string,
+  patch: <T extends TProject>(project: T) => T,
+): void {
+  queryClient.setQueriesData<TPaged<TProject>>({ queryKey: projectKeys.lists() }, (old) =>
+    old ? { ...old, results: old.results.map((p) => (p.id === id ? patch(p) : p)) } : old,
+  );
+  queryClient.setQueryData<TProject>(projectKeys.one(id), (old) => (old ? patch(old) : old));
+  queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+    old ? patch(old) : old,
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TProjectDetail } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { applyCityRetry } from '../structure';
+import { projectKeys } from './keys';
+
+/** POST /api/projects/{id}/city/{cityId}/retry/. */
+export function retryCity(id: string, cityId: string): Promise<unknown> {
+  return api.post<unknown>(
+    `/api/projects/${encodeURIComponent(id)}/city/${encodeURIComponent(cityId)}/retry/`,
+  );
+}
+
+export function useRetryCity(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'retry-city', id],
+    mutationFn: (cityId: string) => retryCity(id, cityId),
+    onSuccess: (_answer, cityId) => {
+      queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+        old ? applyCityRetry(old, cityId) : old,
+      );
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PROJECT_STATUS } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { invalidateProjects, patchProject } from './keys';
+
+/** POST /api/projects/{id}/retry/: generates the project's failed pages again. */
+export function retryProject(id: string): Promise<unknown> {
+  return api.post<unknown>(`/api/projects/${encodeURIComponent(id)}/retry/`);
+}
+
+export function useRetryProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'retry'],
+    mutationFn: retryProject,
+    onSuccess: async (_answer, id) => {
+      patchProject(queryClient, id, (p) => ({ ...p, status: PROJECT_STATUS.inProgress }));
+      await invalidateProjects(queryClient);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { THeaderLink, TProjectDetail } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { projectKeys } from './keys';
+
+/** POST /api/projects/{id}/update-header-links/ {visible_links: names} → {data: THeaderLink[]}. */
+export async function updateHeaderLinks(
+  id: string,
+  visibleLinks: string[],
+): Promise<THeaderLink[]> {
+  const { data } = await api.post<{ data: THeaderLink[] }>(
+    `/api/projects/${encodeURIComponent(id)}/update-header-links/`,
+    { visible_links: visibleLinks },
+  );
+  return data;
+}
+
+export function useUpdateHeaderLinks(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'header-links', id],
+    mutationFn: (visibleLinks: string[]) => updateHeaderLinks(id, visibleLinks),
+    onSuccess: (headerLinks) => {
+      queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+        old ? { ...old, headerLinks } : old,
+      );
+    },
+  });
+}

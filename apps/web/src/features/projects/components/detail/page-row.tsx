@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { AlertCircle, ChevronDown, Eye, Home, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import type { TPageSummary } from '@cityforge/shared';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { NewTabLink } from '../../../../components/ui/new-tab-link';
+import { Spinner } from '../../../../components/ui/spinner';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+import { isHomepage, itemState, mainPageLinks, pageLinksDisabled, slugPath } from '../../structure';
+import { UsageTable } from './usage-table';
+
+/**
+ * One main page: name, slug path, failed marker with reason and Retry, expandable model and
+ * prompt, preview and edit in new tabs, and delete (never for the homepage).
+ */
+export function PageRow({
+  projectId,
+  page,
+  showUsage,
+  retrying,
+  onRetry,
+  onDelete,
+}: {
+  projectId: string;
+  page: TPageSummary;
+  showUsage: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  onDelete: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const state = itemState(page);
+  const links = mainPageLinks(projectId, page);
+  const waiting = pageLinksDisabled(page);
+  const detailsId = `page-${page.id}-details`;
+
+  return (
+    <li className="px-4 py-3 sm:px-5" data-testid="page-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={`${open ? 'Hide' : 'Show'} details of ${page.name}`}
+            onClick={() => setOpen((v) => !v)}
+            className="mt-0.5 rounded-md p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+          >
+            <ChevronDown
+              className={cn('size-4 transition-transform', open ? 'rotate-0' : '-rotate-90')}
+              aria-hidden="true"
+            />
+          </button>
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900">
+              {isHomepage(page) ? (
+                <Home className="size-4 text-brand-600" aria-hidden="true" />
+              ) : null}
+              {page.name}
+              {state === 'failed' ? <Badge variant="danger">Failed</Badge> : null}
+              {state === 'pending' ? (
+                <Badge variant="warning" icon={<Spinner size="sm" decorative className="size-3" />}>
+                  {page.status}
+                </Badge>
+              ) : null}
+            </p>
+            <p className="font-mono text-xs text-zinc-500">{slugPath(page)}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5 pl-8 sm:pl-0">
+          {state === 'failed' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              loading={retrying}
+              icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
+              onClick={onRetry}
+            >
+              Retry
+            </Button>
+          ) : null}
+          <NewTabLink
+            href={links.preview}
+            disabled={waiting}
+            variant="ghost"
+            icon={<Eye className="size-3.5" aria-hidden="true" />}
+          >
+            Preview
+          </NewTabLink>
+          <NewTabLink
+            href={links.edit}
+            disabled={waiting}
+            variant="ghost"
+            icon={<Pencil className="size-3.5" aria-hidden="true" />}
+          >
+            Edit
+          </NewTabLink>
+          {isHomepage(page) ? null : (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete ${page.name}`}
+              className="text-red-600 hover:bg-red-50 hover:text-red-700"
+              icon={<Trash2 className="size-3.5" aria-hidden="true" />}
+              onClick={onDelete}
+            >
+              <span className="sm:sr-only">Delete</span>
+            </Button>
+          )}
+        </div>
+      </div>
+      {state === 'failed' ? (
+        <p className="mt-2 flex gap-1.5 pl-8 text-xs text-red-700">
+          <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
+          <span>
+            {page.failureReason || 'Generation failed.'}
+            {page.failedAt ? ` · Failed at ${formatDateTime(page.failedAt)}` : ''}
+          </span>
+        </p>
+      ) : null}
+      {open ? (
+        <dl id={detailsId} className="mt-3 space-y-2 rounded-lg bg-zinc-50 p-3 pl-8 text-xs">
+          <div>
+            <dt className="font-medium text-zinc-500">AI model</dt>
+            <dd className="text-zinc-900">{page.model.name || 'N/A'}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-zinc-500">Prompt</dt>
+            <dd className="whitespace-pre-wrap text-zinc-900">{page.prompt || 'N/A'}</dd>
+          </div>
+          {showUsage ? (
+            <div>
+              <dt className="mb-1 font-medium text-zinc-500">AI usage</dt>
+              <dd>
+                <UsageTable usage={page.usage} label={`AI usage of ${page.name}`} />
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+    </li>
+  );
+}

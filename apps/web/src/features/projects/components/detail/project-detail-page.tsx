@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, FolderX } from 'lucide-react';
+import { MSG } from '@cityforge/shared';
+import { Alert } from '../../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toast } from '../../../../components/ui/toast';
+import { isApiError } from '../../../../lib/api-errors';
+import { useAuth } from '../../../../lib/auth-store';
+import { useProjectDetail } from '../../api/get-project-detail';
+import { completedTransition } from '../../project-rules';
+import { DetailHeader } from './detail-header';
+import { GenerationBanner } from './generation-banner';
+import { ProjectDetailsCard } from './project-details-card';
+import { SummaryCards } from './summary-cards';
+import { WebsiteStructure } from './website-structure';
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading project" className="space-y-6">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-4 w-96 max-w-full" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-xl" />
+    </div>
+  );
+}
+
+/** /project/:id/detail (spec part 2 "Project detail screen"). */
+export default function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const detail = useProjectDetail(id);
+  const lastStatus = useRef<string | null>(null);
+  const status = detail.data?.status ?? null;
+
+  // "Project completed!" when a poll sees In progress turn into Created.
+  useEffect(() => {
+    if (status === null) return;
+    if (completedTransition(lastStatus.current, status))
+      toast.success(MSG.projectCompleted, { message: '' });
+    lastStatus.current = status;
+  }, [status]);
+
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    if (isApiError(detail.error) && detail.error.status === 404) {
+      return (
+        <EmptyState
+          testId="project-not-found"
+          icon={<FolderX />}
+          title={MSG.projectNotFoundTitle}
+          description={MSG.projectNotFoundBody}
+          actions={
+            <Link to="/projects" className={buttonClasses('primary')}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
+            </Link>
+          }
+        />
+      );
+    }
+    return (
+      <Alert
+        variant="error"
+        title={MSG.fetchProjectFailed}
+        action={
+          <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {detail.error.message}
+      </Alert>
+    );
+  }
+
+  const project = detail.data;
+  const superuser = !!user?.isSuperuser;
+  return (
+    <div className="space-y-6">
+      <DetailHeader project={project} />
+      <GenerationBanner status={project.status} checkedAt={detail.dataUpdatedAt} />
+      <SummaryCards project={project} />
+      <ProjectDetailsCard project={project} showUsage={superuser} />
+      <WebsiteStructure project={project} showUsage={superuser} />
+    </div>
+  );
+}

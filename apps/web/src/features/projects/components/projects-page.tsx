@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { FolderSearch } from 'lucide-react';
+import { MSG, PROJECT_SEARCH_DEBOUNCE_MS, PROJECTS_PAGE_SIZE } from '@cityforge/shared';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+import { useAuth } from '../../../lib/auth-store';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useProjects } from '../api/get-projects';
+import { CreateProjectButton } from './create-project-button';
+import { ProjectPagination, ProjectSearch } from './list-controls';
+import { ProjectCard } from './project-card';
+
+const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+
+/** /projects (spec part 1 "Project list screen"). */
+export default function ProjectsPage() {
+  const { user } = useAuth();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebouncedValue(search.trim(), PROJECT_SEARCH_DEBOUNCE_MS);
+  // A new search term starts again from page 1.
+  const [lastQuery, setLastQuery] = useState(query);
+  if (lastQuery !== query) {
+    setLastQuery(query);
+    setPage(1);
+  }
+  const projects = useProjects({ query, page });
+
+  let content;
+  if (projects.isPending) {
+    content = (
+      <div className={GRID} role="status" aria-label="Loading projects">
+        {Array.from({ length: 6 }, (_, i) => (
+          <SkeletonCard key={i} className="h-72" />
+        ))}
+      </div>
+    );
+  } else if (projects.isError) {
+    content = (
+      <EmptyState
+        testId="projects-error"
+        title={MSG.fetchProjectsFailed}
+        description={
+          projects.error.message !== MSG.fetchProjectsFailed ? projects.error.message : undefined
+        }
+        actions={<Button onClick={() => void projects.refetch()}>Try Again</Button>}
+      />
+    );
+  } else if (projects.data.results.length === 0) {
+    content = (
+      <EmptyState
+        testId="projects-empty"
+        icon={<FolderSearch />}
+        title={MSG.noProjects}
+        description={MSG.noProjectsHint}
+      />
+    );
+  } else {
+    const data = projects.data;
+    content = (
+      <div className="space-y-6">
+        <div className={GRID}>
+          {data.results.map((project) => (
+            <ProjectCard key={project.id} project={project} showUsage={!!user?.isSuperuser} />
+          ))}
+        </div>
+        <ProjectPagination
+          page={page}
+          pageSize={PROJECTS_PAGE_SIZE}
+          count={data.count}
+          hasPrevious={page > 1 && !projects.isPlaceholderData}
+          hasNext={!!data.next && !projects.isPlaceholderData}
+          onPage={setPage}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Projects"
+        description="Every site you generate lives here."
+        actions={<CreateProjectButton />}
+      />
+      <div className="mb-6">
+        <ProjectSearch value={search} onChange={setSearch} />
+      </div>
+      <section aria-label="Project list">{content}</section>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { PROJECT_STATUS } from '@cityforge/shared';
+import type { TProject } from '@cityforge/shared';
+
+/** What the deployment rules look at (spec part 1 §4 "Deployment steps"). */
+export type DeployFacts = Pick<
+  TProject,
+  'netlifyLink' | 'netlifySiteUrl' | 'clientDomain' | 'isDomainVerified' | 'hasSiteMap'
+>;
+
+export type StepKey = 'netlify' | 'domain' | 'verify';
+
+export interface DeployStep {
+  key: StepKey;
+  /** 1-based, as the guide numbers them. */
+  number: 1 | 2 | 3;
+  label: string;
+  complete: boolean;
+  enabled: boolean;
+}
+
+/** The hosted preview link; the spec calls it both netlifySiteUrl and netlifyLink. */
+export function hostingLink(p: Pick<TProject, 'netlifyLink' | 'netlifySiteUrl'>): string | null {
+  return p.netlifyLink || p.netlifySiteUrl || null;
+}
+
+function flags(p: DeployFacts) {
+  const link = !!hostingLink(p);
+  const domain = !!p.clientDomain?.trim();
+  return { link, domain, verified: domain && p.isDomainVerified };
+}
+
+/**
+ * Step 1 is complete with a hosting link; step 2 with a client domain and enabled once a
+ * link exists; step 3 with a verified domain and enabled once a domain exists. `locked`
+ * (status In progress or Error) disables every step.
+ */
+export function deploySteps(p: DeployFacts, locked = false): DeployStep[] {
+  const f = flags(p);
+  return [
+    { key: 'netlify', number: 1, label: 'Deploy to Netlify', complete: f.link, enabled: !locked },
+    {
+      key: 'domain',
+      number: 2,
+      label: 'Add Domain',
+      complete: f.domain,
+      enabled: !locked && f.link,
+    },
+    {
+      key: 'verify',
+      number: 3,
+      label: 'Verify Domain',
+      complete: f.verified,
+      enabled: !locked && f.domain,
+    },
+  ];
+}
+
+/** 100 with link, domain and verification; 75 link and verification; 50 link and domain; else 25. */
+export function progressPercent(p: DeployFacts): number {
+  const f = flags(p);
+  const verified = !!p.isDomainVerified;
+  if (f.link && f.domain && verified) return 100;
+  if (f.link && verified && !f.domain) return 75;
+  if (f.link && f.domain && !verified) return 50;
+  return 25;
+}
+
+export type GuideStep = 1 | 2 | 3 | 4;
+export const GUIDE_STEPS = 4;
+
+/** The guide opens on step 1 without a link, 2 with a link but no domain, 3 with both. */
+export function guideStartStep(p: DeployFacts): GuideStep {
+  const f = flags(p);
+  if (!f.link) return 1;
+  return f.domain ? 3 : 2;
+}
+
+/** Next is free up to step 3; from step 3 on it needs a link, a domain and verification. */
+export function canGoNext(step: GuideStep, p: DeployFacts): boolean {
+  if (step >= GUIDE_STEPS) return false;
+  if (step < 3) return true;
+  const f = flags(p);
+  return f.link && f.domain && f.verified;
+}
+
+/** "example.com" → "https://example.com"; anything starting with http is kept as it is. */
+export function withProtocol(host: string): string {
+  const clean = host.trim();
+  return /^http/i.test(clean) ? clean : `https://${clean}`;
+}
+
+/**
+ * Spec part 1 §3 "Sitemap address": {host}/sitemap.xml on the client domain when it is
+ * verified, else on the hosting link; only when a link and a sitemap both exist.
+ */
+export function sitemapUrl(p: DeployFacts): string | null {
+  const link = hostingLink(p);
+  if (!link || !p.hasSiteMap) return null;
+  const f = flags(p);
+  const host = f.verified ? p.clientDomain!.trim() : link;
+  return `${withProtocol(host).replace(/\/+$/, '')}/sitemap.xml`;
+}
+
+/** POST /publish/ answer (spec part 1 §7). */
+export interface PublishResult {
+  status?: string | null;
+  netlifyUrl?: string | null;
+  hasSiteMap?: boolean;
+  netlify_site_url_history?: string | string[] | null;
+}
+
+/**
+ * Publishing sets the status the server returns (default "Published"), the site url, the
+ * sitemap flag and the url history (spec part 1 §4).
+ */
+export function applyPublishResult<T extends TProject>(project: T, result: PublishResult): T {
+  const url = result.netlifyUrl ?? hostingLink(project);
+  const history = result.netlify_site_url_history;
+  return {
+    ...project,
+    status: result.status || PROJECT_STATUS.published,
+    netlifySiteUrl: url,
+    netlifyLink: url,
+    hasSiteMap: result.hasSiteMap ?? project.hasSiteMap,
+    netlifySiteUrlHistory: Array.isArray(history)
+      ? history.join(',')
+      : (history ?? project.netlifySiteUrlHistory),
+  };
+}
+
+/** "https://site.netlify.app/" → "site.netlify.app": what a CNAME record points to. */
+export function hostOf(url: string): string {
+  return url
+    .trim()
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/[/?#].*$/, '');
+}

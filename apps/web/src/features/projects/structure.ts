@@ -1,0 +1,145 @@
+import { isInProgress } from '@cityforge/shared';
+import type {
+  TCityNode,
+  THeaderLink,
+  TPageSummary,
+  TProjectDetail,
+  TStateNode,
+} from '@cityforge/shared';
+
+export const HOMEPAGE_SLUG = 'homepage';
+
+export function isHomepage(page: Pick<TPageSummary, 'slug'>): boolean {
+  return page.slug === HOMEPAGE_SLUG;
+}
+
+export interface PageLinks {
+  preview: string;
+  edit: string;
+}
+
+const enc = encodeURIComponent;
+
+/** Main pages: the homepage has its own routes, the others go by slug. */
+export function mainPageLinks(projectId: string, page: Pick<TPageSummary, 'slug'>): PageLinks {
+  const id = enc(projectId);
+  if (isHomepage(page)) return { preview: `/project/${id}/homepage`, edit: `/projects/${id}/edit` };
+  const slug = enc(page.slug);
+  return { preview: `/project/${id}/page/${slug}`, edit: `/projects/${id}/page/${slug}/edit` };
+}
+
+export function servicePageLinks(projectId: string, page: Pick<TPageSummary, 'slug'>): PageLinks {
+  const id = enc(projectId);
+  const slug = enc(page.slug);
+  return {
+    preview: `/project/${id}/service/${slug}`,
+    edit: `/projects/${id}/service/${slug}/edit`,
+  };
+}
+
+export function cityLinks(projectId: string, cityId: string): PageLinks {
+  const id = enc(projectId);
+  const city = enc(cityId);
+  return { preview: `/project/${id}/city/${city}`, edit: `/projects/${id}/city/${city}/edit` };
+}
+
+/** "/" for the homepage, "/about-us" for the rest. */
+export function slugPath(page: Pick<TPageSummary, 'slug'>): string {
+  return isHomepage(page) ? '/' : `/${page.slug}`;
+}
+
+export type ItemState = 'completed' | 'failed' | 'pending';
+
+/** A page or city: failed once failedAt (or an error status) is set, completed, or pending. */
+export function itemState(item: Pick<TCityNode, 'status' | 'failedAt'>): ItemState {
+  const s = item.status.toLowerCase();
+  if (item.failedAt || s === 'error' || s === 'failed') return 'failed';
+  if (s === 'completed' || s === 'created' || s === 'published') return 'completed';
+  return 'pending';
+}
+
+/** A page's links wait while it is being generated. */
+export function pageLinksDisabled(page: Pick<TPageSummary, 'status'>): boolean {
+  return isInProgress(page.status) || page.status.toLowerCase() === 'queued';
+}
+
+export interface TreeCounts {
+  states: number;
+  counties: number;
+  cities: number;
+}
+
+export function treeCounts(states: readonly TStateNode[]): TreeCounts {
+  let counties = 0;
+  let cities = 0;
+  for (const state of states) {
+    counties += state.counties.length;
+    for (const county of state.counties) cities += county.cities.length;
+  }
+  return { states: states.length, counties, cities };
+}
+
+export function stateCityCount(state: TStateNode): number {
+  return state.counties.reduce((n, county) => n + county.cities.length, 0);
+}
+
+/** "3 of 5 menu items enabled". */
+export function menuEnabledText(links: readonly Pick<THeaderLink, 'show'>[]): string {
+  return `${links.filter((l) => l.show).length} of ${links.length} menu items enabled`;
+}
+
+export function isHashLink(link: string): boolean {
+  return link.trim().startsWith('#');
+}
+
+/**
+ * Hash links go to a section of the homepage (a link to its preview); other targets are
+ * pages of the generated site and are shown as text.
+ */
+export function menuLinkTarget(
+  projectId: string,
+  link: string,
+): { href: string | null; label: string } {
+  if (isHashLink(link)) {
+    return { href: `/project/${enc(projectId)}/homepage${link.trim()}`, label: `Homepage ${link}` };
+  }
+  return { href: null, label: link };
+}
+
+/** The body of POST update-header-links: the names to show. */
+export function visibleLinkNames(links: readonly THeaderLink[]): string[] {
+  return links.filter((l) => l.show).map((l) => l.name);
+}
+
+function clearFailure<T extends TPageSummary | TCityNode>(item: T, status: string): T {
+  return { ...item, status, failedAt: null, failureReason: null };
+}
+
+/** A page retry queues the page again and clears its failure (spec part 2 §4). */
+export function applyPageRetry(detail: TProjectDetail, pageId: string): TProjectDetail {
+  const update = (p: TPageSummary) => (p.id === pageId ? clearFailure(p, 'queued') : p);
+  return {
+    ...detail,
+    pages: detail.pages.map(update),
+    servicePages: detail.servicePages.map(update),
+  };
+}
+
+/** A city retry sets the city to "In Progress" and clears its failure. */
+export function applyCityRetry(detail: TProjectDetail, cityId: string): TProjectDetail {
+  return {
+    ...detail,
+    states: detail.states.map((state) => ({
+      ...state,
+      counties: state.counties.map((county) => ({
+        ...county,
+        cities: county.cities.map((c) => (c.id === cityId ? clearFailure(c, 'In Progress') : c)),
+      })),
+    })),
+  };
+}
+
+/** "1 city", "3 cities". */
+export function countLabel(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,95 @@
+import type { TProject, TProjectDetail } from '@cityforge/shared';
+
+/** A plain created project; tests override what they look at. */
+export function makeProject(over: Partial<TProject> = {}): TProject {
+  return {
+    id: 'p1',
+    name: 'Acme Roofing',
+    serviceType: 'Roofing',
+    model: 'offline-draft',
+    prompt: '',
+    contactPhoneNumber: '',
+    email: '',
+    clientDomain: null,
+    isDomainVerified: false,
+    createServicePages: false,
+    totalCityPages: 0,
+    status: 'Created',
+    createdAt: '2026-01-05T12:00:00.000Z',
+    netlifySiteUrl: null,
+    netlifyLink: null,
+    netlifySiteUrlHistory: '',
+    hasSiteMap: false,
+    usage: [],
+    ...over,
+  };
+}
+
+const pageState = {
+  status: 'Completed',
+  failedAt: null,
+  failureReason: null,
+  model: { id: 'offline-draft', name: 'Offline draft' },
+  usage: [],
+};
+
+export function makeDetail(over: Partial<TProjectDetail> = {}): TProjectDetail {
+  return {
+    ...makeProject(),
+    deploymentStatus: null,
+    userPrompt: '',
+    metaTagsTemplate: '',
+    pages: [
+      { ...pageState, id: 'home', name: 'Home', slug: 'homepage', prompt: '' },
+      {
+        ...pageState,
+        id: 'about',
+        name: 'About',
+        slug: 'about-us',
+        prompt: '',
+        status: 'Error',
+        failedAt: '2026-01-05T12:00:00.000Z',
+        failureReason: 'Rate limited',
+      },
+    ],
+    servicePages: [{ ...pageState, id: 'svc', name: 'Repairs', slug: 'repairs', prompt: '' }],
+    totalCities: 3,
+    queuedCities: 1,
+    states: [
+      {
+        id: 'tx',
+        name: 'Texas',
+        code: 'TX',
+        counties: [
+          {
+            id: 'harris',
+            name: 'Harris',
+            cities: [
+              { ...pageState, id: 'c1', name: 'Houston', zips: ['77001'] },
+              {
+                ...pageState,
+                id: 'c2',
+                name: 'Pasadena',
+                zips: [],
+                status: 'Error',
+                failedAt: '2026-01-05T12:00:00.000Z',
+                failureReason: 'Timeout',
+              },
+            ],
+          },
+          {
+            id: 'travis',
+            name: 'Travis',
+            cities: [{ ...pageState, id: 'c3', name: 'Austin', zips: [], status: 'queued' }],
+          },
+        ],
+      },
+    ],
+    headerLinks: [
+      { name: 'Home', link: '/', show: true },
+      { name: 'Services', link: '#services', show: true },
+      { name: 'About', link: '/about-us', show: false },
+    ],
+    ...over,
+  };
+}
