@@ -12,15 +12,13 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 /**
- * Signs in with "Remember me": the tokens then live in localStorage, which the tabs that
- * View, Edit and Settings open share. (Without it they sit in this tab's sessionStorage,
- * which a rel=noopener tab does not inherit.)
+ * Signs in without "Remember me": the tokens live in this tab's sessionStorage, and the tabs
+ * that View, Edit and Settings open receive the session from it over a BroadcastChannel.
  */
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

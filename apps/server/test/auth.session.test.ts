@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
+import { eq } from 'drizzle-orm';
 import { createJwt } from '../src/modules/auth/jwt.ts';
+import { refreshTokens } from '../src/db/schema/index.ts';
+import { sha256 } from '../src/lib/crypto.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser, signedInUser } from './helpers/factories.ts';
 
@@ -42,11 +45,20 @@ describe('sessions', () => {
   it('revokes the whole session when a rotated refresh token is used again', async () => {
     const u = await signedInUser(t);
     const rotated = (await refresh(u.refresh)).json();
+    // Another tab refreshing with the same token moments later is a race, not theft.
+    const race = await refresh(u.refresh);
+    expect(race.statusCode).toBe(200);
+    // Later reuse means the token leaked.
+    await t.ctx.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, sha256(u.refresh)));
     const reuse = await refresh(u.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ message: MSG.invalidRefreshToken });
     // The thief's and the owner's newer tokens die with the family.
     expect((await refresh(rotated.refresh)).statusCode).toBe(401);
+    expect((await refresh(race.json().refresh)).statusCode).toBe(401);
     expect((await me(rotated.access)).statusCode).toBe(401);
   });
 

@@ -66,6 +66,7 @@ let started: Promise<void> | null = null;
 /** Startup check of the stored tokens (spec part 1 §4); runs once per page load. */
 export function bootstrapSession(): Promise<void> {
   started ??= (async () => {
+    await tokenStore.adopt();
     const action = startupAction(tokenStore.get());
     if (action === 'signed-out') return endSession();
     if (action === 'refresh' && !(await api.refresh())) return endSession();

@@ -38,6 +38,7 @@ type Deps = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Sign-in attempts and resend requests mail a new link at most this often.
 const RESEND_INTERVAL_MS = 60_000;
+const REUSE_GRACE_MS = 10_000;
 
 export function createAuthService(deps: Deps) {
   const { db, authRepo, usersRepo, jwt, mailQueue } = deps;
@@ -138,8 +139,11 @@ export function createAuthService(deps: Deps) {
       const row = await authRepo.findRefresh(sha256(token));
       if (!row || row.revokedAt || row.expiresAt <= now())
         throw unauthenticated(MSG.invalidRefreshToken);
-      // A rotated token presented again means it leaked: end the whole session family.
-      if (row.rotatedAt || !(await authRepo.markRotated(row.id, now()))) {
+      // A rotated token presented again means it leaked: end the whole session family. Within
+      // a few seconds of its rotation it is two tabs refreshing at once, not theft.
+      const rotatedAt =
+        row.rotatedAt ?? ((await authRepo.markRotated(row.id, now())) ? null : now());
+      if (rotatedAt && now().getTime() - rotatedAt.getTime() > REUSE_GRACE_MS) {
         await authRepo.revokeFamily(row.familyId, now());
         throw unauthenticated(MSG.invalidRefreshToken);
       }
