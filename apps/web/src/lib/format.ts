@@ -6,39 +6,28 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Jan 5, 2026" — US English dates everywhere (spec part 1 §2). */
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  options: { timeZone?: string } = {},
-  fallback = '—',
-): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  return new Intl.DateTimeFormat(LOCALE, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: options.timeZone,
-  }).format(date);
+type DateInput = string | number | Date | null | undefined;
+
+function formatWith(fields: Intl.DateTimeFormatOptions) {
+  return (value: DateInput, options: { timeZone?: string } = {}, fallback = '—'): string => {
+    const date = toDate(value);
+    return date
+      ? new Intl.DateTimeFormat(LOCALE, { ...fields, timeZone: options.timeZone }).format(date)
+      : fallback;
+  };
 }
 
+/** "Jan 5, 2026" — US English dates everywhere (spec part 1 §2). */
+export const formatDate = formatWith({ year: 'numeric', month: 'short', day: 'numeric' });
+
 /** "Jan 5, 2026, 3:04 PM". */
-export function formatDateTime(
-  value: string | number | Date | null | undefined,
-  options: { timeZone?: string } = {},
-  fallback = '—',
-): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  return new Intl.DateTimeFormat(LOCALE, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: options.timeZone,
-  }).format(date);
-}
+export const formatDateTime = formatWith({
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
@@ -70,17 +59,4 @@ export function formatNumber(value: number): string {
 }
 
 /** "3:04:05 PM": a time of day to the second (e.g. when a poll last ran). */
-export function formatTime(
-  value: string | number | Date | null | undefined,
-  options: { timeZone?: string } = {},
-  fallback = '—',
-): string {
-  const date = toDate(value);
-  if (!date) return fallback;
-  return new Intl.DateTimeFormat(LOCALE, {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: options.timeZone,
-  }).format(date);
-}
+export const formatTime = formatWith({ hour: 'numeric', minute: '2-digit', second: '2-digit' });
