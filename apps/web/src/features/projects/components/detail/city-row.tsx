@@ -1,10 +1,9 @@
-import { AlertCircle, Eye, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { TCityNode } from '@cityforge/shared';
 import { Button } from '../../../../components/ui/button';
-import { NewTabLink } from '../../../../components/ui/new-tab-link';
 import { Spinner } from '../../../../components/ui/spinner';
-import { formatDateTime } from '../../../../lib/format';
 import { cityLinks, itemState } from '../../structure';
+import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 
 /**
  * One city: a spinner while pending; preview, edit and delete once Completed; the failure
@@ -41,43 +40,14 @@ export function CityRow({
           ) : null}
         </p>
         {state === 'failed' ? (
-          <p className="mt-1 flex gap-1.5 text-xs text-red-700">
-            <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
-            <span>
-              {city.failureReason || 'Generation failed.'}
-              {city.failedAt ? ` · Failed at ${formatDateTime(city.failedAt)}` : ''}
-            </span>
-          </p>
+          <FailureReason reason={city.failureReason} failedAt={city.failedAt} className="mt-1" />
         ) : null}
       </div>
       <div className="flex flex-wrap gap-1.5">
-        {state === 'failed' ? (
-          <Button
-            size="sm"
-            variant="outline"
-            loading={retrying}
-            icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
-            onClick={onRetry}
-          >
-            Retry
-          </Button>
-        ) : null}
+        {state === 'failed' ? <RetryButton retrying={retrying} onRetry={onRetry} /> : null}
         {state === 'completed' ? (
           <>
-            <NewTabLink
-              href={links.preview}
-              variant="ghost"
-              icon={<Eye className="size-3.5" aria-hidden="true" />}
-            >
-              Preview
-            </NewTabLink>
-            <NewTabLink
-              href={links.edit}
-              variant="ghost"
-              icon={<Pencil className="size-3.5" aria-hidden="true" />}
-            >
-              Edit
-            </NewTabLink>
+            <PreviewEditLinks links={links} />
             <Button
               size="sm"
               variant="ghost"

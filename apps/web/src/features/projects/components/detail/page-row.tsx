@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { AlertCircle, ChevronDown, Eye, Home, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { ChevronDown, Home, Trash2 } from 'lucide-react';
 import type { TPageSummary } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
-import { NewTabLink } from '../../../../components/ui/new-tab-link';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cn } from '../../../../lib/cn';
-import { formatDateTime } from '../../../../lib/format';
 import { isHomepage, itemState, mainPageLinks, pageLinksDisabled, slugPath } from '../../structure';
 import { UsageTable } from './usage-table';
+import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 
 /**
  * One main page: name, slug path, failed marker with reason and Retry, expandable model and
@@ -69,33 +68,8 @@ export function PageRow({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-1.5 pl-8 sm:pl-0">
-          {state === 'failed' ? (
-            <Button
-              size="sm"
-              variant="outline"
-              loading={retrying}
-              icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
-              onClick={onRetry}
-            >
-              Retry
-            </Button>
-          ) : null}
-          <NewTabLink
-            href={links.preview}
-            disabled={waiting}
-            variant="ghost"
-            icon={<Eye className="size-3.5" aria-hidden="true" />}
-          >
-            Preview
-          </NewTabLink>
-          <NewTabLink
-            href={links.edit}
-            disabled={waiting}
-            variant="ghost"
-            icon={<Pencil className="size-3.5" aria-hidden="true" />}
-          >
-            Edit
-          </NewTabLink>
+          {state === 'failed' ? <RetryButton retrying={retrying} onRetry={onRetry} /> : null}
+          <PreviewEditLinks links={links} disabled={waiting} />
           {isHomepage(page) ? null : (
             <Button
               size="sm"
@@ -111,13 +85,7 @@ export function PageRow({
         </div>
       </div>
       {state === 'failed' ? (
-        <p className="mt-2 flex gap-1.5 pl-8 text-xs text-red-700">
-          <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
-          <span>
-            {page.failureReason || 'Generation failed.'}
-            {page.failedAt ? ` · Failed at ${formatDateTime(page.failedAt)}` : ''}
-          </span>
-        </p>
+        <FailureReason reason={page.failureReason} failedAt={page.failedAt} className="mt-2 pl-8" />
       ) : null}
       {open ? (
         <dl id={detailsId} className="mt-3 space-y-2 rounded-lg bg-zinc-50 p-3 pl-8 text-xs">

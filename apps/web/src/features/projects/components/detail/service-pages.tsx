@@ -1,8 +1,7 @@
-import { Eye, Pencil } from 'lucide-react';
 import type { TProjectDetail } from '@cityforge/shared';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
-import { NewTabLink } from '../../../../components/ui/new-tab-link';
 import { pageLinksDisabled, servicePageLinks } from '../../structure';
+import { PreviewEditLinks } from './item-actions';
 
 /** Service pages grid with preview and edit links (new tabs). */
 export function ServicePages({ project }: { project: TProjectDetail }) {
@@ -34,22 +33,7 @@ export function ServicePages({ project }: { project: TProjectDetail }) {
                     ) : null}
                   </div>
                   <div className="mt-auto flex gap-1.5">
-                    <NewTabLink
-                      href={links.preview}
-                      disabled={waiting}
-                      variant="ghost"
-                      icon={<Eye className="size-3.5" aria-hidden="true" />}
-                    >
-                      Preview
-                    </NewTabLink>
-                    <NewTabLink
-                      href={links.edit}
-                      disabled={waiting}
-                      variant="ghost"
-                      icon={<Pencil className="size-3.5" aria-hidden="true" />}
-                    >
-                      Edit
-                    </NewTabLink>
+                    <PreviewEditLinks links={links} disabled={waiting} />
                   </div>
                 </li>
               );

@@ -1,0 +1,70 @@
+import { AlertCircle, Eye, Pencil, RotateCcw } from 'lucide-react';
+import { Button } from '../../../../components/ui/button';
+import { NewTabLink } from '../../../../components/ui/new-tab-link';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+
+/** Preview and edit of a generated page, each in a new tab (pages, service pages, cities). */
+export function PreviewEditLinks({
+  links,
+  disabled = false,
+}: {
+  links: { preview: string; edit: string };
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <NewTabLink
+        href={links.preview}
+        disabled={disabled}
+        variant="ghost"
+        icon={<Eye className="size-3.5" aria-hidden="true" />}
+      >
+        Preview
+      </NewTabLink>
+      <NewTabLink
+        href={links.edit}
+        disabled={disabled}
+        variant="ghost"
+        icon={<Pencil className="size-3.5" aria-hidden="true" />}
+      >
+        Edit
+      </NewTabLink>
+    </>
+  );
+}
+
+export function RetryButton({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={retrying}
+      icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
+      onClick={onRetry}
+    >
+      Retry
+    </Button>
+  );
+}
+
+/** The reason a page or city failed, with when. */
+export function FailureReason({
+  reason,
+  failedAt,
+  className,
+}: {
+  reason: string | null;
+  failedAt: string | null;
+  className?: string;
+}) {
+  return (
+    <p className={cn('flex gap-1.5 text-xs text-red-700', className)}>
+      <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        {reason || 'Generation failed.'}
+        {failedAt ? ` · Failed at ${formatDateTime(failedAt)}` : ''}
+      </span>
+    </p>
+  );
+}
