@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
 
 // `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
 // measured here, not in tests.
@@ -28,33 +27,17 @@ function bundleSize() {
   line('web initial bundle (gzip)', `${(total / 1024).toFixed(1)} KB`, 'budget < 250 KB');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(dataDir: string, port: number) {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-pass-1',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = spawnServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-pass-1',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
-  await new Promise<void>((resolve) =>
-    child.stdout.on('data', (d) => String(d).includes('CityForge is running') && resolve()),
-  );
-  return { child, ms: performance.now() - started };
+  await server.url();
+  return { server, ms: performance.now() - started };
 }
 
 async function load(url: string, headers: Record<string, string>, title: string) {
@@ -73,8 +56,7 @@ async function main() {
   const port = await freePort();
   const cold = await startServer(dataDir, port);
   line('server boot, fresh data dir', `${cold.ms.toFixed(0)} ms`);
-  cold.child.kill('SIGTERM');
-  await new Promise((r) => cold.child.once('exit', r));
+  await cold.server.stop();
   const warm = await startServer(dataDir, port);
   line('server boot, existing data dir', `${warm.ms.toFixed(0)} ms`);
 
@@ -88,8 +70,7 @@ async function main() {
   const auth = { authorization: `Bearer ${access}` };
   await load(`${base}/auth/me/`, auth, 'GET /auth/me/ (20 conns)');
   await load(`${base}/api/plans/`, auth, 'GET /api/plans/ (20 conns)');
-  warm.child.kill('SIGTERM');
-  await new Promise((r) => warm.child.once('exit', r));
+  await warm.server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,46 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const CREATE_ADMIN = path.resolve(import.meta.dirname, '../src/cli/create-admin.ts');
-const children: ChildProcess[] = [];
+const started: ServerProcess[] = [];
 
-function start(env: Record<string, string>, script = MAIN, args: string[] = []) {
-  const child = spawn(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = (pattern: RegExp, timeoutMs = 60_000) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (pattern.test(output)) {
-          clearInterval(timer);
-          resolve(output);
-        }
-      }, 50);
-      setTimeout(() => {
-        clearInterval(timer);
-        reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`));
-      }, timeoutMs);
-      void exited.then(() => {
-        if (!pattern.test(output)) {
-          clearInterval(timer);
-          resolve(output);
-        }
-      });
-    });
-  return { child, exited, ready, output: () => output };
+function start(...args: Parameters<typeof spawnServer>) {
+  const server = spawnServer(...args);
+  started.push(server);
+  return server;
 }
 
-afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+afterAll(() => started.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL')));
 
 describe('the server process', () => {
   it('boots on the embedded database, creates the admin, refuses a second process, stops cleanly', async () => {
