@@ -7,7 +7,7 @@ import {
   type TStateNode,
   type TUsageEntry,
 } from '@cityforge/shared';
-import type { CityRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
+import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { findModel } from '../generation/models.ts';
 import type { ProjectsRepo } from './projects.repo.ts';
 
@@ -58,7 +58,28 @@ export function toProjectDto(row: ProjectRow, cityCount: number, usage: UsageRow
   };
 }
 
-function toPageSummary(page: PageRow, usage: UsageRow[]): TPageSummary {
+/** Groups rows by a key once per answer, so building the tree stays linear. */
+function groupBy<T, V = T>(
+  rows: T[],
+  key: (row: T) => string | null | undefined,
+  map?: (row: T) => V,
+) {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (!k) continue;
+    const list = groups.get(k) ?? [];
+    if (!groups.has(k)) groups.set(k, list);
+    list.push(map ? map(row) : (row as unknown as V));
+  }
+  return groups;
+}
+
+type UsageIndex = Map<string, TUsageEntry[]>;
+const indexUsage = (usage: UsageRow[], key: 'pageId' | 'cityId'): UsageIndex =>
+  groupBy(usage, (u) => u[key], toUsage);
+
+function toPageSummary(page: PageRow, usage: UsageIndex): TPageSummary {
   return {
     id: page.id,
     name: page.name,
@@ -68,34 +89,32 @@ function toPageSummary(page: PageRow, usage: UsageRow[]): TPageSummary {
     failureReason: page.failureReason,
     model: modelRef(page.model),
     prompt: page.prompt,
-    usage: usage.filter((u) => u.pageId === page.id).map(toUsage),
+    usage: usage.get(page.id) ?? [],
   };
 }
 
 export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
-  const citiesByCounty = new Map<string, CityRow[]>();
-  for (const city of tree.cities)
-    citiesByCounty.set(city.countyId, [...(citiesByCounty.get(city.countyId) ?? []), city]);
+  const byCity = indexUsage(usage, 'cityId');
+  const citiesByCounty = groupBy(tree.cities, (c) => c.countyId);
+  const countiesByState = groupBy(tree.counties, (c) => c.stateId);
   return tree.states.map((state) => ({
     id: state.id,
     name: state.name,
     code: state.code,
-    counties: tree.counties
-      .filter((c) => c.stateId === state.id)
-      .map((county) => ({
-        id: county.id,
-        name: county.name,
-        cities: (citiesByCounty.get(county.id) ?? []).map((city) => ({
-          id: city.id,
-          name: city.name,
-          zips: city.zips,
-          status: normaliseStatus(city.status),
-          failedAt: iso(city.failedAt),
-          failureReason: city.failureReason,
-          model: modelRef(city.model),
-          usage: usage.filter((u) => u.cityId === city.id).map(toUsage),
-        })),
+    counties: (countiesByState.get(state.id) ?? []).map((county) => ({
+      id: county.id,
+      name: county.name,
+      cities: (citiesByCounty.get(county.id) ?? []).map((city) => ({
+        id: city.id,
+        name: city.name,
+        zips: city.zips,
+        status: normaliseStatus(city.status),
+        failedAt: iso(city.failedAt),
+        failureReason: city.failureReason,
+        model: modelRef(city.model),
+        usage: byCity.get(city.id) ?? [],
       })),
+    })),
   }));
 }
 
@@ -105,6 +124,7 @@ export function toProjectDetail(
   tree: Tree,
   usage: UsageRow[],
 ): TProjectDetail {
+  const byPage = indexUsage(usage, 'pageId');
   const homepageFirst = [...pageRows].sort(
     (a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'),
   );
@@ -113,8 +133,8 @@ export function toProjectDetail(
     deploymentStatus: row.deploymentStatus,
     userPrompt: row.prompt,
     metaTagsTemplate: row.metaTagsTemplate,
-    pages: homepageFirst.filter((p) => p.kind !== 'service').map((p) => toPageSummary(p, usage)),
-    servicePages: pageRows.filter((p) => p.kind === 'service').map((p) => toPageSummary(p, usage)),
+    pages: homepageFirst.filter((p) => p.kind !== 'service').map((p) => toPageSummary(p, byPage)),
+    servicePages: pageRows.filter((p) => p.kind === 'service').map((p) => toPageSummary(p, byPage)),
     totalCities: tree.cities.length,
     queuedCities: tree.cities.filter((c) =>
       ['queued', 'in progress'].includes(c.status.toLowerCase()),
