@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/auth.plugin.ts';
+import type { PreviewService } from './preview.service.ts';
+
+const ZId = z.object({ id: z.string().max(64) });
+const ZHtml = z.object({ html: z.string() });
+
+/** Previews answer HTML as data; the web app shows it in a sandboxed frame, never inline. */
+export const previewRoutes: FastifyPluginAsyncZod<{ previewService: PreviewService }> = async (
+  app,
+  { previewService: svc },
+) => {
+  const tags = ['previews'];
+  app.addHook('onRequest', app.requireUser);
+  app.get(
+    '/api/projects/:id/homepage/',
+    { schema: { tags, params: ZId, response: { 200: ZHtml } } },
+    async (request) => svc.homepage(currentUser(request), request.params.id),
+  );
+  app.get(
+    '/api/projects/:id/page/:pageId/',
+    {
+      schema: {
+        tags,
+        params: ZId.extend({ pageId: z.string().max(64) }),
+        response: { 200: ZHtml },
+      },
+    },
+    async (request) => svc.page(currentUser(request), request.params.id, request.params.pageId),
+  );
+};
