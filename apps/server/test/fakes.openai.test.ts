@@ -1,0 +1,193 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import OpenAI from 'openai';
+import { ZPageContent } from '../src/modules/generation/content.ts';
+import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+
+// The fake is only useful if the real SDK accepts its answers exactly as it accepts the real
+// providers', so every check here goes through the `openai` client, with retries off so each
+// scripted outcome is seen once.
+let ai: FakeAi;
+beforeAll(async () => {
+  ai = await startFakeAi();
+});
+afterEach(() => ai.reset());
+afterAll(() => ai.close());
+
+const client = (apiKey = 'sk-test', baseURL = ai.url) =>
+  new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: 10_000 });
+
+const SYSTEM = 'You write pages for local service websites. '.repeat(20);
+const pageMessages = (page: string) => [
+  { role: 'system' as const, content: SYSTEM },
+  { role: 'user' as const, content: `Project: Plumbing\nPage: ${page}\nWrite the page.` },
+];
+
+describe('fake OpenAI server', () => {
+  it('answers a non-streaming completion with valid page content and usage', async () => {
+    const res = await client().chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: pageMessages('Plumber in Leeds'),
+      response_format: { type: 'json_object' },
+    });
+    expect(res.object).toBe('chat.completion');
+    expect(res.choices[0]?.finish_reason).toBe('stop');
+    const content = ZPageContent.parse(JSON.parse(res.choices[0]?.message.content ?? ''));
+    expect(content.hero.heading).toBe('Plumber in Leeds');
+    expect(res.usage?.prompt_tokens).toBeGreaterThan(0);
+    expect(res.usage?.total_tokens).toBe(
+      (res.usage?.prompt_tokens ?? 0) + (res.usage?.completion_tokens ?? 0),
+    );
+    expect(ai.requests).toHaveLength(1);
+    expect(ai.requests[0]).toMatchObject({
+      key: 'sk-test',
+      model: 'gpt-4o-mini',
+      stream: false,
+      status: 200,
+      responseFormat: { type: 'json_object' },
+    });
+    expect(ai.completions).toHaveLength(1);
+    expect(ai.completions[0]?.usage).toEqual(res.usage);
+  });
+
+  it('streams the content in several deltas and ends with a usage chunk', async () => {
+    const stream = await client('sk-test', ai.openRouterUrl).chat.completions.create({
+      model: 'anthropic/claude-sonnet-4',
+      messages: pageMessages('Boiler repair'),
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let deltas = 0;
+    let usage: OpenAI.CompletionUsage | null | undefined;
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta.content;
+      if (delta) {
+        text += delta;
+        deltas++;
+      }
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(deltas).toBeGreaterThan(1);
+    expect(ZPageContent.parse(JSON.parse(text)).hero.heading).toBe('Boiler repair');
+    expect(usage?.completion_tokens).toBe(Math.ceil(text.length / 4));
+    expect(ai.completions[0]).toMatchObject({ stream: true, content: text, usage });
+  });
+
+  it('rejects a bad key with 401 as the SDK AuthenticationError', async () => {
+    const err = await client('bad-key')
+      .chat.completions.create({ model: 'gpt-4o', messages: pageMessages('X') })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect((err as InstanceType<typeof OpenAI.AuthenticationError>).status).toBe(401);
+    expect((err as InstanceType<typeof OpenAI.AuthenticationError>).code).toBe('invalid_api_key');
+    expect(ai.completions).toHaveLength(0);
+  });
+
+  it('sends Retry-After with a scripted 429, then answers normally', async () => {
+    ai.script({ status: 429, retryAfter: 7 });
+    const err = await client()
+      .chat.completions.create({ model: 'gpt-4o', messages: pageMessages('X') })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.RateLimitError);
+    expect((err as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after')).toBe(
+      '7',
+    );
+    const ok = await client().chat.completions.create({
+      model: 'gpt-4o',
+      messages: pageMessages('X'),
+    });
+    expect(ok.choices[0]?.message.content).toBeTruthy();
+    expect(ai.requests.map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it('answers malformed content that is not JSON', async () => {
+    ai.script({ malformed: true });
+    const res = await client().chat.completions.create({
+      model: 'gpt-4o',
+      messages: pageMessages('X'),
+    });
+    const content = res.choices[0]?.message.content ?? '';
+    expect(() => JSON.parse(content)).toThrow();
+    expect(ai.completions[0]?.kind).toBe('malformed');
+  });
+
+  it('reports cached tokens once the same system prompt has been seen', async () => {
+    const first = await client().chat.completions.create({
+      model: 'gpt-4o',
+      messages: pageMessages('Page one'),
+    });
+    const second = await client().chat.completions.create({
+      model: 'gpt-4o',
+      messages: pageMessages('Page two'),
+    });
+    expect(first.usage?.prompt_tokens_details?.cached_tokens).toBe(0);
+    expect(second.usage?.prompt_tokens_details?.cached_tokens).toBe(Math.ceil(SYSTEM.length / 4));
+  });
+
+  it('tracks the peak of concurrent requests', async () => {
+    ai.setLatency(50);
+    await Promise.all(
+      ['A', 'B', 'C'].map((page) =>
+        client('sk-other').chat.completions.create({
+          model: 'gpt-4o',
+          messages: pageMessages(page),
+        }),
+      ),
+    );
+    expect(ai.maxConcurrent).toBe(3);
+    expect(ai.maxConcurrentByKey.get('sk-other')).toBe(3);
+    expect(ai.inFlight).toBe(0);
+  });
+
+  it('answers invalid content, 402 and 400 the way the providers do', async () => {
+    ai.script({ invalid: true }, { status: 402 });
+    const invalid = await client().chat.completions.create({
+      model: 'gpt-4o',
+      messages: pageMessages('X'),
+    });
+    const parsed = ZPageContent.safeParse(JSON.parse(invalid.choices[0]?.message.content ?? ''));
+    expect(parsed.success).toBe(false);
+    const credits = await client()
+      .chat.completions.create({ model: 'gpt-4o', messages: pageMessages('X') })
+      .catch((e: unknown) => e);
+    expect((credits as InstanceType<typeof OpenAI.APIError>).status).toBe(402);
+    expect((credits as Error).message).toMatch(/Insufficient credits/);
+    const bad = await fetch(`${ai.url}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { type: string } }).error.type).toBe(
+      'invalid_request_error',
+    );
+  });
+
+  it('hangs until the client gives up, and still closes promptly', async () => {
+    const other = await startFakeAi();
+    other.script({ hang: true });
+    const err = await new OpenAI({
+      apiKey: 'sk-test',
+      baseURL: other.url,
+      maxRetries: 0,
+      timeout: 200,
+    }).chat.completions
+      .create({ model: 'gpt-4o', messages: pageMessages('X') })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+    await expect.poll(() => other.inFlight).toBe(0);
+    expect(other.requests[0]).toMatchObject({ outcome: 'hang', status: null, aborted: true });
+    // A request still hanging when the fake closes must not keep close() waiting.
+    other.script({ hang: true });
+    const pending = new OpenAI({
+      apiKey: 'sk-test',
+      baseURL: other.url,
+      maxRetries: 0,
+    }).chat.completions
+      .create({ model: 'gpt-4o', messages: pageMessages('X') })
+      .catch((e: unknown) => e);
+    await other.waitForRequests(2);
+    await other.close();
+    expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError);
+  });
+});
