@@ -16,15 +16,22 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { modelsRoutes } from './modules/generation/models.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { previewRoutes } from './modules/site/preview.routes.ts';
+import { PREVIEW_SCRIPT_SHA256 } from './modules/site/preview-script.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 
-/** CSP for the app's own origin. Generated HTML never runs here (previews are sandboxed). */
+/**
+ * CSP for the app's own origin. Generated HTML never runs here: previews are sandboxed
+ * srcdoc frames, which inherit this policy, so the one preview script is allowed by its hash
+ * and the owner's tracking codes do not run in previews (a preview is not a visit).
+ */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", PREVIEW_SCRIPT_SHA256],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
@@ -85,6 +92,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(usersRoutes, { usersService: services.usersService });
   await app.register(billingRoutes, { billingService: services.billingService });
   await app.register(projectsRoutes, { projectsService: services.projectsService });
+  await app.register(previewRoutes, { previewService: services.previewService });
+  await app.register(generationRoutes, {
+    generationService: services.generationService,
+    changeFeed: ctx.changeFeed,
+    owned: ctx.owned,
+  });
   await app.register(modelsRoutes, { projectsService: services.projectsService });
   await registerWeb(app, config.webDistDir);
   return app;

@@ -29,5 +29,6 @@ export async function boot(config: Config, logger: Logger): Promise<AppContext> 
 export async function shutdown(ctx: AppContext) {
   // Graceful: running jobs finish (or are retried later by another worker); nothing is lost.
   await ctx.boss.stop({ graceful: true, timeout: 20_000 });
+  await ctx.changeFeed.close();
   await ctx.handle.close();
 }

@@ -10,7 +10,13 @@ import { createJwt } from './modules/auth/jwt.ts';
 import { createBillingRepo } from './modules/billing/billing.repo.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createMailQueue } from './modules/mail/mail.jobs.ts';
+import { createAiClient } from './modules/generation/ai-client.ts';
+import { createChangeFeed } from './modules/generation/change-feed.ts';
+import { createGenerationRepo } from './modules/generation/generation.repo.ts';
+import { createGenerationService } from './modules/generation/generation.service.ts';
+import { projectOwnership } from './modules/projects/ownership.ts';
 import { createProjectsRepo } from './modules/projects/projects.repo.ts';
+import { createPreviewService } from './modules/site/preview.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -36,6 +42,23 @@ export function createContext(opts: {
   const authRepo = createAuthRepo(db);
   const billingRepo = createBillingRepo(db);
   const projectsRepo = createProjectsRepo(db);
+  const generationRepo = createGenerationRepo(db);
+  const serverKeys = { openrouter: config.OPENROUTER_API_KEY, openai: config.OPENAI_API_KEY };
+  const ai = createAiClient({
+    baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
+    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
+    appUrl: config.appUrl,
+  });
+  const changeFeed = createChangeFeed(handle, logger);
+  const owned = projectOwnership(projectsRepo);
+  const generationService = createGenerationService({
+    db,
+    boss,
+    repo: generationRepo,
+    projectsRepo,
+    serverKeys,
+    owned,
+  });
   const usersService = createUsersService({ usersRepo, cipher });
   const authService = createAuthService({
     db,
@@ -53,6 +76,7 @@ export function createContext(opts: {
       openrouter: Boolean(config.OPENROUTER_API_KEY),
       openai: Boolean(config.OPENAI_API_KEY),
     },
+    createWithPages: generationService.createProject,
   });
 
   return {
@@ -64,8 +88,19 @@ export function createContext(opts: {
     cipher,
     jwt,
     mailQueue,
-    repos: { usersRepo, authRepo, billingRepo, projectsRepo },
-    services: { usersService, authService, billingService, projectsService },
+    ai,
+    changeFeed,
+    serverKeys,
+    owned,
+    repos: { usersRepo, authRepo, billingRepo, projectsRepo, generationRepo },
+    services: {
+      usersService,
+      authService,
+      billingService,
+      projectsService,
+      generationService,
+      previewService: createPreviewService({ projectsRepo, owned }),
+    },
   };
 }
 export type AppContext = ReturnType<typeof createContext>;

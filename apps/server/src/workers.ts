@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mail.ts';
 import { registerMailWorker } from './modules/mail/mail.jobs.ts';
+import { createPageWorker } from './modules/generation/page.worker.ts';
 
 /** Registers every job handler of the app on this process. */
 export async function startWorkers(ctx: AppContext) {
@@ -12,4 +13,17 @@ export async function startWorkers(ctx: AppContext) {
     logger: ctx.logger,
   });
   await registerMailWorker(ctx.boss, mailer, ctx.config.WORKER_CONCURRENCY);
+  await createPageWorker({
+    boss: ctx.boss,
+    db: ctx.db,
+    repo: ctx.repos.generationRepo,
+    projectsRepo: ctx.repos.projectsRepo,
+    usersRepo: ctx.repos.usersRepo,
+    ai: ctx.ai,
+    cipher: ctx.cipher,
+    serverKeys: ctx.serverKeys,
+    logger: ctx.logger,
+    concurrency: ctx.config.WORKER_CONCURRENCY,
+    keyConcurrency: ctx.config.GENERATION_CONCURRENCY_PER_KEY,
+  }).start();
 }

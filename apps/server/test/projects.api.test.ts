@@ -44,7 +44,8 @@ describe('creating projects', () => {
       clientDomain: 'acme-plumbing.com',
       isDomainVerified: false,
       createServicePages: true,
-      status: 'Created',
+      // Generation starts at once: the pages are queued as jobs.
+      status: 'In progress',
       totalCityPages: 0,
       netlifySiteUrl: null,
       netlifySiteUrlHistory: '',
@@ -54,6 +55,12 @@ describe('creating projects', () => {
     });
     const detail = (await get(`/api/projects/${data.id}/detail/`, u.headers)).json().data;
     expect(detail.userPrompt).toBe('Friendly, family-run plumbers.');
+    expect(detail.pages.map((p: { slug: string }) => p.slug)).toEqual([
+      'homepage',
+      'about-us',
+      'services',
+      'contact-us',
+    ]);
     expect(detail.headerLinks.map((l: { name: string }) => l.name)).toEqual([
       'Home',
       'Services',

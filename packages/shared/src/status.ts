@@ -15,3 +15,12 @@ export function normaliseStatus(value: string): string {
 export function isInProgress(value: string | null | undefined): boolean {
   return (value ?? '').toLowerCase() === 'in progress';
 }
+
+/** A page's (or city's) life: queued → In progress → Completed, or Failed with a reason. */
+export const PAGE_STATUS = {
+  queued: 'queued',
+  inProgress: 'In progress',
+  completed: 'Completed',
+  failed: 'Failed',
+} as const;
+export type TPageStatus = (typeof PAGE_STATUS)[keyof typeof PAGE_STATUS];

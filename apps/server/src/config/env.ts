@@ -40,6 +40,10 @@ export const ZEnv = z.object({
   DNS_SERVERS: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Pages written at once with one API key, across every worker process. */
+  GENERATION_CONCURRENCY_PER_KEY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long one model call may take before it is abandoned and retried. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(1800).default(240),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: ZBool.default(false),

@@ -1,26 +1,72 @@
 import { PgBoss, fromPglite } from 'pg-boss';
+import type { Queue } from 'pg-boss';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /** Every queue the app uses, created at boot so producers never race workers. */
 export const QUEUES = {
   sendMail: 'send-mail',
+  generatePage: 'generate-page',
+  generatePageFailed: 'generate-page-failed',
+} as const;
+
+const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
+  // Mail: retried with backoff so a flaky SMTP server loses nothing.
+  'send-mail': { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  // Pages: provider rate limits are handled by the job itself (it honours Retry-After); these
+  // retries are for crashes. A worker that dies stops its heartbeat and the job runs again.
+  'generate-page': {
+    retryLimit: 4,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 60,
+    heartbeatSeconds: 10,
+    expireInSeconds: 15 * 60,
+    deadLetter: 'generate-page-failed',
+    notify: true,
+  },
+  'generate-page-failed': { retryLimit: 5, retryDelay: 5, notify: true },
+};
+
+/**
+ * NOTIFY wakes idle workers the moment a page is queued; a 10-second supervision pass finds
+ * the jobs of a worker that died (its heartbeat stopped) soon enough that no page sits stuck.
+ */
+const SUPERVISION = {
+  useListenNotify: true,
+  superviseIntervalSeconds: 10,
+  monitorIntervalSeconds: 10,
 } as const;
 
 export function createBoss(handle: DbHandle, logger: Logger, schema = 'pgboss'): PgBoss {
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schema })
-      : new PgBoss({ connectionString: handle.connectionString, schema, max: 5 });
+      ? new PgBoss({
+          db: fromPglite(handle.pglite),
+          backend: 'pglite',
+          schema,
+          ...SUPERVISION,
+        })
+      : new PgBoss({
+          connectionString: handle.connectionString,
+          schema,
+          max: 5,
+          ...SUPERVISION,
+        });
   boss.on('error', (err: unknown) => logger.error({ err }, 'job queue error'));
   return boss;
 }
 
 export async function startBoss(boss: PgBoss): Promise<void> {
   await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    // Mail: retried with backoff so a flaky SMTP server loses nothing.
-    await boss.createQueue(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  // Dead-letter queues first: a queue naming one needs it to exist.
+  const names = Object.values(QUEUES).sort(
+    (a, b) => Number(b.endsWith('-failed')) - Number(a.endsWith('-failed')),
+  );
+  for (const name of names) {
+    const existing = await boss.getQueue(name);
+    if (existing) await boss.updateQueue(name, QUEUE_OPTIONS[name]);
+    else await boss.createQueue(name, QUEUE_OPTIONS[name]);
   }
 }
 

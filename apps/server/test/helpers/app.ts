@@ -49,6 +49,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_MAX: '1000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // No test ever reaches a real provider: unless a test starts the fake, calls are refused.
+    OPENROUTER_BASE_URL: 'http://127.0.0.1:9/api/v1',
+    OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);
@@ -84,6 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await boss.stop({ graceful: false, close: true });
+      await ctx.changeFeed.close();
       if (handle.kind === 'pg')
         await handle.pool.query(`drop schema if exists "${bossSchema}" cascade`);
       await handle.close();

@@ -150,3 +150,15 @@ export async function addCity(
     .returning();
   return { state: state!, county: county!, city: row! };
 }
+
+/** Stores provider keys on a user the way the profile does (encrypted at rest). */
+export async function giveKeys(
+  t: TestApp,
+  userId: string,
+  keys: { openrouter?: string; openai?: string },
+) {
+  await t.ctx.repos.usersRepo.update(userId, {
+    ...(keys.openrouter ? { openRouterKeyEnc: t.ctx.cipher.encrypt(keys.openrouter) } : {}),
+    ...(keys.openai ? { openAiKeyEnc: t.ctx.cipher.encrypt(keys.openai) } : {}),
+  });
+}

@@ -83,6 +83,18 @@ export const ZCreateProject = z.strictObject({
 });
 export type TCreateProject = z.input<typeof ZCreateProject>;
 
+/** "Add New Page": a name, what the page is about (the prompt) and the model to write it. */
+export const ZCreatePage = z.strictObject({
+  name: z
+    .string({ error: MSG.projectNameRequired })
+    .trim()
+    .min(1, { error: MSG.projectNameRequired })
+    .max(120),
+  prompt: z.string().trim().max(20_000).optional().default(''),
+  model: z.string().trim().min(1, { error: MSG.modelRequired }).max(120),
+});
+export type TCreatePage = z.input<typeof ZCreatePage>;
+
 /** A project as the list and its cards show it. */
 export const ZProject = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -63,13 +64,20 @@ export const pages = pgTable(
     model: text('model').notNull(),
     prompt: text('prompt').notNull().default(''),
     contentHtml: text('content_html'),
+    /** The model's validated structured answer, kept so the site can be re-rendered. */
+    content: jsonb('content'),
     metaTags: text('meta_tags').notNull().default(''),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
+    /** The job that claimed the page, so a duplicate job never writes it twice. */
+    jobId: uuid('job_id'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pages_project_idx').on(t.projectId, t.kind, t.sortOrder)],
+  (t) => [
+    index('pages_project_idx').on(t.projectId, t.kind, t.sortOrder),
+    uniqueIndex('pages_project_kind_slug_uq').on(t.projectId, t.kind, t.slug),
+  ],
 );
 export type PageRow = typeof pages.$inferSelect;

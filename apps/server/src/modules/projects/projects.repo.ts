@@ -7,7 +7,9 @@ import {
   locationStates,
   pages,
   projects,
+  users,
   type ProjectRow,
+  type UserRow,
 } from '../../db/schema/index.ts';
 
 export type NewProject = typeof projects.$inferInsert;
@@ -57,6 +59,15 @@ export function createProjectsRepo(db: Db) {
         .where(eq(projects.id, id))
         .returning();
       return row!;
+    },
+    async ownerOf(projectId: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select({ user: users })
+        .from(projects)
+        .innerJoin(users, eq(users.id, projects.userId))
+        .where(eq(projects.id, projectId))
+        .limit(1);
+      return row?.user ?? null;
     },
     async delete(id: string, tx: Executor = db): Promise<void> {
       await tx.delete(projects).where(eq(projects.id, id));

@@ -11,11 +11,17 @@ import type { ZCreateProject } from '@cityforge/shared';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { canUse, findModel, MODELS, providerLabel, type KeyAccess } from '../generation/models.ts';
+import { projectOwnership } from './ownership.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
-import type { ProjectPatch, ProjectsRepo } from './projects.repo.ts';
+import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
 import { toProjectDetail, toProjectDto, toSettings } from './projects.presenter.ts';
 
-type Deps = { projectsRepo: ProjectsRepo; serverKeys: { openrouter: boolean; openai: boolean } };
+type Deps = {
+  projectsRepo: ProjectsRepo;
+  serverKeys: { openrouter: boolean; openai: boolean };
+  /** Creates the project with its first pages and queues them (the generation module). */
+  createWithPages: (values: NewProject, owner: UserRow) => Promise<ProjectRow>;
+};
 type CreateInput = z.output<typeof ZCreateProject>;
 
 export function createProjectsService(deps: Deps) {
@@ -26,13 +32,7 @@ export function createProjectsService(deps: Deps) {
     openai: Boolean(user.openAiKeyEnc) || (user.isSuperuser && deps.serverKeys.openai),
   });
 
-  /** Another user's project answers 404, exactly like a missing one (superusers excepted). */
-  async function owned(user: UserRow, id: string): Promise<ProjectRow> {
-    const project = await repo.findById(id);
-    if (!project || (!user.isSuperuser && project.userId !== user.id))
-      throw notFound(MSG.projectNotFoundTitle);
-    return project;
-  }
+  const owned = projectOwnership(repo);
 
   async function present(user: UserRow, rows: ProjectRow[]) {
     const ids = rows.map((r) => r.id);
@@ -110,19 +110,22 @@ export function createProjectsService(deps: Deps) {
           `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
         );
       }
-      const project = await repo.insert({
-        userId: user.id,
-        name: input.name,
-        serviceType: input.serviceType,
-        model: model.id,
-        prompt: input.prompt,
-        contactPhoneNumber: input.contactPhoneNumber,
-        email: input.email,
-        clientDomain: input.clientDomain || null,
-        createServicePages: input.createServicePages,
-        status: PROJECT_STATUS.created,
-        headerLinks: defaultHeaderLinks(input.createServicePages),
-      });
+      const project = await deps.createWithPages(
+        {
+          userId: user.id,
+          name: input.name,
+          serviceType: input.serviceType,
+          model: model.id,
+          prompt: input.prompt,
+          contactPhoneNumber: input.contactPhoneNumber,
+          email: input.email,
+          clientDomain: input.clientDomain || null,
+          createServicePages: input.createServicePages,
+          status: PROJECT_STATUS.inProgress,
+          headerLinks: defaultHeaderLinks(input.createServicePages),
+        },
+        user,
+      );
       return (await present(user, [project]))[0]!;
     },
 

@@ -1,0 +1,222 @@
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { providerLabel, type ModelProvider } from './models.ts';
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+export type CallUsage = {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  cachedTokens: number;
+};
+export type CallResult = { text: string; usage: CallUsage };
+export type RemoteProvider = Exclude<ModelProvider, 'offline'>;
+
+/**
+ * A provider call that did not produce an answer. `retryable` errors (429, 5xx, network) are
+ * tried again later, after `retryAfterMs` when the provider said so; the others fail the page
+ * at once with `reason`, which users read on the project screen.
+ */
+export class ProviderError extends Error {
+  readonly status: number | null;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | null;
+  constructor(
+    reason: string,
+    opts: { status: number | null; retryable: boolean; retryAfterMs?: number | null },
+  ) {
+    super(reason);
+    this.name = 'ProviderError';
+    this.status = opts.status;
+    this.retryable = opts.retryable;
+    this.retryAfterMs = opts.retryAfterMs ?? null;
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date; OpenRouter and OpenAI also send retry-after-ms. */
+export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | null {
+  if (!headers) return null;
+  const ms = Number(headers.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const raw = headers.get('retry-after');
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function providerMessage(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const text = typeof body?.message === 'string' ? body.message : error.message;
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+export function toProviderError(error: unknown, provider: RemoteProvider, model: string) {
+  const label = providerLabel(provider);
+  if (error instanceof ProviderError) return error;
+  if (error instanceof APIUserAbortError) {
+    return new ProviderError(`${label} did not answer in time.`, { status: null, retryable: true });
+  }
+  if (error instanceof APIConnectionError) {
+    return new ProviderError(`Could not reach ${label}: ${error.message}`, {
+      status: null,
+      retryable: true,
+    });
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const status = error.status;
+    const detail = providerMessage(error);
+    const retryAfterMs = parseRetryAfter(error.headers);
+    if (status === 401)
+      return new ProviderError(`${label} rejected the API key.`, { status, retryable: false });
+    if (status === 402)
+      return new ProviderError(`${label} reports insufficient credits: ${detail}`, {
+        status,
+        retryable: false,
+      });
+    if (status === 403)
+      return new ProviderError(`${label} refused the request: ${detail}`, {
+        status,
+        retryable: false,
+      });
+    if (status === 404)
+      return new ProviderError(`${label} does not offer the model ${model}: ${detail}`, {
+        status,
+        retryable: false,
+      });
+    if (status === 408 || status === 409 || status === 429 || status >= 500)
+      return new ProviderError(`${label} answered ${status}: ${detail}`, {
+        status,
+        retryable: true,
+        retryAfterMs,
+      });
+    return new ProviderError(`${label} rejected the request (${status}): ${detail}`, {
+      status,
+      retryable: false,
+    });
+  }
+  return new ProviderError(
+    `${label} call failed: ${error instanceof Error ? error.message : String(error)}`,
+    { status: null, retryable: true },
+  );
+}
+
+export type AiClientOptions = {
+  baseUrls: Record<RemoteProvider, string>;
+  /** One call may take a while for a long page; past this the call is retried later. */
+  timeoutMs?: number;
+  appUrl?: string;
+};
+
+/**
+ * Chat completions through the official SDK for both providers (OpenRouter speaks the same
+ * protocol). The SDK's own retries are off: retries are jobs, so a wait never holds a worker.
+ */
+export function createAiClient(options: AiClientOptions) {
+  const clients = new Map<string, OpenAI>();
+
+  function sdk(provider: RemoteProvider, apiKey: string): OpenAI {
+    const cacheKey = `${provider}\u0000${apiKey}`;
+    let client = clients.get(cacheKey);
+    if (!client) {
+      if (clients.size > 200) clients.clear();
+      client = new OpenAI({
+        apiKey,
+        baseURL: options.baseUrls[provider],
+        maxRetries: 0,
+        timeout: options.timeoutMs ?? 240_000,
+        // OpenRouter attributes traffic by these; OpenAI ignores them.
+        defaultHeaders: options.appUrl
+          ? { 'HTTP-Referer': options.appUrl, 'X-Title': 'CityForge' }
+          : undefined,
+      });
+      clients.set(cacheKey, client);
+    }
+    return client;
+  }
+
+  return {
+    /**
+     * Streams the answer (long pages keep the connection busy instead of idle) and asks for
+     * usage in the final chunk; JSON mode keeps models from wrapping the answer in prose.
+     */
+    async complete(req: {
+      provider: RemoteProvider;
+      apiKey: string;
+      model: string;
+      messages: ChatMessage[];
+      stream?: boolean;
+      signal?: AbortSignal;
+    }): Promise<CallResult> {
+      const client = sdk(req.provider, req.apiKey);
+      try {
+        if (req.stream === false) {
+          const answer = await client.chat.completions.create(
+            {
+              model: req.model,
+              messages: req.messages,
+              response_format: { type: 'json_object' },
+            },
+            { signal: req.signal },
+          );
+          return {
+            text: answer.choices[0]?.message?.content ?? '',
+            usage: answer.usage
+              ? toUsage(answer.usage)
+              : estimateUsage(req.messages, answer.choices[0]?.message?.content ?? ''),
+          };
+        }
+        const stream = await client.chat.completions.create(
+          {
+            model: req.model,
+            messages: req.messages,
+            response_format: { type: 'json_object' },
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: req.signal },
+        );
+        let text = '';
+        let usage: CallUsage | null = null;
+        for await (const chunk of stream) {
+          text += chunk.choices[0]?.delta?.content ?? '';
+          if (chunk.usage) usage = toUsage(chunk.usage);
+        }
+        return { text, usage: usage ?? estimateUsage(req.messages, text) };
+      } catch (error) {
+        throw toProviderError(error, req.provider, req.model);
+      }
+    },
+  };
+}
+export type AiClient = ReturnType<typeof createAiClient>;
+
+type WireUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number } | null;
+};
+
+function toUsage(usage: WireUsage | null | undefined): CallUsage {
+  const promptTokens = usage?.prompt_tokens ?? 0;
+  const completionTokens = usage?.completion_tokens ?? 0;
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: usage?.total_tokens ?? promptTokens + completionTokens,
+    cachedTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+  };
+}
+
+/** A provider that sends no usage still cost something; record an estimate, never nothing. */
+export function estimateUsage(messages: ChatMessage[], answer: string): CallUsage {
+  const promptTokens = Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 4);
+  const completionTokens = Math.ceil(answer.length / 4);
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: promptTokens + completionTokens,
+    cachedTokens: 0,
+  };
+}

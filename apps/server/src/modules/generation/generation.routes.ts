@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCreatePage } from '@cityforge/shared';
+import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import { currentUser } from '../auth/auth.plugin.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import type { GenerationService } from './generation.service.ts';
+
+const ZId = z.object({ id: z.string().max(64) });
+const ZPageParams = ZId.extend({ pageId: z.string().max(64) });
+const ZRetryAnswer = z.object({ message: z.string(), status: z.string() });
+
+/** Browsers and proxies drop idle streams; a comment every 15 s keeps this one open. */
+const PING_MS = 15_000;
+
+export const generationRoutes: FastifyPluginAsyncZod<{
+  generationService: GenerationService;
+  changeFeed: ChangeFeed;
+  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+}> = async (app, { generationService: svc, changeFeed, owned }) => {
+  const tags = ['generation'];
+  app.addHook('onRequest', app.requireUser);
+  // Open event streams end with the server, so a graceful stop does not wait on them.
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const close of [...streams]) close();
+  });
+
+  app.post(
+    '/api/projects/:id/retry/',
+    { schema: { tags, params: ZId, response: { 200: ZRetryAnswer } } },
+    async (request) => svc.retryProject(currentUser(request), request.params.id),
+  );
+  app.post(
+    '/api/projects/:id/page/:pageId/retry/',
+    {
+      schema: {
+        tags,
+        params: ZPageParams,
+        response: {
+          200: z.object({
+            message: z.string(),
+            data: z.object({ id: z.string(), status: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      svc.retryPage(currentUser(request), request.params.id, request.params.pageId),
+  );
+  app.post(
+    '/api/projects/:id/create_page/',
+    {
+      schema: {
+        tags,
+        params: ZId,
+        body: ZCreatePage,
+        response: {
+          201: z.object({
+            message: z.string(),
+            data: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await svc.createPage(currentUser(request), request.params.id, request.body)),
+  );
+
+  /**
+   * Page state changes as server-sent events, so the detail screen updates the moment a page
+   * finishes; the screen falls back to polling when the stream is unavailable.
+   */
+  app.get(
+    '/api/projects/:id/events/',
+    { schema: { tags, params: ZId, hide: true } },
+    async (request, reply) => {
+      const project = await owned(currentUser(request), request.params.id);
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      raw.write(`retry: 2000\n: connected\n\n`);
+      const unsubscribe = await changeFeed.subscribe(project.id, (event) => {
+        raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const ping = setInterval(() => raw.write(`: ping\n\n`), PING_MS);
+      const end = () => {
+        if (!streams.delete(end)) return;
+        clearInterval(ping);
+        unsubscribe();
+        raw.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import type { PgBoss } from 'pg-boss';
+import { MSG, PAGE_STATUS, PROJECT_STATUS, isInProgress } from '@cityforge/shared';
+import type { Db } from '../../db/client.ts';
+import type { PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
+import { publishChange } from './change-feed.ts';
+import type { GenerationRepo, NewPage } from './generation.repo.ts';
+import { keySource, type ServerKeys } from './keys.ts';
+import { findModel, providerLabel } from './models.ts';
+import { sendPageJobs } from './page-jobs.ts';
+import { slugify } from '../site/render-content.ts';
+
+type Deps = {
+  db: Db;
+  boss: PgBoss;
+  repo: GenerationRepo;
+  projectsRepo: ProjectsRepo;
+  serverKeys: ServerKeys;
+  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+};
+
+/** The pages every site starts with; service pages follow from the homepage's services. */
+export function initialPages(project: ProjectRow): NewPage[] {
+  const page = (kind: NewPage['kind'], name: string, slug: string, sortOrder: number) => ({
+    projectId: project.id,
+    kind,
+    name,
+    slug,
+    sortOrder,
+    status: PAGE_STATUS.queued,
+    model: project.model,
+  });
+  return [
+    page('homepage', 'Homepage', 'homepage', 0),
+    page('main', 'About Us', 'about-us', 1),
+    ...(project.createServicePages ? [page('main', 'Services', 'services', 2)] : []),
+    page('main', 'Contact Us', 'contact-us', 3),
+  ];
+}
+
+function uniqueSlug(wanted: string, taken: Set<string>): string {
+  const base = wanted || 'page';
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+export function createGenerationService(deps: Deps) {
+  const { repo, owned } = deps;
+
+  async function enqueue(project: ProjectRow, owner: UserRow, pages: PageRow[]) {
+    await sendPageJobs(deps.boss, { owner, pages, serverKeys: deps.serverKeys });
+    await publishChange(deps.db, {
+      projectId: project.id,
+      kind: 'project',
+      id: project.id,
+      status: PROJECT_STATUS.inProgress,
+    });
+  }
+
+  /** Retry requeues what failed and sends again what sat queued (say, after a crash). */
+  async function requeue(user: UserRow, project: ProjectRow, pageIds?: string[]) {
+    const failed = await repo.requeueFailed(project.id, pageIds);
+    const pending = pageIds ? failed : await repo.queued(project.id);
+    if (!pending.length) return [];
+    await repo.setProjectInProgress(project.id);
+    await enqueue(project, await ownerOf(user, project), pending);
+    return pending;
+  }
+
+  async function ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow> {
+    if (project.userId === user.id) return user;
+    const owner = await deps.projectsRepo.ownerOf(project.id);
+    if (!owner) throw notFound(MSG.projectNotFoundTitle);
+    return owner;
+  }
+
+  return {
+    /** The project and its first pages in one transaction; their jobs right after. */
+    async createProject(values: NewProject, owner: UserRow): Promise<ProjectRow> {
+      const { project, pages } = await deps.db.transaction(async (tx) => {
+        const project = await deps.projectsRepo.insert(
+          { ...values, status: PROJECT_STATUS.inProgress },
+          tx,
+        );
+        return { project, pages: await repo.insertPages(initialPages(project), tx) };
+      });
+      await enqueue(project, owner, pages);
+      return project;
+    },
+
+    async retryProject(user: UserRow, id: string) {
+      const project = await owned(user, id);
+      const pages = await requeue(user, project);
+      if (!pages.length && !isInProgress(project.status))
+        throw new AppError('conflict', 'Nothing to retry: no page has failed.');
+      return { message: MSG.projectRetryInitiated, status: PROJECT_STATUS.inProgress };
+    },
+
+    async retryPage(user: UserRow, id: string, pageId: string) {
+      const project = await owned(user, id);
+      const page = await deps.projectsRepo.findPage(project.id, pageId);
+      if (!page) throw notFound('Page not found.');
+      if (page.status !== PAGE_STATUS.failed)
+        throw new AppError('conflict', 'Only a failed page can be retried.');
+      await requeue(user, project, [page.id]);
+      return { message: MSG.pageRetryInitiated, data: { id: page.id, status: PAGE_STATUS.queued } };
+    },
+
+    /** "Add New Page": one more main page, written by the chosen model, added to the menu. */
+    async createPage(
+      user: UserRow,
+      id: string,
+      input: { name: string; prompt: string; model: string },
+    ) {
+      const project = await owned(user, id);
+      if (isInProgress(project.status))
+        throw new AppError('conflict', 'The project is generating; add the page when it finishes.');
+      const model = findModel(input.model);
+      if (!model) throw fieldError('model', MSG.unknownModel);
+      const owner = await ownerOf(user, project);
+      if (keySource(owner, model, deps.serverKeys).kind === 'missing')
+        throw fieldError(
+          'model',
+          `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
+        );
+      const existing = await deps.projectsRepo.pagesOf(project.id);
+      const slug = uniqueSlug(
+        slugify(input.name),
+        new Set(
+          existing
+            .filter((p) => p.kind === 'main')
+            .map((p) => p.slug)
+            .concat('homepage', 'services', 'states'),
+        ),
+      );
+      const [page] = await deps.db.transaction(async (tx) => {
+        const rows = await repo.insertPages(
+          [
+            {
+              projectId: project.id,
+              kind: 'main',
+              name: input.name,
+              slug,
+              prompt: input.prompt,
+              model: model.id,
+              status: PAGE_STATUS.queued,
+              sortOrder: Math.max(0, ...existing.map((p) => p.sortOrder)) + 1,
+            },
+          ],
+          tx,
+        );
+        await deps.projectsRepo.update(
+          project.id,
+          {
+            status: PROJECT_STATUS.inProgress,
+            headerLinks: [
+              ...project.headerLinks,
+              { name: input.name, link: `/${slug}`, show: true },
+            ],
+          },
+          tx,
+        );
+        return rows;
+      });
+      await enqueue(project, owner, [page!]);
+      return { message: MSG.pageCreated, data: { id: page!.id, name: page!.name, slug } };
+    },
+  };
+}
+export type GenerationService = ReturnType<typeof createGenerationService>;

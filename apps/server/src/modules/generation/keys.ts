@@ -1,0 +1,47 @@
+import type { UserRow } from '../../db/schema/index.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import { providerLabel, type ModelSpec } from './models.ts';
+
+export type ServerKeys = { openrouter?: string | undefined; openai?: string | undefined };
+
+/** Whose key pays for a model: the user's own first; superusers may fall back to the server's. */
+export function keySource(user: UserRow, model: ModelSpec, serverKeys: ServerKeys) {
+  if (model.provider === 'offline') return { kind: 'none' as const };
+  const own = model.provider === 'openrouter' ? user.openRouterKeyEnc : user.openAiKeyEnc;
+  if (own) return { kind: 'user' as const, sealed: own };
+  if (user.isSuperuser && serverKeys[model.provider])
+    return { kind: 'server' as const, key: serverKeys[model.provider]! };
+  return { kind: 'missing' as const };
+}
+
+/**
+ * The concurrency group of a page job: one per API key, so one user's 500 city pages cannot
+ * exceed what their key allows, and users never slow each other down.
+ */
+export function keyGroup(user: UserRow, model: ModelSpec, serverKeys: ServerKeys): string {
+  const source = keySource(user, model, serverKeys);
+  if (source.kind === 'server') return `${model.provider}:server`;
+  return `${model.provider}:${user.id}`;
+}
+
+export function resolveApiKey(
+  user: UserRow,
+  model: ModelSpec,
+  serverKeys: ServerKeys,
+  cipher: Cipher,
+): { key: string | null; missing?: string } {
+  const source = keySource(user, model, serverKeys);
+  switch (source.kind) {
+    case 'none':
+      return { key: null };
+    case 'server':
+      return { key: source.key };
+    case 'user':
+      return { key: cipher.decrypt(source.sealed) };
+    default:
+      return {
+        key: null,
+        missing: `No ${providerLabel(model.provider)} API key: add one in your profile to use ${model.name}.`,
+      };
+  }
+}

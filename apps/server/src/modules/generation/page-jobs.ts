@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { PgBoss } from 'pg-boss';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { PageRow, UserRow } from '../../db/schema/index.ts';
+import { keyGroup, type ServerKeys } from './keys.ts';
+import { findModel, MODELS } from './models.ts';
+
+export const ZPageJob = z.object({
+  projectId: z.string(),
+  pageId: z.string(),
+  /** How many times the page went back to the queue after a rate limit or an outage. */
+  attempt: z.number().int().min(0).default(0),
+});
+export type TPageJob = z.infer<typeof ZPageJob>;
+
+/** One job per page, grouped by the API key that pays for it (see keyGroup). */
+export async function sendPageJobs(
+  boss: PgBoss,
+  opts: {
+    owner: UserRow;
+    pages: Pick<PageRow, 'id' | 'projectId' | 'model'>[];
+    serverKeys: ServerKeys;
+    attempt?: number;
+    startAfterSeconds?: number;
+  },
+): Promise<void> {
+  if (!opts.pages.length) return;
+  const jobs = opts.pages.map((page) => {
+    const model = findModel(page.model) ?? MODELS.at(-1)!;
+    const data: TPageJob = {
+      projectId: page.projectId,
+      pageId: page.id,
+      attempt: opts.attempt ?? 0,
+    };
+    return {
+      data,
+      group: { id: keyGroup(opts.owner, model, opts.serverKeys) },
+      ...(opts.startAfterSeconds ? { startAfter: Math.ceil(opts.startAfterSeconds) } : {}),
+    };
+  });
+  await boss.insert(QUEUES.generatePage, jobs);
+}

@@ -1,0 +1,76 @@
+import type { AiClient, CallUsage, ChatMessage } from './ai-client.ts';
+import { estimateUsage } from './ai-client.ts';
+import { ZPageContent, type TPageContent } from './content.ts';
+import type { ModelSpec } from './models.ts';
+import { writeOfflineContent } from './offline-writer.ts';
+import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';
+
+/** The model answered, but not with usable content even after one repair round. */
+export class ContentFailure extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ContentFailure';
+  }
+}
+
+type Parsed = { ok: true; content: TPageContent } | { ok: false; problem: string };
+
+/** Models sometimes wrap JSON in a code fence or a sentence; take the outermost object. */
+export function parseContent(answer: string): Parsed {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) return { ok: false, problem: 'the answer is not a JSON object.' };
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.slice(start, end + 1));
+  } catch (error) {
+    return { ok: false, problem: `the answer is not valid JSON (${(error as Error).message}).` };
+  }
+  const result = ZPageContent.safeParse(json);
+  if (result.success) return { ok: true, content: result.data };
+  const issues = result.error.issues
+    .slice(0, 4)
+    .map((i) => `${i.path.join('.') || 'answer'}: ${i.message}`);
+  return { ok: false, problem: `${issues.join('; ')}.` };
+}
+
+export type WriteRequest = {
+  project: PromptProject;
+  page: PromptPage;
+  model: ModelSpec;
+  apiKey: string | null;
+  /** Called once per model call, as soon as it answered, so no spent token goes unrecorded. */
+  recordUsage: (usage: CallUsage, phase: 'write' | 'repair') => Promise<void>;
+  signal?: AbortSignal;
+};
+
+/**
+ * One page's structured content: the offline writer, or the provider with one repair round
+ * when the answer does not validate. Provider errors propagate as ProviderError.
+ */
+export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageContent> {
+  const messages = pageMessages(req.project, req.page);
+  if (req.model.provider === 'offline') {
+    const content = writeOfflineContent(req.project, req.page);
+    await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write');
+    return content;
+  }
+  const call = async (msgs: ChatMessage[], phase: 'write' | 'repair') => {
+    const result = await ai.complete({
+      provider: req.model.provider as Exclude<ModelSpec['provider'], 'offline'>,
+      apiKey: req.apiKey ?? '',
+      model: req.model.id,
+      messages: msgs,
+      signal: req.signal,
+    });
+    await req.recordUsage(result.usage, phase);
+    return result.text;
+  };
+  const first = await call(messages, 'write');
+  const parsed = parseContent(first);
+  if (parsed.ok) return parsed.content;
+  const second = await call(repairMessages(messages, first, parsed.problem), 'repair');
+  const repaired = parseContent(second);
+  if (repaired.ok) return repaired.content;
+  throw new ContentFailure(`The model's answer was not usable page content: ${repaired.problem}`);
+}

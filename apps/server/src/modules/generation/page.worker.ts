@@ -1,0 +1,213 @@
+import type { Job, PgBoss } from 'pg-boss';
+import { PAGE_STATUS } from '@cityforge/shared';
+import type { Db } from '../../db/client.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import { ProviderError, type AiClient } from './ai-client.ts';
+import { publishChange, type ChangeEvent } from './change-feed.ts';
+import type { GenerationRepo } from './generation.repo.ts';
+import { resolveApiKey, type ServerKeys } from './keys.ts';
+import { findModel } from './models.ts';
+import { ContentFailure, writePage } from './page-writer.ts';
+import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
+import { renderPageParts, servicePagesFrom } from './render-page.ts';
+
+/** Rate limits and outages: how often a page goes back to the queue before it fails. */
+export const MAX_PROVIDER_ATTEMPTS = 8;
+const MAX_WAIT_SECONDS = 300;
+
+export type WorkerDeps = {
+  boss: PgBoss;
+  db: Db;
+  repo: GenerationRepo;
+  projectsRepo: ProjectsRepo;
+  usersRepo: UsersRepo;
+  ai: AiClient;
+  cipher: Cipher;
+  serverKeys: ServerKeys;
+  logger: Logger;
+  /** Pages handled at once by this process. */
+  concurrency: number;
+  /** Pages written at once per API key, across every worker process. */
+  keyConcurrency: number;
+};
+
+/** Exponential backoff with jitter when the provider gave no Retry-After. */
+export function backoffSeconds(attempt: number, random = Math.random()): number {
+  return Math.min(MAX_WAIT_SECONDS, 2 ** attempt * (1 + random));
+}
+
+const CALL_TYPES = { homepage: 'homepage', main: 'main_page', service: 'service_page' } as const;
+
+export function createPageWorker(deps: WorkerDeps) {
+  const { repo, logger } = deps;
+  // Change notices are for live screens (which also poll): they go out in order, off the
+  // critical path between one model call and the next.
+  let notices: Promise<void> = Promise.resolve();
+  const publish = (event: ChangeEvent) => {
+    notices = notices
+      .then(() => publishChange(deps.db, event))
+      .catch((err: unknown) => logger.warn({ err }, 'could not publish a page change'));
+  };
+
+  async function settle(projectId: string) {
+    const status = await repo.settleProject(projectId);
+    if (status) publish({ projectId, kind: 'project', id: projectId, status });
+  }
+
+  async function fail(data: TPageJob, jobId: string | null, reason: string) {
+    if (await repo.fail(data.pageId, jobId, reason))
+      publish({
+        projectId: data.projectId,
+        kind: 'page',
+        id: data.pageId,
+        status: PAGE_STATUS.failed,
+      });
+  }
+
+  async function run(job: Job<TPageJob>): Promise<void> {
+    const data = ZPageJob.parse(job.data);
+    const page = await repo.claim(data.pageId, job.id);
+    // Done already, deleted, or another job holds it: nothing to do, and nothing to undo.
+    if (!page) return;
+    publish({
+      projectId: data.projectId,
+      kind: 'page',
+      id: page.id,
+      status: PAGE_STATUS.inProgress,
+    });
+    const project = await deps.projectsRepo.findById(data.projectId);
+    const owner = project && (await deps.usersRepo.findById(project.userId));
+    if (!project || !owner) return;
+
+    const model = findModel(page.model);
+    if (!model) {
+      await fail(data, job.id, `The model ${page.model} is no longer offered; retry with another.`);
+      return settle(project.id);
+    }
+    const { key, missing } = resolveApiKey(owner, model, deps.serverKeys, deps.cipher);
+    if (missing) {
+      await fail(data, job.id, missing);
+      return settle(project.id);
+    }
+
+    try {
+      const content = await writePage(deps.ai, {
+        project,
+        page,
+        model,
+        apiKey: key,
+        signal: job.signal,
+        recordUsage: (usage, phase) =>
+          repo.recordUsage({
+            userId: owner.id,
+            projectId: project.id,
+            pageId: page.id,
+            model: model.id,
+            callType:
+              phase === 'repair' ? `${CALL_TYPES[page.kind]}_repair` : CALL_TYPES[page.kind],
+            promptTokens: usage.promptTokens,
+            completionTokens: usage.completionTokens,
+            totalTokens: usage.totalTokens,
+          }),
+      });
+      const parts = renderPageParts(content, page, project);
+      const added = await deps.db.transaction(async (tx) => {
+        const done = await repo.complete(page.id, job.id, { content, ...parts }, tx);
+        if (!done || page.kind !== 'homepage' || !project.createServicePages) return [];
+        return repo.insertPages(servicePagesFrom(content, page), tx);
+      });
+      await sendPageJobs(deps.boss, { owner, pages: added, serverKeys: deps.serverKeys });
+      publish({
+        projectId: project.id,
+        kind: 'page',
+        id: page.id,
+        status: PAGE_STATUS.completed,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError && error.retryable) {
+        if (data.attempt + 1 < MAX_PROVIDER_ATTEMPTS) {
+          // The provider's Retry-After is an instruction; without one, back off exponentially.
+          const seconds = Math.min(
+            MAX_WAIT_SECONDS,
+            error.retryAfterMs !== null
+              ? Math.max(1, error.retryAfterMs / 1000)
+              : backoffSeconds(data.attempt),
+          );
+          logger.info(
+            { pageId: page.id, status: error.status, seconds },
+            'provider busy; page back in the queue',
+          );
+          await repo.release(page.id, job.id);
+          await sendPageJobs(deps.boss, {
+            owner,
+            pages: [page],
+            serverKeys: deps.serverKeys,
+            attempt: data.attempt + 1,
+            startAfterSeconds: seconds,
+          });
+          publish({
+            projectId: project.id,
+            kind: 'page',
+            id: page.id,
+            status: PAGE_STATUS.queued,
+          });
+          return;
+        }
+        await fail(data, job.id, `${error.message} (gave up after ${MAX_PROVIDER_ATTEMPTS} tries)`);
+      } else if (error instanceof ProviderError || error instanceof ContentFailure) {
+        await fail(data, job.id, error.message);
+      } else {
+        // A bug or a lost database: the queue retries the job; the dead-letter handler fails
+        // the page if every retry breaks the same way.
+        throw error;
+      }
+    }
+    await settle(project.id);
+  }
+
+  /** After the queue's own retries ran out (crashes, bugs): the page fails visibly. */
+  async function giveUp(job: Job<TPageJob>): Promise<void> {
+    const data = ZPageJob.parse(job.data);
+    await fail(data, null, 'Generation stopped unexpectedly several times; retry the page.');
+    await settle(data.projectId);
+  }
+
+  return {
+    run,
+    giveUp,
+    /**
+     * One pg-boss worker per slot, each woken as soon as it finishes a page so a busy queue
+     * never waits out a polling interval between pages (the pipeline's overhead budget).
+     */
+    async start() {
+      for (let i = 0; i < deps.concurrency; i++) {
+        const self: { id: string | null } = { id: null };
+        self.id = await deps.boss.work<TPageJob>(
+          QUEUES.generatePage,
+          {
+            batchSize: 1,
+            groupConcurrency: deps.keyConcurrency,
+            // NOTIFY does not fire when a delayed page (after a Retry-After) comes due; a
+            // one-second poll picks it up on time.
+            pollingIntervalSeconds: 1,
+            notifyPollingIntervalSeconds: 1,
+          },
+          async ([job]) => {
+            try {
+              if (job) await run(job);
+            } finally {
+              if (self.id) deps.boss.notifyWorker(self.id);
+            }
+          },
+        );
+      }
+      await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
+        for (const job of jobs) await giveUp(job);
+      });
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { ChatMessage } from './ai-client.ts';
+import { CONTENT_SHAPE } from './content.ts';
+
+export type PromptProject = {
+  name: string;
+  serviceType: string;
+  prompt: string;
+  contactPhoneNumber: string;
+  email: string;
+  clientDomain: string | null;
+};
+export type PromptPage = {
+  kind: 'homepage' | 'main' | 'service';
+  name: string;
+  slug: string;
+  prompt: string;
+};
+
+/**
+ * The long part every call of a project shares, byte for byte: providers cache a prompt's
+ * prefix, so keeping the business, style and answer format identical across a project's
+ * hundreds of calls makes all but the first cheaper and faster. Nothing page-specific here.
+ */
+export function sharedPrompt(project: PromptProject): string {
+  const contact = [
+    project.contactPhoneNumber && `Phone: ${project.contactPhoneNumber}`,
+    project.email && `E-mail: ${project.email}`,
+    project.clientDomain && `Website: ${project.clientDomain}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return `You write the pages of a local service business's website.
+
+# The business
+Name: ${project.name}
+Service type: ${project.serviceType}
+${contact || 'Contact details: not given'}
+
+# The owner's brief
+${project.prompt.trim() || '(no brief given: write from the service type)'}
+
+# How to write
+- Write for people in the area who need this service now: plain, specific, confident, warm.
+- Every page must be original: do not reuse sentences from other pages of the site.
+- Never invent facts you were not given: no street addresses, prices, licence numbers,
+  years in business, awards, reviews, testimonials or guarantees.
+- Mention the phone number in calls to action when one is given.
+- American English. No markdown, no HTML, no emojis inside the text fields.
+- meta.title is 50-60 characters and names the service; meta.description is 140-160 characters.
+
+# Answer format
+Answer with one JSON object only, no prose around it, shaped like this (sections may repeat
+or be left out as the page needs; keep their order meaningful):
+${CONTENT_SHAPE}`;
+}
+
+const PLAN: Record<PromptPage['kind'], string> = {
+  homepage:
+    'The homepage. Sections in this order: text (who we are, 2 paragraphs), services (every service the business offers, 4-8 items), benefits (4), process (3-4 steps), faq (4-6), cta.',
+  main: 'A main page of the site. Choose the sections that suit the page name: text first (2-3 paragraphs), then what helps a visitor act, then faq (3-5) where useful, ending with cta.',
+  service:
+    'A page about one service. Sections: text (what the service is and when people need it, 2-3 paragraphs), benefits (3-5), process (3-4 steps), faq (4-6 questions about this service), cta.',
+};
+
+/** The page-specific part goes last so the shared prefix stays cacheable. */
+export function pagePrompt(page: PromptPage): string {
+  const extra = page.prompt.trim();
+  return [
+    `Page: ${page.name}`,
+    `URL path: ${page.kind === 'homepage' ? '/' : page.kind === 'service' ? `/services/${page.slug}` : `/${page.slug}`}`,
+    PLAN[page.kind],
+    extra && `Instructions for this page: ${extra}`,
+    'Answer with the JSON object only.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function pageMessages(project: PromptProject, page: PromptPage): ChatMessage[] {
+  return [
+    { role: 'system', content: sharedPrompt(project) },
+    { role: 'user', content: pagePrompt(page) },
+  ];
+}
+
+/** The one repair round: the model sees its answer and exactly what was wrong with it. */
+export function repairMessages(
+  messages: ChatMessage[],
+  answer: string,
+  problem: string,
+): ChatMessage[] {
+  return [
+    ...messages,
+    { role: 'assistant', content: answer.slice(0, 20_000) },
+    {
+      role: 'user',
+      content: `That answer cannot be used: ${problem}\nAnswer again with the corrected JSON object only.`,
+    },
+  ];
+}
