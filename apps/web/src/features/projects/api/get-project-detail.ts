@@ -1,29 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isInProgress, PROJECT_POLL_MS } from '@cityforge/shared';
-import type { TProjectDetail } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { fetchProjectDetail } from '../../../lib/project-detail';
 import { projectKeys } from './keys';
+import { useProjectLive } from './project-events';
 
 /** GET /api/projects/{id}/detail/ → {data: TProjectDetail}; 404 when missing or not yours. */
-export async function getProjectDetail(id: string, signal?: AbortSignal): Promise<TProjectDetail> {
-  const { data } = await api.get<{ data: TProjectDetail }>(
-    `/api/projects/${encodeURIComponent(id)}/detail/`,
-    { signal },
-  );
-  return data;
-}
+export const getProjectDetail = fetchProjectDetail;
 
-/** While the project is In progress the screen polls every 5 s (spec part 2 §4). */
-export function projectDetailQueryOptions(id: string) {
+/**
+ * While the project is In progress the screen polls every 5 s (spec part 2 §4), unless the
+ * live event stream is connected: then each change triggers a refetch and polling would only
+ * repeat it. Polling comes back by itself when the stream drops.
+ */
+export function projectDetailQueryOptions(id: string, { live = false }: { live?: boolean } = {}) {
   return queryOptions({
     queryKey: projectKeys.detail(id),
     queryFn: ({ signal }) => getProjectDetail(id, signal),
     staleTime: 0,
-    refetchInterval: (query) => (isInProgress(query.state.data?.status) ? PROJECT_POLL_MS : false),
+    refetchInterval: (query) =>
+      !live && isInProgress(query.state.data?.status) ? PROJECT_POLL_MS : false,
     refetchIntervalInBackground: false,
   });
 }
 
 export function useProjectDetail(id: string) {
-  return useQuery(projectDetailQueryOptions(id));
+  const live = useProjectLive(id);
+  return useQuery(projectDetailQueryOptions(id, { live }));
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FolderX } from 'lucide-react';
-import { MSG } from '@cityforge/shared';
+import { isInProgress, MSG } from '@cityforge/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -10,6 +10,7 @@ import { toast } from '../../../../components/ui/toast';
 import { isApiError } from '../../../../lib/api-errors';
 import { useAuth } from '../../../../lib/auth-store';
 import { useProjectDetail } from '../../api/get-project-detail';
+import { useProjectEvents } from '../../api/project-events';
 import { completedTransition } from '../../project-rules';
 import { DetailHeader } from './detail-header';
 import { GenerationBanner } from './generation-banner';
@@ -39,6 +40,8 @@ export default function ProjectDetailPage() {
   const detail = useProjectDetail(id);
   const lastStatus = useRef<string | null>(null);
   const status = detail.data?.status ?? null;
+  // Live progress while generating; the 5-s polling stays as the fallback when it drops.
+  const events = useProjectEvents(id, isInProgress(status));
 
   // "Project completed!" when a poll sees In progress turn into Created.
   useEffect(() => {
@@ -85,7 +88,11 @@ export default function ProjectDetailPage() {
   return (
     <div className="space-y-6">
       <DetailHeader project={project} />
-      <GenerationBanner status={project.status} checkedAt={detail.dataUpdatedAt} />
+      <GenerationBanner
+        status={project.status}
+        checkedAt={detail.dataUpdatedAt}
+        live={events.connected}
+      />
       <SummaryCards project={project} />
       <ProjectDetailsCard project={project} showUsage={superuser} />
       <WebsiteStructure project={project} showUsage={superuser} />
