@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
+import { pipelineBench } from './pipeline.ts';
 
 // `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
 // measured here, not in tests.
@@ -27,9 +29,12 @@ function bundleSize() {
   line('web initial bundle (gzip)', `${(total / 1024).toFixed(1)} KB`, 'budget < 250 KB');
 }
 
-async function startServer(dataDir: string, port: number) {
+const CONCURRENCY = 8;
+
+async function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const started = performance.now();
   const server = spawnServer({
+    ...env,
     DATA_DIR: dataDir,
     PORT: String(port),
     ADMIN_EMAIL: 'bench@example.com',
@@ -57,7 +62,13 @@ async function main() {
   const cold = await startServer(dataDir, port);
   line('server boot, fresh data dir', `${cold.ms.toFixed(0)} ms`);
   await cold.server.stop();
-  const warm = await startServer(dataDir, port);
+  const ai = await startFakeAi();
+  const warm = await startServer(dataDir, port, {
+    OPENROUTER_API_KEY: 'sk-or-bench',
+    OPENROUTER_BASE_URL: ai.openRouterUrl,
+    WORKER_CONCURRENCY: String(CONCURRENCY),
+    GENERATION_CONCURRENCY_PER_KEY: String(CONCURRENCY),
+  });
   line('server boot, existing data dir', `${warm.ms.toFixed(0)} ms`);
 
   const base = `http://127.0.0.1:${port}`;
@@ -70,7 +81,18 @@ async function main() {
   const auth = { authorization: `Bearer ${access}` };
   await load(`${base}/auth/me/`, auth, 'GET /auth/me/ (20 conns)');
   await load(`${base}/api/plans/`, auth, 'GET /api/plans/ (20 conns)');
+  for (const latencyMs of [0, 500])
+    await pipelineBench({
+      base,
+      headers: auth,
+      ai,
+      pages: 200,
+      latencyMs,
+      concurrency: CONCURRENCY,
+      line,
+    });
   await warm.server.stop();
+  await ai.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
