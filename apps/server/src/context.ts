@@ -47,6 +47,7 @@ export function createContext(opts: {
   const ai = createAiClient({
     baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
     timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
+    perKeyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
     appUrl: config.appUrl,
   });
   const changeFeed = createChangeFeed(handle, logger);

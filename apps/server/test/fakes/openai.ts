@@ -431,12 +431,20 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     requests.push(record);
     waiters.forEach((w) => w());
     track(key, 1);
+    // A request stops counting the moment its last byte is handed over ('finish'): 'close'
+    // can come later, after the client has already started its next call.
+    let counted = true;
+    const untrack = () => {
+      if (counted) track(key, -1);
+      counted = false;
+    };
+    res.on('finish', untrack);
     // One signal per request: waits end early when the client disconnects or close() runs,
     // so a hung or slow request never keeps the fake (or a test) alive.
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) record.aborted = true;
-      track(key, -1);
+      untrack();
       abort.abort();
     });
     const wait = (ms: number) =>

@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { createKeyedLimiter } from '../../lib/keyed-limiter.ts';
 import { providerLabel, type ModelProvider } from './models.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -101,11 +102,25 @@ export function toProviderError(error: unknown, provider: RemoteProvider, model:
   );
 }
 
+export type CallRequest = {
+  provider: RemoteProvider;
+  apiKey: string;
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  signal?: AbortSignal;
+};
+
 export type AiClientOptions = {
   baseUrls: Record<RemoteProvider, string>;
   /** One call may take a while for a long page; past this the call is retried later. */
   timeoutMs?: number;
   appUrl?: string;
+  /**
+   * Calls in flight at once per API key in this process. The queue's group limit already
+   * spaces a key's pages, but its check is not atomic between concurrent fetches; this is.
+   */
+  perKeyConcurrency?: number;
 };
 
 /**
@@ -114,6 +129,7 @@ export type AiClientOptions = {
  */
 export function createAiClient(options: AiClientOptions) {
   const clients = new Map<string, OpenAI>();
+  const limit = createKeyedLimiter(options.perKeyConcurrency ?? Number.POSITIVE_INFINITY);
 
   function sdk(provider: RemoteProvider, apiKey: string): OpenAI {
     const cacheKey = `${provider}\u0000${apiKey}`;
@@ -140,54 +156,51 @@ export function createAiClient(options: AiClientOptions) {
      * Streams the answer (long pages keep the connection busy instead of idle) and asks for
      * usage in the final chunk; JSON mode keeps models from wrapping the answer in prose.
      */
-    async complete(req: {
-      provider: RemoteProvider;
-      apiKey: string;
-      model: string;
-      messages: ChatMessage[];
-      stream?: boolean;
-      signal?: AbortSignal;
-    }): Promise<CallResult> {
+    async complete(req: CallRequest): Promise<CallResult> {
       const client = sdk(req.provider, req.apiKey);
-      try {
-        if (req.stream === false) {
-          const answer = await client.chat.completions.create(
-            {
-              model: req.model,
-              messages: req.messages,
-              response_format: { type: 'json_object' },
-            },
-            { signal: req.signal },
-          );
-          return {
-            text: answer.choices[0]?.message?.content ?? '',
-            usage: answer.usage
-              ? toUsage(answer.usage)
-              : estimateUsage(req.messages, answer.choices[0]?.message?.content ?? ''),
-          };
-        }
-        const stream = await client.chat.completions.create(
+      return limit(`${req.provider}\u0000${req.apiKey}`, () => call(client, req));
+    },
+  };
+
+  async function call(client: OpenAI, req: CallRequest): Promise<CallResult> {
+    try {
+      if (req.stream === false) {
+        const answer = await client.chat.completions.create(
           {
             model: req.model,
             messages: req.messages,
             response_format: { type: 'json_object' },
-            stream: true,
-            stream_options: { include_usage: true },
           },
           { signal: req.signal },
         );
-        let text = '';
-        let usage: CallUsage | null = null;
-        for await (const chunk of stream) {
-          text += chunk.choices[0]?.delta?.content ?? '';
-          if (chunk.usage) usage = toUsage(chunk.usage);
-        }
-        return { text, usage: usage ?? estimateUsage(req.messages, text) };
-      } catch (error) {
-        throw toProviderError(error, req.provider, req.model);
+        return {
+          text: answer.choices[0]?.message?.content ?? '',
+          usage: answer.usage
+            ? toUsage(answer.usage)
+            : estimateUsage(req.messages, answer.choices[0]?.message?.content ?? ''),
+        };
       }
-    },
-  };
+      const stream = await client.chat.completions.create(
+        {
+          model: req.model,
+          messages: req.messages,
+          response_format: { type: 'json_object' },
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal: req.signal },
+      );
+      let text = '';
+      let usage: CallUsage | null = null;
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        if (chunk.usage) usage = toUsage(chunk.usage);
+      }
+      return { text, usage: usage ?? estimateUsage(req.messages, text) };
+    } catch (error) {
+      throw toProviderError(error, req.provider, req.model);
+    }
+  }
 }
 export type AiClient = ReturnType<typeof createAiClient>;
 
