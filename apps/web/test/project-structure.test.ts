@@ -68,14 +68,16 @@ describe('page and city states', () => {
     expect(countLabel(2, 'county', 'counties')).toBe('2 counties');
   });
 
-  it('a page retry queues the page and clears its failure', () => {
-    const out = applyPageRetry(makeDetail(), 'about');
+  it('a page retry queues the page, clears its failure and puts the project In progress', () => {
+    const out = applyPageRetry({ ...makeDetail(), status: 'Error' }, 'about');
+    expect(out.status).toBe('In progress');
     expect(out.pages[1]).toMatchObject({ status: 'queued', failedAt: null, failureReason: null });
     expect(out.pages[0]!.status).toBe('Completed');
   });
 
-  it('a city retry sets "In Progress" and clears its failure', () => {
-    const out = applyCityRetry(makeDetail(), 'c2');
+  it('a city retry sets "In Progress", clears its failure and the project follows', () => {
+    const out = applyCityRetry({ ...makeDetail(), status: 'Error' }, 'c2');
+    expect(out.status).toBe('In progress');
     const city = out.states[0]!.counties[0]!.cities[1]!;
     expect(city).toMatchObject({ status: 'In Progress', failedAt: null, failureReason: null });
     expect(out.states[0]!.counties[0]!.cities[0]!.status).toBe('Completed');

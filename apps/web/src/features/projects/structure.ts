@@ -1,4 +1,4 @@
-import { isInProgress } from '@cityforge/shared';
+import { isInProgress, PROJECT_STATUS } from '@cityforge/shared';
 import type {
   TCityNode,
   THeaderLink,
@@ -115,20 +115,25 @@ function clearFailure<T extends TPageSummary | TCityNode>(item: T, status: strin
   return { ...item, status, failedAt: null, failureReason: null };
 }
 
-/** A page retry queues the page again and clears its failure (spec part 2 §4). */
+/**
+ * A page retry queues the page again and clears its failure (spec part 2 §4). The server puts
+ * the project back In progress, and so does this: that is what turns live updates back on.
+ */
 export function applyPageRetry(detail: TProjectDetail, pageId: string): TProjectDetail {
   const update = (p: TPageSummary) => (p.id === pageId ? clearFailure(p, 'queued') : p);
   return {
     ...detail,
+    status: PROJECT_STATUS.inProgress,
     pages: detail.pages.map(update),
     servicePages: detail.servicePages.map(update),
   };
 }
 
-/** A city retry sets the city to "In Progress" and clears its failure. */
+/** A city retry sets the city to "In Progress" and clears its failure; the project follows. */
 export function applyCityRetry(detail: TProjectDetail, cityId: string): TProjectDetail {
   return {
     ...detail,
+    status: PROJECT_STATUS.inProgress,
     states: detail.states.map((state) => ({
       ...state,
       counties: state.counties.map((county) => ({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProjectDetail } from '@cityforge/shared';
 import { api } from '../../../lib/api';
 import { applyCityRetry } from '../structure';
-import { projectKeys } from './keys';
+import { invalidateProjects, projectKeys } from './keys';
 
 /** POST /api/projects/{id}/city/{cityId}/retry/. */
 export function retryCity(id: string, cityId: string): Promise<unknown> {
@@ -20,6 +20,7 @@ export function useRetryCity(id: string) {
       queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
         old ? applyCityRetry(old, cityId) : old,
       );
+      void invalidateProjects(queryClient);
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProjectDetail } from '@cityforge/shared';
 import { api } from '../../../lib/api';
 import { applyPageRetry } from '../structure';
-import { projectKeys } from './keys';
+import { invalidateProjects, projectKeys } from './keys';
 
 /** POST /api/projects/{id}/page/{pageId}/retry/. */
 export function retryPage(id: string, pageId: string): Promise<unknown> {
@@ -20,6 +20,8 @@ export function useRetryPage(id: string) {
       queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
         old ? applyPageRetry(old, pageId) : old,
       );
+      // The cards show the project back In progress too.
+      void invalidateProjects(queryClient);
     },
   });
 }
