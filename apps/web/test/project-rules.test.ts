@@ -3,6 +3,7 @@ import { DEFAULT_MODEL_ID, MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import type { TAiModel } from '@cityforge/shared';
 import { ApiError } from '../src/lib/api-errors';
 import {
+  callTypeLabel,
   cardActionsLocked,
   cardBadgeVariant,
   cardCanRetry,
@@ -147,5 +148,13 @@ describe('create project', () => {
     expect(createFailure('nope').toasts).toEqual([
       { title: MSG.errorTitle, message: MSG.createProjectFailed },
     ]);
+  });
+});
+
+describe('usage call types', () => {
+  it('reads as words, repairs marked', () => {
+    expect(callTypeLabel('homepage')).toBe('Homepage');
+    expect(callTypeLabel('service_page_repair')).toBe('Service page (repair)');
+    expect(callTypeLabel('image_generation')).toBe('Image generation');
   });
 });

@@ -140,3 +140,18 @@ export function createFailure(error: unknown): {
   const message = error instanceof Error && error.message ? error.message : MSG.createProjectFailed;
   return { toasts: [{ title: MSG.errorTitle, message }], fields: {} };
 }
+
+const CALL_TYPES: Record<string, string> = {
+  homepage: 'Homepage',
+  main_page: 'Main page',
+  service_page: 'Service page',
+  city_page: 'City page',
+};
+
+/** Usage rows name their call type in snake case; people read "Service page (repair)". */
+export function callTypeLabel(callType: string): string {
+  const repair = callType.endsWith('_repair');
+  const base = repair ? callType.slice(0, -'_repair'.length) : callType;
+  const label = CALL_TYPES[base] ?? base.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return repair ? `${label} (repair)` : label;
+}

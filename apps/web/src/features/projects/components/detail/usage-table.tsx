@@ -1,6 +1,6 @@
 import type { TUsageEntry } from '@cityforge/shared';
 import { formatDateTime, formatNumber } from '../../../../lib/format';
-import { usageTotals } from '../../project-rules';
+import { callTypeLabel, usageTotals } from '../../project-rules';
 
 const th = 'px-3 py-2 font-medium';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -25,7 +25,7 @@ export function UsageTable({ usage, label }: { usage: readonly TUsageEntry[]; la
         <tbody className="divide-y divide-zinc-100 tabular-nums">
           {usage.map((u, i) => (
             <tr key={`${u.createdAt}-${i}`}>
-              <td className={td}>{u.callType}</td>
+              <td className={td}>{callTypeLabel(u.callType)}</td>
               <td className={td}>{u.model}</td>
               <td className={`${td} text-right`}>{formatNumber(u.promptTokens)}</td>
               <td className={`${td} text-right`}>{formatNumber(u.completionTokens)}</td>
