@@ -169,6 +169,7 @@ a:hover{color:var(--primary-dark)}
 .site-nav a:hover,.site-nav a[aria-current=page]{background:var(--surface);color:var(--primary)}
 .btn{display:inline-flex;align-items:center;justify-content:center;min-height:46px;padding:.7rem 1.35rem;border:2px solid transparent;border-radius:999px;background:var(--accent);color:var(--on-accent);font-weight:700;line-height:1.2;text-decoration:none;transition:transform .15s,box-shadow .15s}
 .btn:hover{color:var(--on-accent);transform:translateY(-1px);box-shadow:0 6px 18px rgb(0 0 0/.18)}
+.header-call{white-space:nowrap}
 .btn-primary{background:var(--primary);color:#fff}
 .btn-primary:hover{background:var(--primary-dark);color:#fff}
 .crumbs{background:var(--surface);border-bottom:1px solid var(--line);font-size:.9rem}
@@ -231,11 +232,13 @@ main [id]{scroll-margin-top:70px}
 .hero-grid,.split{grid-template-columns:minmax(0,1fr)}
 .hero-card{display:none}
 }
+@media (max-width:1080px){
+.header-inner{flex-wrap:wrap;gap:.6rem 1rem;padding:.75rem 0}
+.site-nav{order:3;width:100%}
+}
 @media (max-width:760px){
 .site-header{position:static}
 .steps li{padding:0 0 0 3.6rem}
-.header-inner{flex-wrap:wrap;gap:.6rem 1rem;padding:.75rem 0}
-.site-nav{order:3;width:100%}
 .site-nav a{padding:.35rem .7rem;background:var(--surface);font-size:.95rem}
 .header-call{min-height:40px;padding:.5rem 1rem;font-size:.95rem}
 }
