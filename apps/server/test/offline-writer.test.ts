@@ -5,7 +5,6 @@ import {
   type TSection,
 } from '../src/modules/generation/content.ts';
 import {
-  estimateTokens,
   offlineServices,
   writeOfflineContent,
   type OfflinePage,
@@ -161,13 +160,5 @@ describe('offlineServices', () => {
       expect(list.length).toBeGreaterThanOrEqual(4);
       expect(list.length).toBeLessThanOrEqual(6);
     }
-  });
-});
-
-describe('estimateTokens', () => {
-  it('counts about four characters per token, rounding up', () => {
-    expect(estimateTokens('')).toBe(0);
-    expect(estimateTokens('abcd')).toBe(1);
-    expect(estimateTokens('abcde')).toBe(2);
   });
 });

@@ -37,11 +37,6 @@ export type OfflineService = OfflineItem;
 type Item = OfflineItem;
 type Faq = OfflineFaq;
 
-/** Usage is recorded for offline pages too; about four characters per token, like the APIs. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
 const INSTRUCTION =
   /^(please\s+)?(write|create|make|generate|build|use|include|add|mention|focus|emphasi[sz]e|highlight|keep|avoid|don'?t|do not|target|optimi[sz]e|ensure|be sure|list|describe)\b/i;
 const META_TALK = /\b(website|web site|landing page|this page|the page|seo|keywords?|tone|copy)\b/i;

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { PageRow, UserRow } from '../../db/schema/index.ts';
 import { keyGroup, type ServerKeys } from './keys.ts';
-import { findModel, MODELS } from './models.ts';
+import { findModel } from './models.ts';
 
 export const ZPageJob = z.object({
   projectId: z.string(),
@@ -26,7 +26,7 @@ export async function sendPageJobs(
 ): Promise<void> {
   if (!opts.pages.length) return;
   const jobs = opts.pages.map((page) => {
-    const model = findModel(page.model) ?? MODELS.at(-1)!;
+    const model = findModel(page.model);
     const data: TPageJob = {
       projectId: page.projectId,
       pageId: page.id,
@@ -34,7 +34,10 @@ export async function sendPageJobs(
     };
     return {
       data,
-      group: { id: keyGroup(opts.owner, model, opts.serverKeys) },
+      // A model no longer offered fails in the worker; it still needs a group of its own.
+      group: {
+        id: model ? keyGroup(opts.owner, model, opts.serverKeys) : `unknown:${opts.owner.id}`,
+      },
       ...(opts.startAfterSeconds ? { startAfter: Math.ceil(opts.startAfterSeconds) } : {}),
     };
   });
