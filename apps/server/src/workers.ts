@@ -18,7 +18,6 @@ export async function startWorkers(ctx: AppContext) {
     db: ctx.db,
     repo: ctx.repos.generationRepo,
     projectsRepo: ctx.repos.projectsRepo,
-    usersRepo: ctx.repos.usersRepo,
     ai: ctx.ai,
     cipher: ctx.cipher,
     serverKeys: ctx.serverKeys,

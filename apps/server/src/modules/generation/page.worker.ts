@@ -5,7 +5,6 @@ import type { Cipher } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
 import { ProviderError, type AiClient } from './ai-client.ts';
 import { publishChange, type ChangeEvent } from './change-feed.ts';
 import type { GenerationRepo } from './generation.repo.ts';
@@ -24,7 +23,6 @@ export type WorkerDeps = {
   db: Db;
   repo: GenerationRepo;
   projectsRepo: ProjectsRepo;
-  usersRepo: UsersRepo;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -79,9 +77,9 @@ export function createPageWorker(deps: WorkerDeps) {
       id: page.id,
       status: PAGE_STATUS.inProgress,
     });
-    const project = await deps.projectsRepo.findById(data.projectId);
-    const owner = project && (await deps.usersRepo.findById(project.userId));
-    if (!project || !owner) return;
+    const found = await deps.projectsRepo.withOwner(data.projectId);
+    if (!found) return;
+    const { project, owner } = found;
 
     const model = findModel(page.model);
     if (!model) {
@@ -115,11 +113,17 @@ export function createPageWorker(deps: WorkerDeps) {
           }),
       });
       const parts = renderPageParts(content, page, project);
-      const added = await deps.db.transaction(async (tx) => {
-        const done = await repo.complete(page.id, job.id, { content, ...parts }, tx);
-        if (!done || page.kind !== 'homepage' || !project.createServicePages) return [];
-        return repo.insertPages(servicePagesFrom(content, page), tx);
-      });
+      const result = { content, ...parts };
+      // Only a homepage that brings service pages needs a transaction; every other page is
+      // one statement, which is most of a big project's pages.
+      const added =
+        page.kind === 'homepage' && project.createServicePages
+          ? await deps.db.transaction(async (tx) =>
+              (await repo.complete(page.id, job.id, result, tx))
+                ? repo.insertPages(servicePagesFrom(content, page), tx)
+                : [],
+            )
+          : (await repo.complete(page.id, job.id, result), []);
       await sendPageJobs(deps.boss, { owner, pages: added, serverKeys: deps.serverKeys });
       publish({
         projectId: project.id,

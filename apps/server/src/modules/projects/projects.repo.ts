@@ -60,6 +60,16 @@ export function createProjectsRepo(db: Db) {
         .returning();
       return row!;
     },
+    /** A project with its owner in one query (the page worker needs both for every page). */
+    async withOwner(projectId: string): Promise<{ project: ProjectRow; owner: UserRow } | null> {
+      const [row] = await db
+        .select({ project: projects, owner: users })
+        .from(projects)
+        .innerJoin(users, eq(users.id, projects.userId))
+        .where(eq(projects.id, projectId))
+        .limit(1);
+      return row ?? null;
+    },
     async ownerOf(projectId: string): Promise<UserRow | null> {
       const [row] = await db
         .select({ user: users })
