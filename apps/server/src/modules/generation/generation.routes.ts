@@ -87,10 +87,19 @@ export const generationRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await changeFeed.subscribe(project.id, (event) => {
+          raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+        });
+      } catch (err) {
+        // The screen falls back to polling when the stream ends.
+        request.log.warn({ err }, 'change feed unavailable');
+        raw.end();
+        return;
+      }
+      // Only once listening: a client that acts on "connected" must not miss what follows.
       raw.write(`retry: 2000\n: connected\n\n`);
-      const unsubscribe = await changeFeed.subscribe(project.id, (event) => {
-        raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-      });
       const ping = setInterval(() => raw.write(`: ping\n\n`), PING_MS);
       const end = () => {
         if (!streams.delete(end)) return;
