@@ -73,10 +73,7 @@ export function createContext(opts: {
   const billingService = createBillingService({ billingRepo, appUrl: config.appUrl });
   const projectsService = createProjectsService({
     projectsRepo,
-    serverKeys: {
-      openrouter: Boolean(config.OPENROUTER_API_KEY),
-      openai: Boolean(config.OPENAI_API_KEY),
-    },
+    serverKeys,
     createWithPages: generationService.createProject,
   });
 

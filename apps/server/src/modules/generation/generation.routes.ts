@@ -5,9 +5,8 @@ import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { GenerationService } from './generation.service.ts';
+import { ZProjectParams, ZPageParams } from '../../lib/route-params.ts';
 
-const ZId = z.object({ id: z.string().max(64) });
-const ZPageParams = ZId.extend({ pageId: z.string().max(64) });
 const ZRetryAnswer = z.object({ message: z.string(), status: z.string() });
 
 /** Browsers and proxies drop idle streams; a comment every 15 s keeps this one open. */
@@ -28,7 +27,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/projects/:id/retry/',
-    { schema: { tags, params: ZId, response: { 200: ZRetryAnswer } } },
+    { schema: { tags, params: ZProjectParams, response: { 200: ZRetryAnswer } } },
     async (request) => svc.retryProject(currentUser(request), request.params.id),
   );
   app.post(
@@ -53,7 +52,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        params: ZId,
+        params: ZProjectParams,
         body: ZCreatePage,
         response: {
           201: z.object({
@@ -75,7 +74,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
    */
   app.get(
     '/api/projects/:id/events/',
-    { schema: { tags, params: ZId, hide: true } },
+    { schema: { tags, params: ZProjectParams, hide: true } },
     async (request, reply) => {
       const project = await owned(currentUser(request), request.params.id);
       const raw = reply.raw;

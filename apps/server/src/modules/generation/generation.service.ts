@@ -6,8 +6,8 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
 import { publishChange } from './change-feed.ts';
 import type { GenerationRepo, NewPage } from './generation.repo.ts';
-import { keySource, type ServerKeys } from './keys.ts';
-import { findModel, providerLabel } from './models.ts';
+import { keyAccess, type ServerKeys } from './keys.ts';
+import { canUse, findModel, providerLabel } from './models.ts';
 import { sendPageJobs } from './page-jobs.ts';
 import { slugify } from '../site/render-content.ts';
 
@@ -71,9 +71,9 @@ export function createGenerationService(deps: Deps) {
 
   async function ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow> {
     if (project.userId === user.id) return user;
-    const owner = await deps.projectsRepo.ownerOf(project.id);
-    if (!owner) throw notFound(MSG.projectNotFoundTitle);
-    return owner;
+    const found = await deps.projectsRepo.withOwner(project.id);
+    if (!found) throw notFound(MSG.projectNotFoundTitle);
+    return found.owner;
   }
 
   return {
@@ -120,7 +120,7 @@ export function createGenerationService(deps: Deps) {
       const model = findModel(input.model);
       if (!model) throw fieldError('model', MSG.unknownModel);
       const owner = await ownerOf(user, project);
-      if (keySource(owner, model, deps.serverKeys).kind === 'missing')
+      if (!canUse(model, keyAccess(owner, deps.serverKeys)))
         throw fieldError(
           'model',
           `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,

@@ -1,17 +1,28 @@
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
-import { providerLabel, type ModelSpec } from './models.ts';
+import { providerLabel, type KeyAccess, type ModelSpec } from './models.ts';
 
 export type ServerKeys = { openrouter?: string | undefined; openai?: string | undefined };
 
 /** Whose key pays for a model: the user's own first; superusers may fall back to the server's. */
-export function keySource(user: UserRow, model: ModelSpec, serverKeys: ServerKeys) {
+export function keySource(
+  user: UserRow,
+  model: Pick<ModelSpec, 'provider'>,
+  serverKeys: ServerKeys,
+) {
   if (model.provider === 'offline') return { kind: 'none' as const };
   const own = model.provider === 'openrouter' ? user.openRouterKeyEnc : user.openAiKeyEnc;
   if (own) return { kind: 'user' as const, sealed: own };
   if (user.isSuperuser && serverKeys[model.provider])
     return { kind: 'server' as const, key: serverKeys[model.provider]! };
   return { kind: 'missing' as const };
+}
+
+/** Which providers a user can call at all: what the model list and every create check use. */
+export function keyAccess(user: UserRow, serverKeys: ServerKeys): KeyAccess {
+  const can = (provider: 'openrouter' | 'openai') =>
+    keySource(user, { provider }, serverKeys).kind !== 'missing';
+  return { openrouter: can('openrouter'), openai: can('openai') };
 }
 
 /**

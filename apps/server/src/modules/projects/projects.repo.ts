@@ -70,15 +70,6 @@ export function createProjectsRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    async ownerOf(projectId: string): Promise<UserRow | null> {
-      const [row] = await db
-        .select({ user: users })
-        .from(projects)
-        .innerJoin(users, eq(users.id, projects.userId))
-        .where(eq(projects.id, projectId))
-        .limit(1);
-      return row?.user ?? null;
-    },
     async delete(id: string, tx: Executor = db): Promise<void> {
       await tx.delete(projects).where(eq(projects.id, id));
     },

@@ -17,8 +17,8 @@ import {
 import { paged } from '../../lib/paging.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ProjectsService } from './projects.service.ts';
+import { ZProjectParams, ZPageParams, ZCityParams } from '../../lib/route-params.ts';
 
-const ZId = z.object({ id: z.string().max(64) });
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsService }> = async (
@@ -44,22 +44,22 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
   );
   app.get(
     '/api/projects/:id/',
-    { schema: { tags, params: ZId, response: { 200: data(ZProject) } } },
+    { schema: { tags, params: ZProjectParams, response: { 200: data(ZProject) } } },
     async (request) => ({ data: await svc.get(currentUser(request), request.params.id) }),
   );
   app.get(
     '/api/projects/:id/detail/',
-    { schema: { tags, params: ZId, response: { 200: data(ZProjectDetail) } } },
+    { schema: { tags, params: ZProjectParams, response: { 200: data(ZProjectDetail) } } },
     async (request) => ({ data: await svc.detail(currentUser(request), request.params.id) }),
   );
   app.delete(
     '/api/projects/:id/delete/',
-    { schema: { tags, params: ZId, response: { 200: ZMessage } } },
+    { schema: { tags, params: ZProjectParams, response: { 200: ZMessage } } },
     async (request) => svc.remove(currentUser(request), request.params.id),
   );
   app.get(
     '/api/projects/:id/settings/',
-    { schema: { tags, params: ZId, response: { 200: data(ZProjectSettings) } } },
+    { schema: { tags, params: ZProjectParams, response: { 200: data(ZProjectSettings) } } },
     async (request) => ({ data: await svc.settings(currentUser(request), request.params.id) }),
   );
   app.post(
@@ -67,7 +67,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
     {
       schema: {
         tags,
-        params: ZId,
+        params: ZProjectParams,
         body: ZUpdateProjectSettings,
         response: { 200: data(ZProjectSettings).extend({ message: z.string() }) },
       },
@@ -79,7 +79,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
     {
       schema: {
         tags,
-        params: ZId,
+        params: ZProjectParams,
         body: ZUpdateHeaderLinks,
         response: { 200: data(z.array(ZHeaderLink)) },
       },
@@ -97,7 +97,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
     {
       schema: {
         tags,
-        params: ZId,
+        params: ZProjectParams,
         body: ZSetDomain,
         response: { 200: data(ZProject).extend({ message: z.string() }) },
       },
@@ -110,7 +110,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
     {
       schema: {
         tags,
-        params: ZId.extend({ pageId: z.string().max(64) }),
+        params: ZPageParams,
         response: { 200: ZMessage },
       },
     },
@@ -122,7 +122,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
     {
       schema: {
         tags,
-        params: ZId.extend({ cityId: z.string().max(64) }),
+        params: ZCityParams,
         response: { 200: ZMessage },
       },
     },

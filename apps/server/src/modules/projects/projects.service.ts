@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { ZCreateProject } from '@cityforge/shared';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
-import { canUse, findModel, MODELS, providerLabel, type KeyAccess } from '../generation/models.ts';
+import { keyAccess, type ServerKeys } from '../generation/keys.ts';
+import { canUse, findModel, MODELS, providerLabel } from '../generation/models.ts';
 import { projectOwnership } from './ownership.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
@@ -18,7 +19,7 @@ import { toProjectDetail, toProjectDto, toSettings } from './projects.presenter.
 
 type Deps = {
   projectsRepo: ProjectsRepo;
-  serverKeys: { openrouter: boolean; openai: boolean };
+  serverKeys: ServerKeys;
   /** Creates the project with its first pages and queues them (the generation module). */
   createWithPages: (values: NewProject, owner: UserRow) => Promise<ProjectRow>;
 };
@@ -27,10 +28,7 @@ type CreateInput = z.output<typeof ZCreateProject>;
 export function createProjectsService(deps: Deps) {
   const { projectsRepo: repo } = deps;
 
-  const keyAccess = (user: UserRow): KeyAccess => ({
-    openrouter: Boolean(user.openRouterKeyEnc) || (user.isSuperuser && deps.serverKeys.openrouter),
-    openai: Boolean(user.openAiKeyEnc) || (user.isSuperuser && deps.serverKeys.openai),
-  });
+  const access = (user: UserRow) => keyAccess(user, deps.serverKeys);
 
   const owned = projectOwnership(repo);
 
@@ -59,12 +57,12 @@ export function createProjectsService(deps: Deps) {
     owned,
 
     models(user: UserRow): TAiModel[] {
-      const access = keyAccess(user);
+      const available = access(user);
       return MODELS.map((m) => ({
         id: m.id,
         name: m.name,
         provider: m.provider,
-        available: canUse(m, access),
+        available: canUse(m, available),
       }));
     },
 
@@ -104,7 +102,7 @@ export function createProjectsService(deps: Deps) {
       }
       const model = findModel(input.model);
       if (!model) throw fieldError('model', MSG.unknownModel);
-      if (!canUse(model, keyAccess(user))) {
+      if (!canUse(model, access(user))) {
         throw fieldError(
           'model',
           `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { PreviewService } from './preview.service.ts';
+import { ZProjectParams, ZPageParams } from '../../lib/route-params.ts';
 
-const ZId = z.object({ id: z.string().max(64) });
 const ZHtml = z.object({ html: z.string() });
 
 /** Previews answer HTML as data; the web app shows it in a sandboxed frame, never inline. */
@@ -15,7 +15,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{ previewService: PreviewServi
   app.addHook('onRequest', app.requireUser);
   app.get(
     '/api/projects/:id/homepage/',
-    { schema: { tags, params: ZId, response: { 200: ZHtml } } },
+    { schema: { tags, params: ZProjectParams, response: { 200: ZHtml } } },
     async (request) => svc.homepage(currentUser(request), request.params.id),
   );
   app.get(
@@ -23,7 +23,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{ previewService: PreviewServi
     {
       schema: {
         tags,
-        params: ZId.extend({ pageId: z.string().max(64) }),
+        params: ZPageParams,
         response: { 200: ZHtml },
       },
     },

@@ -4,9 +4,6 @@ import { fetchProjectDetail } from '../../../lib/project-detail';
 import { projectKeys } from './keys';
 import { useProjectLive } from './project-events';
 
-/** GET /api/projects/{id}/detail/ → {data: TProjectDetail}; 404 when missing or not yours. */
-export const getProjectDetail = fetchProjectDetail;
-
 /**
  * While the project is In progress the screen polls every 5 s (spec part 2 §4), unless the
  * live event stream is connected: then each change triggers a refetch and polling would only
@@ -15,7 +12,7 @@ export const getProjectDetail = fetchProjectDetail;
 export function projectDetailQueryOptions(id: string, { live = false }: { live?: boolean } = {}) {
   return queryOptions({
     queryKey: projectKeys.detail(id),
-    queryFn: ({ signal }) => getProjectDetail(id, signal),
+    queryFn: ({ signal }) => fetchProjectDetail(id, signal),
     staleTime: 0,
     refetchInterval: (query) =>
       !live && isInProgress(query.state.data?.status) ? PROJECT_POLL_MS : false,
