@@ -18,6 +18,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { modelsRoutes } from './modules/generation/models.routes.ts';
+import { uploadRoutes } from './modules/locations/upload.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { previewRoutes } from './modules/site/preview.routes.ts';
 import { PREVIEW_SCRIPT_SHA256 } from './modules/site/preview-script.ts';
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(billingRoutes, { billingService: services.billingService });
   await app.register(projectsRoutes, { projectsService: services.projectsService });
   await app.register(previewRoutes, { previewService: services.previewService });
+  await app.register(uploadRoutes, { uploadService: services.uploadService });
   await app.register(generationRoutes, {
     generationService: services.generationService,
     changeFeed: ctx.changeFeed,

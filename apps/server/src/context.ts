@@ -15,6 +15,8 @@ import { createChangeFeed } from './modules/generation/change-feed.ts';
 import { createGenerationRepo } from './modules/generation/generation.repo.ts';
 import { createGenerationService } from './modules/generation/generation.service.ts';
 import { projectOwnership } from './modules/projects/ownership.ts';
+import { createLocationsRepo } from './modules/locations/locations.repo.ts';
+import { createUploadService } from './modules/locations/upload.service.ts';
 import { createProjectsRepo } from './modules/projects/projects.repo.ts';
 import { createPreviewService } from './modules/site/preview.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
@@ -43,6 +45,7 @@ export function createContext(opts: {
   const billingRepo = createBillingRepo(db);
   const projectsRepo = createProjectsRepo(db);
   const generationRepo = createGenerationRepo(db);
+  const locationsRepo = createLocationsRepo(db);
   const serverKeys = { openrouter: config.OPENROUTER_API_KEY, openai: config.OPENAI_API_KEY };
   const ai = createAiClient({
     baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
@@ -54,6 +57,7 @@ export function createContext(opts: {
   const owned = projectOwnership(projectsRepo);
   const generationService = createGenerationService({
     db,
+    locationsRepo,
     boss,
     repo: generationRepo,
     projectsRepo,
@@ -75,6 +79,7 @@ export function createContext(opts: {
     projectsRepo,
     serverKeys,
     createWithPages: generationService.createProject,
+    settle: generationRepo.settleProject,
   });
 
   return {
@@ -90,14 +95,22 @@ export function createContext(opts: {
     changeFeed,
     serverKeys,
     owned,
-    repos: { usersRepo, authRepo, billingRepo, projectsRepo, generationRepo },
+    repos: { usersRepo, authRepo, billingRepo, projectsRepo, generationRepo, locationsRepo },
     services: {
       usersService,
       authService,
       billingService,
       projectsService,
       generationService,
-      previewService: createPreviewService({ projectsRepo, owned }),
+      previewService: createPreviewService({ projectsRepo, locationsRepo, owned }),
+      uploadService: createUploadService({
+        db,
+        repo: locationsRepo,
+        projectsRepo,
+        generation: generationService,
+        serverKeys,
+        owned,
+      }),
     },
   };
 }

@@ -18,6 +18,7 @@ export async function startWorkers(ctx: AppContext) {
     db: ctx.db,
     repo: ctx.repos.generationRepo,
     projectsRepo: ctx.repos.projectsRepo,
+    locationsRepo: ctx.repos.locationsRepo,
     ai: ctx.ai,
     cipher: ctx.cipher,
     serverKeys: ctx.serverKeys,

@@ -162,3 +162,36 @@ describe('api client', () => {
     expect(buildUrl('http://h', '/p/', {})).toBe('http://h/p/');
   });
 });
+
+describe('file downloads', () => {
+  it('answers the file and its name, with the bearer token', async () => {
+    const api = client(
+      () =>
+        new Response('city,state\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="cityforge-sample.csv"',
+          },
+        }),
+    );
+    const file = await api.download('/api/projects/sample-file/', { query: { file_type: 'csv' } });
+    expect(await file.blob.text()).toBe('city,state\n');
+    expect(file.filename).toBe('cityforge-sample.csv');
+    expect(calls[0]!.url).toBe('/api/projects/sample-file/?file_type=csv');
+    expect(authOf(calls[0]!.init)).toBe('Bearer a1');
+  });
+
+  it('refreshes once on 401 like any call, and throws ApiError on failure', async () => {
+    let n = 0;
+    const api = client((url) => {
+      if (url === '/auth/token/refresh/') return json(200, { access: 'a2', refresh: 'r2' });
+      n += 1;
+      return n === 1 ? json(401, {}) : json(500, { message: 'Broken' });
+    });
+    const error = await api.download('/api/projects/sample-file/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, message: 'Broken' });
+    expect(authOf(calls.at(-1)!.init)).toBe('Bearer a2');
+  });
+});

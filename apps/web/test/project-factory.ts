@@ -25,6 +25,8 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
   };
 }
 
+const unscored = { similarity: null, similarTo: null, tooSimilar: false };
+
 const pageState = {
   status: 'Completed',
   failedAt: null,
@@ -60,16 +62,27 @@ export function makeDetail(over: Partial<TProjectDetail> = {}): TProjectDetail {
         id: 'tx',
         name: 'Texas',
         code: 'TX',
+        slug: 'texas',
         counties: [
           {
             id: 'harris',
             name: 'Harris',
+            slug: 'harris-county',
             cities: [
-              { ...pageState, id: 'c1', name: 'Houston', zips: ['77001'] },
               {
                 ...pageState,
+                ...unscored,
+                id: 'c1',
+                name: 'Houston',
+                slug: 'houston',
+                zips: ['77001'],
+              },
+              {
+                ...pageState,
+                ...unscored,
                 id: 'c2',
                 name: 'Pasadena',
+                slug: 'pasadena',
                 zips: [],
                 status: 'Error',
                 failedAt: '2026-01-05T12:00:00.000Z',
@@ -80,7 +93,18 @@ export function makeDetail(over: Partial<TProjectDetail> = {}): TProjectDetail {
           {
             id: 'travis',
             name: 'Travis',
-            cities: [{ ...pageState, id: 'c3', name: 'Austin', zips: [], status: 'queued' }],
+            slug: 'travis-county',
+            cities: [
+              {
+                ...pageState,
+                ...unscored,
+                id: 'c3',
+                name: 'Austin',
+                slug: 'austin',
+                zips: [],
+                status: 'queued',
+              },
+            ],
           },
         ],
       },

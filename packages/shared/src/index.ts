@@ -6,3 +6,4 @@ export * from './contracts/users.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/projects.ts';
+export * from './contracts/locations.ts';

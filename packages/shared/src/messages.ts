@@ -129,8 +129,24 @@ export const MSG = {
   notDeployed: 'Not Deployed to Netlify',
   settingsProjectNotFound: 'Project not found',
   menuSaved: 'Menu configuration saved',
-  cityPagesComingSoon:
-    'Uploading a spreadsheet of cities arrives with the next release. You will be able to drop a CSV or Excel file here to create city pages.',
+  // Upload (spec part 2 §5, §8) and location previews.
+  invalidFileType: 'Invalid File Type - Only CSV and Excel files (.csv, .xlsx, .xls) are allowed.',
+  noFilesSelected: 'No Files Selected - Please select at least one file to upload.',
+  projectRequired: 'Project Required - Please select a project for the upload.',
+  modelRequiredToast: 'Model Required - Please select a model.',
+  uploadFailed: 'Upload Failed - Failed to upload files. Please try again.',
+  simpleUploadFailed: 'Failed to upload file. Please try again later.',
+  sampleDownloadFailed: 'Download Failed - Failed to download sample file. Please try again.',
+  // The spec names these toasts without their wording.
+  sampleDownloaded: 'Sample Downloaded - Fill it in with your service areas and upload it.',
+  uploadComplete: 'Upload Complete - Your city pages are being generated.',
+  projectIdRequired: 'Project ID is required',
+  stateNotFound: 'Project ID or State ID not found',
+  errorLoadingProject: 'Error Loading Project',
+  similarRegenerating: 'Regenerating the pages that were too similar',
+  regenerateSimilarFailed: 'Failed to regenerate similar pages',
+  noSimilarPages: 'No similar pages to regenerate',
+  fileTooLarge: 'File Too Large',
 } as const;
 
 /** Spec part 1 §9: the TXT record that proves domain ownership (a fixed product value). */

@@ -8,6 +8,7 @@ export const QUEUES = {
   sendMail: 'send-mail',
   generatePage: 'generate-page',
   generatePageFailed: 'generate-page-failed',
+  scoreSimilarity: 'score-similarity',
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
@@ -26,6 +27,8 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
     notify: true,
   },
   'generate-page-failed': { retryLimit: 5, retryDelay: 5, notify: true },
+  // One scoring per project at a time, and at most one more waiting: a later settle rescores.
+  'score-similarity': { policy: 'stately', retryLimit: 2, retryDelay: 5, notify: true },
 };
 
 /**
@@ -65,7 +68,9 @@ export async function startBoss(boss: PgBoss): Promise<void> {
   );
   for (const name of names) {
     const existing = await boss.getQueue(name);
-    if (existing) await boss.updateQueue(name, QUEUE_OPTIONS[name]);
+    // A queue's policy is fixed at creation; pg-boss refuses it in an update, even unchanged.
+    const { policy: _policy, ...updatable } = QUEUE_OPTIONS[name];
+    if (existing) await boss.updateQueue(name, updatable);
     else await boss.createQueue(name, QUEUE_OPTIONS[name]);
   }
 }

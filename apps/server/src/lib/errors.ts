@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'email_not_verified'
   | 'not_configured'
@@ -23,6 +24,7 @@ const STATUS: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   not_configured: 503,
   bad_gateway: 502,

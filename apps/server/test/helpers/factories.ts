@@ -106,6 +106,8 @@ export async function addPage(
   return row!;
 }
 
+const slugOf = (name: string) => name.toLowerCase().replace(/\W+/g, '-');
+
 /** A city with its state and county (created when missing). */
 export async function addCity(
   t: TestApp,
@@ -122,7 +124,7 @@ export async function addCity(
   const db = t.ctx.db;
   const [state] = await db
     .insert(locationStates)
-    .values({ projectId, code: city.state, name: city.stateName })
+    .values({ projectId, code: city.state, name: city.stateName, slug: slugOf(city.stateName) })
     .onConflictDoUpdate({
       target: [locationStates.projectId, locationStates.code],
       set: { name: city.stateName },
@@ -130,7 +132,7 @@ export async function addCity(
     .returning();
   const [county] = await db
     .insert(locationCounties)
-    .values({ projectId, stateId: state!.id, name: city.county })
+    .values({ projectId, stateId: state!.id, name: city.county, slug: slugOf(city.county) })
     .onConflictDoUpdate({
       target: [locationCounties.stateId, locationCounties.name],
       set: { name: city.county },
@@ -142,7 +144,8 @@ export async function addCity(
       projectId,
       countyId: county!.id,
       name: city.name,
-      slug: city.name.toLowerCase().replace(/\W+/g, '-'),
+      slug: slugOf(city.name),
+      placeKey: `${city.state}|${city.county}|${city.name}`.toLowerCase(),
       zips: city.zips ?? [],
       status: city.status ?? 'Completed',
       model: 'offline-draft',

@@ -38,8 +38,31 @@ export interface ApiClient {
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** A file answer (GET), with the name the server suggests in Content-Disposition. */
+  download(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<Download>;
   /** Exchanges the refresh token; concurrent callers share one call. Resolves to success. */
   refresh(): Promise<boolean>;
+}
+
+export interface Download {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name ? name : null;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
@@ -120,7 +143,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw new ApiError(401, { message: reason });
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends with the token; on 401 refreshes once and resends, or ends the session. */
+  async function authed(path: string, options: RequestOptions): Promise<Response> {
     const sentWith = options.auth === false ? null : deps.tokens.get().access;
     let res = await send(path, options, sentWith);
     if (res.status === 401 && options.auth !== false && !options.noRefresh) {
@@ -134,9 +158,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       res = await send(path, options, deps.tokens.get().access);
       if (res.status === 401) endSession(MSG.refreshFailed);
     }
+    return res;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const res = await authed(path, options);
     const data = await readBody(res);
     if (!res.ok) throw new ApiError(res.status, normaliseErrorBody(data), data);
     return data as T;
+  }
+
+  async function download(path: string, options: RequestOptions = {}): Promise<Download> {
+    const res = await authed(path, { ...options, method: 'GET' });
+    if (!res.ok) {
+      const data = await readBody(res);
+      throw new ApiError(res.status, normaliseErrorBody(data), data);
+    }
+    return {
+      blob: await res.blob(),
+      filename: dispositionFilename(res.headers.get('Content-Disposition')),
+    };
   }
 
   return {
@@ -145,6 +186,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    download,
     refresh,
   };
 }

@@ -98,3 +98,15 @@ export function errorMessage(error: unknown, fallback: string = MSG.anErrorOccur
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * What the server said about a failure: its `message`, else its first field message; null for
+ * network failures and answers without either (callers then show their own sentence).
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.status === 0 || !isRecord(error.body)) return null;
+  const message = text(error.body.message) ?? text(error.body.error);
+  if (message) return message;
+  const first = error.fieldErrors ? Object.values(error.fieldErrors)[0] : undefined;
+  return first ?? null;
+}

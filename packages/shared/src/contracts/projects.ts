@@ -137,16 +137,29 @@ export const ZPageSummary = z.object({
 });
 export type TPageSummary = z.infer<typeof ZPageSummary>;
 
-export const ZCityNode = z.object({ ...ZPageState, name: z.string(), zips: z.array(z.string()) });
+export const ZCityNode = z.object({
+  ...ZPageState,
+  name: z.string(),
+  slug: z.string(),
+  zips: z.array(z.string()),
+  /** Highest share of 5-word shingles shared with a sibling page (0-1); null until scored. */
+  similarity: z.number().nullable(),
+  /** The sibling it is most similar to. */
+  similarTo: z.string().nullable(),
+  /** similarity is above SIMILARITY_THRESHOLD. */
+  tooSimilar: z.boolean(),
+});
 export const ZCountyNode = z.object({
   id: z.string(),
   name: z.string(),
+  slug: z.string(),
   cities: z.array(ZCityNode),
 });
 export const ZStateNode = z.object({
   id: z.string(),
   name: z.string(),
   code: z.string(),
+  slug: z.string(),
   counties: z.array(ZCountyNode),
 });
 export type TCityNode = z.infer<typeof ZCityNode>;

@@ -1,7 +1,9 @@
 import {
   doublePrecision,
   index,
+  integer,
   jsonb,
+  real,
   pgTable,
   text,
   timestamp,
@@ -19,6 +21,8 @@ export const locationStates = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** Path segment of the state's page: /states/{slug}. */
+    slug: text('slug').notNull().default(''),
   },
   (t) => [uniqueIndex('location_states_project_code_uq').on(t.projectId, t.code)],
 );
@@ -34,6 +38,8 @@ export const locationCounties = pgTable(
       .notNull()
       .references(() => locationStates.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Path segment of the county's page: /states/{state}/{slug}. */
+    slug: text('slug').notNull().default(''),
   },
   (t) => [uniqueIndex('location_counties_state_name_uq').on(t.stateId, t.name)],
 );
@@ -51,6 +57,8 @@ export const cities = pgTable(
       .references(() => locationCounties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
+    /** The place it resolved to (state|county|city): the same city uploaded twice is one. */
+    placeKey: text('place_key').notNull().default(''),
     zips: jsonb('zips').$type<string[]>().notNull().default([]),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -60,12 +68,23 @@ export const cities = pgTable(
     contentHtml: text('content_html'),
     content: jsonb('content'),
     metaTags: text('meta_tags').notNull().default(''),
+    /** The user's meta-tag template for this city; null when the model writes them. */
+    metaTemplate: text('meta_template'),
+    /** Highest 5-word-shingle Jaccard with a sibling city page; null until scored. */
+    similarity: real('similarity'),
+    similarTo: uuid('similar_to'),
+    /** Bumped on each regeneration so the offline writer words the page afresh. */
+    revision: integer('revision').notNull().default(0),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
     jobId: uuid('job_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cities_project_idx').on(t.projectId), index('cities_county_idx').on(t.countyId)],
+  (t) => [
+    index('cities_project_idx').on(t.projectId),
+    index('cities_county_idx').on(t.countyId),
+    uniqueIndex('cities_project_place_uq').on(t.projectId, t.placeKey),
+  ],
 );
 export type CityRow = typeof cities.$inferSelect;

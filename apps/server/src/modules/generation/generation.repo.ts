@@ -1,12 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { aiUsage, pages, projects, type PageRow } from '../../db/schema/index.ts';
+import { aiUsage, cities, pages, projects, type PageRow } from '../../db/schema/index.ts';
 
 export type NewPage = typeof pages.$inferInsert;
 export type NewUsage = typeof aiUsage.$inferInsert;
+/** What a generation job writes: a site page, or a city page. */
+export type Target = 'page' | 'city';
 
 const UNSETTLED = [PAGE_STATUS.queued, PAGE_STATUS.inProgress];
+
+// City pages go through the same state machine as site pages. Every column these statements
+// touch (id, project, status, job, failure, content, meta tags, updated) exists alike on both
+// tables, so one set of statements serves both.
+type StateTable = typeof pages;
+/** What sending a page's job needs. */
+export type JobRef = { id: string; projectId: string; model: string };
+const tableOf = (target: Target): StateTable =>
+  target === 'city' ? (cities as unknown as StateTable) : pages;
 
 /**
  * Page state changes. Every write is conditional on the state it expects, so a duplicate or
@@ -26,8 +37,9 @@ export function createGenerationRepo(db: Db) {
     },
 
     /** Takes a queued page for a job; the same job may take it again after a crash. */
-    async claim(pageId: string, jobId: string): Promise<PageRow | null> {
-      const [row] = await db
+    async claim(target: Target, pageId: string, jobId: string): Promise<boolean> {
+      const pages = tableOf(target);
+      const rows = await db
         .update(pages)
         .set({
           status: PAGE_STATUS.inProgress,
@@ -42,16 +54,18 @@ export function createGenerationRepo(db: Db) {
             sql`(${pages.status} = ${PAGE_STATUS.queued} or (${pages.jobId} = ${jobId} and ${pages.status} = ${PAGE_STATUS.inProgress}))`,
           ),
         )
-        .returning();
-      return row ?? null;
+        .returning({ id: pages.id });
+      return rows.length > 0;
     },
 
     async complete(
+      target: Target,
       pageId: string,
       jobId: string,
       result: { content: unknown; contentHtml: string; metaTags: string },
       tx: Executor = db,
     ): Promise<boolean> {
+      const pages = tableOf(target);
       const rows = await tx
         .update(pages)
         .set({ ...result, status: PAGE_STATUS.completed, updatedAt: new Date() })
@@ -60,7 +74,13 @@ export function createGenerationRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async fail(pageId: string, jobId: string | null, reason: string): Promise<boolean> {
+    async fail(
+      target: Target,
+      pageId: string,
+      jobId: string | null,
+      reason: string,
+    ): Promise<boolean> {
+      const pages = tableOf(target);
       const rows = await db
         .update(pages)
         .set({
@@ -82,7 +102,8 @@ export function createGenerationRepo(db: Db) {
     },
 
     /** Back to the queue after a rate limit: the next job claims it afresh. */
-    async release(pageId: string, jobId: string): Promise<void> {
+    async release(target: Target, pageId: string, jobId: string): Promise<void> {
+      const pages = tableOf(target);
       await db
         .update(pages)
         .set({ status: PAGE_STATUS.queued, jobId: null, updatedAt: new Date() })
@@ -90,7 +111,8 @@ export function createGenerationRepo(db: Db) {
     },
 
     /** Failed pages (all of a project's, or the given ones) go back to the queue. */
-    async requeueFailed(projectId: string, pageIds?: string[]): Promise<PageRow[]> {
+    async requeueFailed(target: Target, projectId: string, ids?: string[]): Promise<JobRef[]> {
+      const pages = tableOf(target);
       return db
         .update(pages)
         .set({
@@ -104,16 +126,17 @@ export function createGenerationRepo(db: Db) {
           and(
             eq(pages.projectId, projectId),
             eq(pages.status, PAGE_STATUS.failed),
-            pageIds ? inArray(pages.id, pageIds) : undefined,
+            ids ? inArray(pages.id, ids) : undefined,
           ),
         )
-        .returning();
+        .returning({ id: pages.id, projectId: pages.projectId, model: pages.model });
     },
 
     /** Queued pages of a project, e.g. to send their jobs again after a crash of the API. */
-    queued(projectId: string): Promise<PageRow[]> {
+    queued(target: Target, projectId: string): Promise<JobRef[]> {
+      const pages = tableOf(target);
       return db
-        .select()
+        .select({ id: pages.id, projectId: pages.projectId, model: pages.model })
         .from(pages)
         .where(and(eq(pages.projectId, projectId), eq(pages.status, PAGE_STATUS.queued)));
     },

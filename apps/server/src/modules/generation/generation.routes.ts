@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreatePage } from '@cityforge/shared';
+import { ZCreatePage, ZRegenerateSimilarResult } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { GenerationService } from './generation.service.ts';
-import { ZProjectParams, ZPageParams } from '../../lib/route-params.ts';
+import { ZCityParams, ZProjectParams, ZPageParams } from '../../lib/route-params.ts';
 
 const ZRetryAnswer = z.object({ message: z.string(), status: z.string() });
+const ZItemRetryAnswer = z.object({
+  message: z.string(),
+  data: z.object({ id: z.string(), status: z.string() }),
+});
 
 /** Browsers and proxies drop idle streams; a comment every 15 s keeps this one open. */
 const PING_MS = 15_000;
@@ -36,16 +40,22 @@ export const generationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         params: ZPageParams,
-        response: {
-          200: z.object({
-            message: z.string(),
-            data: z.object({ id: z.string(), status: z.string() }),
-          }),
-        },
+        response: { 200: ZItemRetryAnswer },
       },
     },
     async (request) =>
       svc.retryPage(currentUser(request), request.params.id, request.params.pageId),
+  );
+  app.post(
+    '/api/projects/:id/city/:cityId/retry/',
+    { schema: { tags, params: ZCityParams, response: { 200: ZItemRetryAnswer } } },
+    async (request) =>
+      svc.retryCity(currentUser(request), request.params.id, request.params.cityId),
+  );
+  app.post(
+    '/api/projects/:id/cities/regenerate-similar/',
+    { schema: { tags, params: ZProjectParams, response: { 200: ZRegenerateSimilarResult } } },
+    async (request) => svc.regenerateSimilar(currentUser(request), request.params.id),
   );
   app.post(
     '/api/projects/:id/create_page/',

@@ -1,11 +1,18 @@
 import type { PgBoss } from 'pg-boss';
-import { MSG, PAGE_STATUS, PROJECT_STATUS, isInProgress } from '@cityforge/shared';
+import {
+  MSG,
+  PAGE_STATUS,
+  PROJECT_STATUS,
+  SIMILARITY_THRESHOLD,
+  isInProgress,
+} from '@cityforge/shared';
+import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { Db } from '../../db/client.ts';
-import type { PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
+import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
 import { publishChange } from './change-feed.ts';
-import type { GenerationRepo, NewPage } from './generation.repo.ts';
+import type { GenerationRepo, JobRef, NewPage, Target } from './generation.repo.ts';
 import { keyAccess, type ServerKeys } from './keys.ts';
 import { canUse, findModel, providerLabel } from './models.ts';
 import { sendPageJobs } from './page-jobs.ts';
@@ -13,6 +20,7 @@ import { slugify } from '../site/render-content.ts';
 
 type Deps = {
   db: Db;
+  locationsRepo: LocationsRepo;
   boss: PgBoss;
   repo: GenerationRepo;
   projectsRepo: ProjectsRepo;
@@ -39,6 +47,18 @@ export function initialPages(project: ProjectRow): NewPage[] {
   ];
 }
 
+/** The model, when it exists and the owner (or, for superusers, the server) has its key. */
+export function requireUsableModel(id: string, owner: UserRow, serverKeys: ServerKeys) {
+  const model = findModel(id);
+  if (!model) throw fieldError('model', MSG.unknownModel);
+  if (!canUse(model, keyAccess(owner, serverKeys)))
+    throw fieldError(
+      'model',
+      `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
+    );
+  return model;
+}
+
 function uniqueSlug(wanted: string, taken: Set<string>): string {
   const base = wanted || 'page';
   let slug = base;
@@ -49,8 +69,13 @@ function uniqueSlug(wanted: string, taken: Set<string>): string {
 export function createGenerationService(deps: Deps) {
   const { repo, owned } = deps;
 
-  async function enqueue(project: ProjectRow, owner: UserRow, pages: PageRow[]) {
-    await sendPageJobs(deps.boss, { owner, pages, serverKeys: deps.serverKeys });
+  async function enqueue(
+    project: ProjectRow,
+    owner: UserRow,
+    pages: JobRef[],
+    target: Target = 'page',
+  ) {
+    await sendPageJobs(deps.boss, { owner, pages, target, serverKeys: deps.serverKeys });
     await publishChange(deps.db, {
       projectId: project.id,
       kind: 'project',
@@ -60,12 +85,12 @@ export function createGenerationService(deps: Deps) {
   }
 
   /** Retry requeues what failed and sends again what sat queued (say, after a crash). */
-  async function requeue(user: UserRow, project: ProjectRow, pageIds?: string[]) {
-    const failed = await repo.requeueFailed(project.id, pageIds);
-    const pending = pageIds ? failed : await repo.queued(project.id);
+  async function requeue(user: UserRow, project: ProjectRow, target: Target, ids?: string[]) {
+    const failed = await repo.requeueFailed(target, project.id, ids);
+    const pending = ids ? failed : await repo.queued(target, project.id);
     if (!pending.length) return [];
     await repo.setProjectInProgress(project.id);
-    await enqueue(project, await ownerOf(user, project), pending);
+    await enqueue(project, await ownerOf(user, project), pending, target);
     return pending;
   }
 
@@ -92,7 +117,10 @@ export function createGenerationService(deps: Deps) {
 
     async retryProject(user: UserRow, id: string) {
       const project = await owned(user, id);
-      const pages = await requeue(user, project);
+      const pages = [
+        ...(await requeue(user, project, 'page')),
+        ...(await requeue(user, project, 'city')),
+      ];
       if (!pages.length && !isInProgress(project.status))
         throw new AppError('conflict', 'Nothing to retry: no page has failed.');
       return { message: MSG.projectRetryInitiated, status: PROJECT_STATUS.inProgress };
@@ -104,8 +132,42 @@ export function createGenerationService(deps: Deps) {
       if (!page) throw notFound('Page not found.');
       if (page.status !== PAGE_STATUS.failed)
         throw new AppError('conflict', 'Only a failed page can be retried.');
-      await requeue(user, project, [page.id]);
+      await requeue(user, project, 'page', [page.id]);
       return { message: MSG.pageRetryInitiated, data: { id: page.id, status: PAGE_STATUS.queued } };
+    },
+
+    ownerOf,
+
+    async retryCity(user: UserRow, id: string, cityId: string) {
+      const project = await owned(user, id);
+      const city = await deps.projectsRepo.findCity(project.id, cityId);
+      if (!city) throw notFound('City not found.');
+      if (city.status !== PAGE_STATUS.failed)
+        throw new AppError('conflict', 'Only a failed city page can be retried.');
+      await requeue(user, project, 'city', [city.id]);
+      return {
+        message: MSG.cityRetryInitiated,
+        data: { id: city.id, status: PAGE_STATUS.inProgress },
+      };
+    },
+
+    /** Every city page scored as too much like a sibling is written again, differently. */
+    async regenerateSimilar(user: UserRow, id: string) {
+      const project = await owned(user, id);
+      if (isInProgress(project.status))
+        throw new AppError('conflict', 'The project is generating; try again when it finishes.');
+      const cities = await deps.locationsRepo.requeueTooSimilar(project.id, SIMILARITY_THRESHOLD);
+      if (cities.length) {
+        await repo.setProjectInProgress(project.id);
+        await enqueue(project, await ownerOf(user, project), cities, 'city');
+      }
+      return { message: MSG.similarRegenerating, count: cities.length };
+    },
+
+    /** Queues city pages (new, or sent back for a fresh wording) and marks the project busy. */
+    async enqueueCities(project: ProjectRow, owner: UserRow, cities: JobRef[]) {
+      if (!cities.length) return;
+      await enqueue(project, owner, cities, 'city');
     },
 
     /** "Add New Page": one more main page, written by the chosen model, added to the menu. */
@@ -117,14 +179,8 @@ export function createGenerationService(deps: Deps) {
       const project = await owned(user, id);
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; add the page when it finishes.');
-      const model = findModel(input.model);
-      if (!model) throw fieldError('model', MSG.unknownModel);
       const owner = await ownerOf(user, project);
-      if (!canUse(model, keyAccess(owner, deps.serverKeys)))
-        throw fieldError(
-          'model',
-          `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
-        );
+      const model = requireUsableModel(input.model, owner, deps.serverKeys);
       const existing = await deps.projectsRepo.pagesOf(project.id);
       const slug = uniqueSlug(
         slugify(input.name),

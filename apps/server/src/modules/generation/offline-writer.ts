@@ -1,4 +1,3 @@
-import { trimToWords } from '../site/meta.ts';
 import { slugify } from '../site/render-content.ts';
 import type { TPageContent, TSection } from './content.ts';
 import {
@@ -11,6 +10,7 @@ import {
   type OfflineFaq,
   type OfflineItem,
 } from './offline-catalogue.ts';
+import { BULLET, factsFrom, fit, fitSection, SERVICES, tradeWords } from './offline-brief.ts';
 import { cap, listOf, lower, pick, pickN, sentence, titleCase } from './offline-text.ts';
 
 /**
@@ -36,29 +36,6 @@ export type OfflinePage = {
 export type OfflineService = OfflineItem;
 type Item = OfflineItem;
 type Faq = OfflineFaq;
-
-const INSTRUCTION =
-  /^(please\s+)?(write|create|make|generate|build|use|include|add|mention|focus|emphasi[sz]e|highlight|keep|avoid|don'?t|do not|target|optimi[sz]e|ensure|be sure|list|describe)\b/i;
-const META_TALK = /\b(website|web site|landing page|this page|the page|seo|keywords?|tone|copy)\b/i;
-const BULLET = /^\s*[-*•–]\s+/;
-// "Services: a, b and c" anywhere in a line; with nothing after the colon it heads a list.
-const SERVICES = /\b(?:our\s+)?services(?:\s+(?:include|offered|we offer))?\s*:\s*(.*)$/i;
-
-/** The prompt's own statements about the business, in order, fit to stand in a paragraph. */
-function factsFrom(prompt: string): string[] {
-  const prose = prompt
-    .split('\n')
-    .filter((line) => !BULLET.test(line))
-    .map((line) => line.replace(SERVICES, ''))
-    .join(' ');
-  return prose
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 20 && s.length <= 400 && !s.endsWith('?'))
-    .filter((s) => !INSTRUCTION.test(s) && !META_TALK.test(s))
-    .map(sentence)
-    .slice(0, 6);
-}
 
 function splitTitle(raw: string): Item | null {
   const text = raw
@@ -98,15 +75,6 @@ function servicesFromPrompt(prompt: string): Item[] {
     else if (header >= 0 && line.trim() && bullets.length > 0) break;
   }
   return bullets.map(splitTitle).filter((x): x is Item => x !== null);
-}
-
-/** The trade noun for sentences ("plumbing", "HVAC") and for headings ("Plumbing"). */
-function tradeWords(serviceType: string): { t: string; T: string } {
-  const trade = tradeFor(serviceType);
-  if (trade) return { t: trade.noun, T: titleCase(trade.noun) };
-  const base = serviceType.replace(/\b(services?|company|contractors?|business)\b/gi, ' ');
-  const T = titleCase(base.replace(/\s+/g, ' ').trim() || 'Home Services');
-  return { t: lower(T), T };
 }
 
 function describeService(title: string, name: string): string {
@@ -596,41 +564,6 @@ function writerFor(page: OfflinePage): Writer {
 }
 
 // ---------------------------------------------------------------- fit to the schema
-
-// Long business names can push a template past the schema's bounds; trimming on a word keeps
-// the page valid instead of failing it.
-const fit = trimToWords;
-
-function fitItem(i: Item): Item {
-  return { title: fit(i.title, 120), description: fit(i.description, 1200) };
-}
-
-function fitSection(s: TSection): TSection {
-  const heading = fit(s.heading, 160);
-  switch (s.type) {
-    case 'text':
-      return { ...s, heading, paragraphs: s.paragraphs.slice(0, 8).map((p) => fit(p, 2500)) };
-    case 'services':
-      return {
-        ...s,
-        heading,
-        intro: s.intro && fit(s.intro, 1500),
-        items: s.items.slice(0, 12).map(fitItem),
-      };
-    case 'benefits':
-      return { ...s, heading, items: s.items.slice(0, 10).map(fitItem) };
-    case 'process':
-      return { ...s, heading, steps: s.steps.slice(0, 10).map(fitItem) };
-    case 'faq': {
-      const items = s.items
-        .slice(0, 12)
-        .map((f) => ({ question: fit(f.question, 300), answer: fit(f.answer, 2000) }));
-      return { ...s, heading, items };
-    }
-    case 'cta':
-      return { ...s, heading, text: fit(s.text, 800), buttonLabel: fit(s.buttonLabel, 60) };
-  }
-}
 
 /** Writes one page of the project from its own data; deterministic for equal input. */
 export function writeOfflineContent(project: OfflineProject, page: OfflinePage): TPageContent {

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { PgBoss } from 'pg-boss';
 import { QUEUES } from '../../jobs/boss.ts';
-import type { PageRow, UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { JobRef, Target } from './generation.repo.ts';
 import { keyGroup, type ServerKeys } from './keys.ts';
 import { findModel } from './models.ts';
 
 export const ZPageJob = z.object({
   projectId: z.string(),
   pageId: z.string(),
+  /** A site page (pages table) or a city page (cities table); the id is the row's. */
+  target: z.enum(['page', 'city']).default('page'),
   /** How many times the page went back to the queue after a rate limit or an outage. */
   attempt: z.number().int().min(0).default(0),
 });
@@ -18,7 +21,8 @@ export async function sendPageJobs(
   boss: PgBoss,
   opts: {
     owner: UserRow;
-    pages: Pick<PageRow, 'id' | 'projectId' | 'model'>[];
+    pages: JobRef[];
+    target?: Target;
     serverKeys: ServerKeys;
     attempt?: number;
     startAfterSeconds?: number;
@@ -30,6 +34,7 @@ export async function sendPageJobs(
     const data: TPageJob = {
       projectId: page.projectId,
       pageId: page.id,
+      target: opts.target ?? 'page',
       attempt: opts.attempt ?? 0,
     };
     return {

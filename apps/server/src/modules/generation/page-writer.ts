@@ -2,6 +2,7 @@ import type { AiClient, CallUsage, ChatMessage } from './ai-client.ts';
 import { estimateUsage } from './ai-client.ts';
 import { ZPageContent, type TPageContent } from './content.ts';
 import type { ModelSpec } from './models.ts';
+import { writeOfflineCityContent } from './offline-city-writer.ts';
 import { writeOfflineContent } from './offline-writer.ts';
 import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';
 
@@ -34,6 +35,10 @@ export function parseContent(answer: string): Parsed {
   return { ok: false, problem: `${issues.join('; ')}.` };
 }
 
+// A city page without its context cannot happen (the worker always builds one); written as
+// a main page it would still be a valid page rather than a crash.
+const offlineKind = (kind: PromptPage['kind']) => (kind === 'city' ? 'main' : kind);
+
 export type WriteRequest = {
   project: PromptProject;
   page: PromptPage;
@@ -51,7 +56,10 @@ export type WriteRequest = {
 export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageContent> {
   const messages = pageMessages(req.project, req.page);
   if (req.model.provider === 'offline') {
-    const content = writeOfflineContent(req.project, req.page);
+    const { city } = req.page;
+    const content = city
+      ? writeOfflineCityContent(req.project, city)
+      : writeOfflineContent(req.project, { ...req.page, kind: offlineKind(req.page.kind) });
     await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write');
     return content;
   }

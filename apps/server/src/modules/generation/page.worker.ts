@@ -13,6 +13,13 @@ import { findModel } from './models.ts';
 import { ContentFailure, writePage } from './page-writer.ts';
 import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
 import { renderPageParts, servicePagesFrom } from './render-page.ts';
+import type { TPageContent } from './content.ts';
+import type { JobRef } from './generation.repo.ts';
+import type { PromptPage } from './prompts.ts';
+import type { ProjectRow } from '../../db/schema/index.ts';
+import type { LocationsRepo } from '../locations/locations.repo.ts';
+import { cityPromptPage, loadCityPage, renderCityParts } from '../locations/city-page.ts';
+import { sendScoreJob, startScoreWorker } from '../locations/similarity.job.ts';
 
 /** Rate limits and outages: how often a page goes back to the queue before it fails. */
 export const MAX_PROVIDER_ATTEMPTS = 8;
@@ -23,6 +30,7 @@ export type WorkerDeps = {
   db: Db;
   repo: GenerationRepo;
   projectsRepo: ProjectsRepo;
+  locationsRepo: LocationsRepo;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -53,37 +61,94 @@ export function createPageWorker(deps: WorkerDeps) {
 
   async function settle(projectId: string) {
     const status = await repo.settleProject(projectId);
-    if (status) publish({ projectId, kind: 'project', id: projectId, status });
+    if (!status) return;
+    publish({ projectId, kind: 'project', id: projectId, status });
+    // Sameness is measured once a project's pages are all written, against each other.
+    await sendScoreJob(deps.boss, projectId);
   }
 
+  const kindOf = (data: TPageJob) => (data.target === 'city' ? 'city' : 'page');
+
   async function fail(data: TPageJob, jobId: string | null, reason: string) {
-    if (await repo.fail(data.pageId, jobId, reason))
+    if (await repo.fail(data.target, data.pageId, jobId, reason))
       publish({
         projectId: data.projectId,
-        kind: 'page',
+        kind: kindOf(data),
         id: data.pageId,
         status: PAGE_STATUS.failed,
       });
   }
 
+  /** What one job writes: the prompt, how to store the answer, and how to bill it. */
+  type Work = {
+    page: PromptPage;
+    model: string;
+    callType: string;
+    ref: JobRef;
+    /** Stores the written page; answers the pages it brought (a homepage's services). */
+    store: (content: TPageContent, jobId: string) => Promise<JobRef[]>;
+  };
+
+  async function pageWork(project: ProjectRow, pageId: string): Promise<Work | null> {
+    const page = await repo.findPage(pageId);
+    if (!page) return null;
+    return {
+      page,
+      model: page.model,
+      callType: CALL_TYPES[page.kind],
+      ref: page,
+      async store(content, jobId) {
+        const result = { content, ...renderPageParts(content, page, project) };
+        // Only a homepage that brings service pages needs a transaction; every other page is
+        // one statement, which is most of a big project's pages.
+        if (page.kind === 'homepage' && project.createServicePages)
+          return deps.db.transaction(async (tx) =>
+            (await repo.complete('page', page.id, jobId, result, tx))
+              ? repo.insertPages(servicePagesFrom(content, page), tx)
+              : [],
+          );
+        await repo.complete('page', page.id, jobId, result);
+        return [];
+      },
+    };
+  }
+
+  async function cityWork(project: ProjectRow, cityId: string): Promise<Work | null> {
+    const pages = await deps.projectsRepo.pagesOf(project.id);
+    const city = await loadCityPage(deps.locationsRepo, project, pages, cityId);
+    if (!city) return null;
+    return {
+      page: cityPromptPage(city),
+      model: city.city.model,
+      callType: 'city_page',
+      ref: city.city,
+      async store(content, jobId) {
+        const parts = renderCityParts(content, city, project);
+        await repo.complete('city', city.city.id, jobId, { content, ...parts });
+        return [];
+      },
+    };
+  }
+
   async function run(job: Job<TPageJob>): Promise<void> {
     const data = ZPageJob.parse(job.data);
-    const page = await repo.claim(data.pageId, job.id);
     // Done already, deleted, or another job holds it: nothing to do, and nothing to undo.
-    if (!page) return;
-    publish({
-      projectId: data.projectId,
-      kind: 'page',
-      id: page.id,
-      status: PAGE_STATUS.inProgress,
-    });
+    if (!(await repo.claim(data.target, data.pageId, job.id))) return;
+    const kind = kindOf(data);
+    publish({ projectId: data.projectId, kind, id: data.pageId, status: PAGE_STATUS.inProgress });
     const found = await deps.projectsRepo.withOwner(data.projectId);
     if (!found) return;
     const { project, owner } = found;
+    const work =
+      data.target === 'city'
+        ? await cityWork(project, data.pageId)
+        : await pageWork(project, data.pageId);
+    // Deleted while it was being claimed: the project may have nothing left to wait for.
+    if (!work) return settle(project.id);
 
-    const model = findModel(page.model);
+    const model = findModel(work.model);
     if (!model) {
-      await fail(data, job.id, `The model ${page.model} is no longer offered; retry with another.`);
+      await fail(data, job.id, `The model ${work.model} is no longer offered; retry with another.`);
       return settle(project.id);
     }
     const { key, missing } = resolveApiKey(owner, model, deps.serverKeys, deps.cipher);
@@ -95,7 +160,7 @@ export function createPageWorker(deps: WorkerDeps) {
     try {
       const content = await writePage(deps.ai, {
         project,
-        page,
+        page: work.page,
         model,
         apiKey: key,
         signal: job.signal,
@@ -103,34 +168,17 @@ export function createPageWorker(deps: WorkerDeps) {
           repo.recordUsage({
             userId: owner.id,
             projectId: project.id,
-            pageId: page.id,
+            ...(data.target === 'city' ? { cityId: data.pageId } : { pageId: data.pageId }),
             model: model.id,
-            callType:
-              phase === 'repair' ? `${CALL_TYPES[page.kind]}_repair` : CALL_TYPES[page.kind],
+            callType: phase === 'repair' ? `${work.callType}_repair` : work.callType,
             promptTokens: usage.promptTokens,
             completionTokens: usage.completionTokens,
             totalTokens: usage.totalTokens,
           }),
       });
-      const parts = renderPageParts(content, page, project);
-      const result = { content, ...parts };
-      // Only a homepage that brings service pages needs a transaction; every other page is
-      // one statement, which is most of a big project's pages.
-      const added =
-        page.kind === 'homepage' && project.createServicePages
-          ? await deps.db.transaction(async (tx) =>
-              (await repo.complete(page.id, job.id, result, tx))
-                ? repo.insertPages(servicePagesFrom(content, page), tx)
-                : [],
-            )
-          : (await repo.complete(page.id, job.id, result), []);
+      const added = await work.store(content, job.id);
       await sendPageJobs(deps.boss, { owner, pages: added, serverKeys: deps.serverKeys });
-      publish({
-        projectId: project.id,
-        kind: 'page',
-        id: page.id,
-        status: PAGE_STATUS.completed,
-      });
+      publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.completed });
     } catch (error) {
       if (error instanceof ProviderError && error.retryable) {
         if (data.attempt + 1 < MAX_PROVIDER_ATTEMPTS) {
@@ -142,23 +190,19 @@ export function createPageWorker(deps: WorkerDeps) {
               : backoffSeconds(data.attempt),
           );
           logger.info(
-            { pageId: page.id, status: error.status, seconds },
+            { pageId: data.pageId, target: data.target, status: error.status, seconds },
             'provider busy; page back in the queue',
           );
-          await repo.release(page.id, job.id);
+          await repo.release(data.target, data.pageId, job.id);
           await sendPageJobs(deps.boss, {
             owner,
-            pages: [page],
+            pages: [work.ref],
+            target: data.target,
             serverKeys: deps.serverKeys,
             attempt: data.attempt + 1,
             startAfterSeconds: seconds,
           });
-          publish({
-            projectId: project.id,
-            kind: 'page',
-            id: page.id,
-            status: PAGE_STATUS.queued,
-          });
+          publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.queued });
           return;
         }
         await fail(data, job.id, `${error.message} (gave up after ${MAX_PROVIDER_ATTEMPTS} tries)`);
@@ -212,6 +256,7 @@ export function createPageWorker(deps: WorkerDeps) {
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
+      await startScoreWorker(deps.boss, deps.locationsRepo);
     },
   };
 }

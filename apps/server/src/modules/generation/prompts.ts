@@ -1,4 +1,5 @@
 import type { ChatMessage } from './ai-client.ts';
+import type { CityContext } from './city-context.ts';
 import { CONTENT_SHAPE } from './content.ts';
 
 export type PromptProject = {
@@ -10,10 +11,12 @@ export type PromptProject = {
   clientDomain: string | null;
 };
 export type PromptPage = {
-  kind: 'homepage' | 'main' | 'service';
+  kind: 'homepage' | 'main' | 'service' | 'city';
   name: string;
   slug: string;
   prompt: string;
+  /** City pages only: the place, and everything local the page may say about it. */
+  city?: CityContext;
 };
 
 /**
@@ -58,16 +61,46 @@ const PLAN: Record<PromptPage['kind'], string> = {
   homepage:
     'The homepage. Sections in this order: text (who we are, 2 paragraphs), services (every service the business offers, 4-8 items), benefits (4), process (3-4 steps), faq (4-6), cta.',
   main: 'A main page of the site. Choose the sections that suit the page name: text first (2-3 paragraphs), then what helps a visitor act, then faq (3-5) where useful, ending with cta.',
+  city: 'A page for one city the business serves. Sections: text (the service in this city: what people here can expect, 2-3 paragraphs that name the county and the nearby cities given), services (the business services adapted to this city, 4-8 items), benefits (3-5), process (3-4 steps), faq (4-6 questions a resident of this city would ask, including which ZIP codes and nearby cities are covered), cta.',
   service:
     'A page about one service. Sections: text (what the service is and when people need it, 2-3 paragraphs), benefits (3-5), process (3-4 steps), faq (4-6 questions about this service), cta.',
 };
+
+function urlPath(page: PromptPage): string {
+  if (page.city) return page.city.paths.self;
+  if (page.kind === 'homepage') return '/';
+  return page.kind === 'service' ? `/services/${page.slug}` : `/${page.slug}`;
+}
+
+const ZIPS_LISTED = 40;
+
+/** Everything local the page may use, and a reminder that nothing else is known. */
+function cityFacts(city: CityContext): string[] {
+  const zips =
+    city.zips.length > ZIPS_LISTED
+      ? `${city.zips.slice(0, ZIPS_LISTED).join(', ')} and ${city.zips.length - ZIPS_LISTED} more`
+      : city.zips.join(', ');
+  const nearby = city.nearby.map((n) => `${n.name}, ${n.stateId} (${n.miles} miles)`).join('; ');
+  return [
+    `City: ${city.name}, ${city.stateName} (${city.stateId})`,
+    `County: ${city.county}`,
+    zips && `ZIP codes served: ${zips}`,
+    nearby && `Nearby cities we also serve: ${nearby}`,
+    city.services.length > 0 &&
+      `The business's services: ${city.services.map((s) => s.title).join('; ')}`,
+    'Use only these local facts: do not invent neighborhoods, landmarks, streets, population, weather or local history.',
+    city.revision > 0 &&
+      'A previous version of this page read too much like the pages of other cities: choose different angles, structure and wording.',
+  ].filter((line): line is string => Boolean(line));
+}
 
 /** The page-specific part goes last so the shared prefix stays cacheable. */
 export function pagePrompt(page: PromptPage): string {
   const extra = page.prompt.trim();
   return [
     `Page: ${page.name}`,
-    `URL path: ${page.kind === 'homepage' ? '/' : page.kind === 'service' ? `/services/${page.slug}` : `/${page.slug}`}`,
+    `URL path: ${urlPath(page)}`,
+    ...(page.city ? cityFacts(page.city) : []),
     PLAN[page.kind],
     extra && `Instructions for this page: ${extra}`,
     'Answer with the JSON object only.',

@@ -1,3 +1,5 @@
+import { MSG, UPLOAD_MAX_BYTES } from '@cityforge/shared';
+
 /**
  * The limits an uploaded locations file must keep to, and the ways a whole file is refused.
  * Each refusal has its own code, so a route can answer 400, 413 or 415, and its own message,
@@ -19,7 +21,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 export const DEFAULT_LIMITS: Readonly<Limits> = {
-  maxFileBytes: 10 * MB,
+  maxFileBytes: UPLOAD_MAX_BYTES,
   maxRows: 50_000,
   maxExpandedBytes: 100 * MB,
   maxCompressionRatio: 200,
@@ -37,8 +39,7 @@ export class LocationsFileError extends Error {
   }
 }
 
-export const INVALID_FILE_TYPE_MESSAGE =
-  'Invalid File Type - Only CSV and Excel files (.csv, .xlsx, .xls) are allowed.';
+export const INVALID_FILE_TYPE_MESSAGE = MSG.invalidFileType;
 
 function formatBytes(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;

@@ -1,4 +1,5 @@
 import {
+  SIMILARITY_THRESHOLD,
   normaliseStatus,
   type TPageSummary,
   type TProject,
@@ -101,13 +102,19 @@ export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
     id: state.id,
     name: state.name,
     code: state.code,
+    slug: state.slug,
     counties: (countiesByState.get(state.id) ?? []).map((county) => ({
       id: county.id,
       name: county.name,
+      slug: county.slug,
       cities: (citiesByCounty.get(county.id) ?? []).map((city) => ({
         id: city.id,
         name: city.name,
+        slug: city.slug,
         zips: city.zips,
+        similarity: city.similarity === null ? null : Math.round(city.similarity * 100) / 100,
+        similarTo: city.similarTo,
+        tooSimilar: city.similarity !== null && city.similarity > SIMILARITY_THRESHOLD,
         status: normaliseStatus(city.status),
         failedAt: iso(city.failedAt),
         failureReason: city.failureReason,

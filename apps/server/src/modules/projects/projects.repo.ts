@@ -137,7 +137,24 @@ export function createProjectsRepo(db: Db) {
           .from(locationCounties)
           .where(eq(locationCounties.projectId, projectId))
           .orderBy(asc(locationCounties.name)),
-        db.select().from(cities).where(eq(cities.projectId, projectId)).orderBy(asc(cities.name)),
+        // Only what the tree shows: a big project's page HTML would dwarf the answer.
+        db
+          .select({
+            id: cities.id,
+            countyId: cities.countyId,
+            name: cities.name,
+            slug: cities.slug,
+            zips: cities.zips,
+            status: cities.status,
+            failedAt: cities.failedAt,
+            failureReason: cities.failureReason,
+            model: cities.model,
+            similarity: cities.similarity,
+            similarTo: cities.similarTo,
+          })
+          .from(cities)
+          .where(eq(cities.projectId, projectId))
+          .orderBy(asc(cities.name)),
       ]);
       return { states, counties, cities: cityRows };
     },

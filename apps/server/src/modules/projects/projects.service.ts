@@ -22,6 +22,8 @@ type Deps = {
   serverKeys: ServerKeys;
   /** Creates the project with its first pages and queues them (the generation module). */
   createWithPages: (values: NewProject, owner: UserRow) => Promise<ProjectRow>;
+  /** Settles a generating project whose last pending page just went away. */
+  settle: (projectId: string) => Promise<unknown>;
 };
 type CreateInput = z.output<typeof ZCreateProject>;
 
@@ -181,6 +183,8 @@ export function createProjectsService(deps: Deps) {
       const city = await repo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       await repo.deleteCity(city.id, city.countyId);
+      // The deleted city may have been the last one the project was waiting for.
+      await deps.settle(project.id);
       return { message: MSG.cityDeleted };
     },
   };

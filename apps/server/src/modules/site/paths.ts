@@ -1,11 +1,14 @@
 import { safeHref } from './html.ts';
 
-export type PageKind = 'homepage' | 'main' | 'service';
-export type PageRef = { kind: PageKind; name: string; slug: string };
+/** Site pages, city pages, and the hub pages above cities (states, a state, a county). */
+export type PageKind = 'homepage' | 'main' | 'service' | 'city' | 'hub';
+/** Location pages carry their own path: it depends on the state and county above them. */
+export type PageRef = { kind: PageKind; name: string; slug: string; path?: string };
 export type Crumb = { name: string; href: string };
 
 /** The decided URL layout: '/', '/{slug}' for main pages, '/services/{slug}' for services. */
-export function pagePath(page: Pick<PageRef, 'kind' | 'slug'>): string {
+export function pagePath(page: Pick<PageRef, 'kind' | 'slug' | 'path'>): string {
+  if (page.path) return page.path;
   if (page.kind === 'homepage') return '/';
   if (page.kind === 'service') return `/services/${page.slug}`;
   return `/${page.slug}`;
@@ -33,4 +36,24 @@ export function breadcrumbsFor(page: PageRef): Crumb[] {
 /** Joins a path to the site's origin for canonical links and structured data. */
 export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path}`;
+}
+
+type Slugged = { slug: string };
+
+/**
+ * Location pages: '/states', '/states/{state}', '/states/{state}/{county}' and
+ * '/states/{state}/{county}/{city}', so every city page sits under the pages that list it.
+ */
+export const STATES_PATH = '/states';
+export const statePath = (state: Slugged) => `${STATES_PATH}/${state.slug}`;
+export const countyPath = (state: Slugged, county: Slugged) => `${statePath(state)}/${county.slug}`;
+export const cityPath = (state: Slugged, county: Slugged, city: Slugged) =>
+  `${countyPath(state, county)}/${city.slug}`;
+
+/** Home › Service Areas › state › county › city, as far down as `levels` names. */
+export function locationCrumbs(
+  levels: Array<{ name: string; href: string }>,
+  statesName = 'Service Areas',
+): Crumb[] {
+  return [{ name: 'Home', href: '/' }, { name: statesName, href: STATES_PATH }, ...levels];
 }

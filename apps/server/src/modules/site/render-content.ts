@@ -12,6 +12,8 @@ export type ContentProject = {
 export type RenderContentOptions = {
   /** The project has service pages, so homepage service cards lead to them. */
   linkServices?: boolean;
+  /** Sections the server adds after the written ones (a city's ZIP codes and neighbours). */
+  extraSections?: string[];
 };
 
 export type Faq = { question: string; answer: string };
@@ -165,7 +167,7 @@ function sectionBody(
 }
 
 /** Every page needs a '#contact' target for the header link and the hero button. */
-function contactBand(project: ContentProject): string {
+export function contactBand(project: ContentProject): string {
   const phone = project.contactPhoneNumber.trim();
   const email = project.email?.trim();
   const how = phone
@@ -202,5 +204,7 @@ export function renderContent(
     return `<section class="${cls}" id="${escapeAttr(id)}">${sectionBody(section, project, opts)}</section>`;
   });
   const tail = ids.includes('contact') ? '' : contactBand(project);
-  return [renderHero(content, page, project), ...sections, tail].filter(Boolean).join('\n');
+  return [renderHero(content, page, project), ...sections, ...(opts.extraSections ?? []), tail]
+    .filter(Boolean)
+    .join('\n');
 }

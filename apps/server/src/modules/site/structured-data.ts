@@ -2,7 +2,7 @@ import { absoluteUrl, pagePath, type Crumb, type PageRef } from './paths.ts';
 import type { Faq } from './render-content.ts';
 
 export type StructuredDataInput = {
-  project: { name: string; contactPhoneNumber: string; email: string };
+  project: { name: string; contactPhoneNumber: string; email: string; serviceType?: string };
   page: PageRef;
   description: string;
   siteUrl?: string;
@@ -46,13 +46,18 @@ export function structuredData(input: StructuredDataInput): JsonObject[] {
   if (page.kind === 'homepage') {
     out.push(compact({ ...business(input, true), description }));
   }
-  if (page.kind === 'service') {
+  if (page.kind === 'service' || page.kind === 'city') {
+    // A city page offers the business's service in that city.
+    const name =
+      page.kind === 'city'
+        ? `${input.project.serviceType || input.project.name} in ${page.name}`
+        : page.name;
     out.push(
       compact({
         '@context': 'https://schema.org',
         '@type': 'Service',
-        name: page.name,
-        serviceType: page.name,
+        name,
+        serviceType: page.kind === 'city' ? input.project.serviceType : page.name,
         description,
         url: siteUrl ? url(pagePath(page)) : undefined,
         provider: business(input, false),

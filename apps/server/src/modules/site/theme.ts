@@ -217,6 +217,9 @@ main [id]{scroll-margin-top:70px}
 .faq summary::after{content:"+";position:absolute;top:50%;right:1.25rem;color:var(--primary);font-size:1.5rem;line-height:1;transform:translateY(-50%)}
 .faq details[open] summary::after{content:"\\2212"}
 .faq details p{margin:0;padding:0 1.25rem 1.15rem;color:var(--muted)}
+.chips{display:flex;flex-wrap:wrap;gap:.5rem;margin:1.5rem 0 0;padding:0;list-style:none}
+.chips li{padding:.3rem .8rem;border:1px solid var(--line);border-radius:999px;font-weight:600}
+.more-areas{margin:1.75rem 0 0;font-weight:600}
 .band{padding:clamp(3rem,7vw,4.75rem) 0;background:var(--primary-dark);color:#fff;text-align:center}
 .band p{max-width:60ch;margin-inline:auto;color:rgb(255 255 255/.92)}
 .band .actions{justify-content:center}

@@ -16,9 +16,33 @@ export function Footer() {
   return (
     <footer className="mt-auto border-t border-zinc-200 bg-white">
       <div className="container-page flex flex-col items-center justify-between gap-3 py-6 text-sm text-zinc-500 sm:flex-row">
-        <p>
-          © {year} {BRAND}. All rights reserved.
-        </p>
+        <div className="text-center sm:text-left">
+          <p>
+            © {year} {BRAND}. All rights reserved.
+          </p>
+          {/* The ZIP code data's licence (CC BY 4.0) asks for this credit where it is used. */}
+          <p className="mt-1 text-xs text-zinc-400">
+            ZIP code data ©{' '}
+            <a
+              href="https://www.geonames.org/"
+              target="_blank"
+              rel="noreferrer"
+              className="underline"
+            >
+              GeoNames
+            </a>
+            , licensed under{' '}
+            <a
+              href="https://creativecommons.org/licenses/by/4.0/"
+              target="_blank"
+              rel="noreferrer"
+              className="underline"
+            >
+              CC BY 4.0
+            </a>
+            .
+          </p>
+        </div>
         <nav aria-label="Legal">
           <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
             {PLACEHOLDER_LINKS.map((label) => (

@@ -27,7 +27,7 @@ export function DialogContent({
     <RDialog.Portal>
       <RDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-zinc-950/40 backdrop-blur-[2px]" />
       <RDialog.Content
-        role={role}
+        role={role ?? 'dialog'}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
           'animate-pop-in rounded-xl border border-zinc-200 bg-white p-6 shadow-overlay',

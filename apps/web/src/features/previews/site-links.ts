@@ -1,12 +1,17 @@
+import type { TStateNode } from '@cityforge/shared';
+import { resolveLocationSlugs } from './location-tree';
+import type { LocationTarget } from './location-tree';
+
 /**
  * A page of the generated site, as the previews address it. The site's own URLs are '/' (the
- * homepage), '/{slug}' (a main page), '/services/{slug}' (a service page) and '/states'.
+ * homepage), '/{slug}' (a main page), '/services/{slug}' (a service page), '/states' and below
+ * it '/states/{state}', '/states/{state}/{county}', '/states/{state}/{county}/{city}'.
  */
 export type SiteTarget =
   | { kind: 'homepage' }
   | { kind: 'page'; slug: string }
   | { kind: 'service'; slug: string }
-  | { kind: 'states' };
+  | LocationTarget;
 
 /** The slug the homepage carries in the project detail. */
 export const HOMEPAGE_SLUG = 'homepage';
@@ -28,10 +33,16 @@ export function previewPath(projectId: string, target: SiteTarget): string {
       return `${base}/service/${enc(target.slug)}`;
     case 'states':
       return `${base}/states`;
+    case 'counties':
+      return `${base}/counties/${enc(target.stateId)}`;
+    case 'cities':
+      return `${base}/cities/${enc(target.countyId)}`;
+    case 'city':
+      return `${base}/city/${enc(target.cityId)}`;
   }
 }
 
-/** The editor route for a page of the site; the states index has no editor. */
+/** The editor route for a page of the site; the state and county index pages have none. */
 export function editorPath(projectId: string, target: SiteTarget): string | null {
   const base = `/projects/${enc(projectId)}`;
   switch (target.kind) {
@@ -41,7 +52,11 @@ export function editorPath(projectId: string, target: SiteTarget): string | null
       return `${base}/page/${enc(target.slug)}/edit`;
     case 'service':
       return `${base}/service/${enc(target.slug)}/edit`;
+    case 'city':
+      return `${base}/city/${enc(target.cityId)}/edit`;
     case 'states':
+    case 'counties':
+    case 'cities':
       return null;
   }
 }
@@ -59,12 +74,17 @@ function decodeSegment(segment: string): string | null {
 }
 
 /**
- * Maps a site-internal href ('/', '/#section', '/about-us', '/services/roofing', '/states') to
- * the page it shows, or null for anything the previews cannot show (other origins, deeper
- * paths such as city pages, malformed escapes). Query strings and fragments are dropped: a
- * section of another document cannot be scrolled to from outside the sandboxed frame.
+ * Maps a site-internal href ('/', '/#section', '/about-us', '/services/roofing', '/states',
+ * '/states/texas/travis-county/austin') to the page it shows, or null for anything the previews
+ * cannot show (other origins, unknown places, malformed escapes). Location paths name places by
+ * slug, so they resolve through the project detail's tree (`states`). Query strings and
+ * fragments are dropped: a section of another document cannot be scrolled to from outside the
+ * sandboxed frame.
  */
-export function siteHrefToTarget(href: string): SiteTarget | null {
+export function siteHrefToTarget(
+  href: string,
+  states: readonly TStateNode[] = [],
+): SiteTarget | null {
   const trimmed = href.trim();
   if (!trimmed.startsWith('/')) return null;
   let url: URL;
@@ -92,12 +112,30 @@ export function siteHrefToTarget(href: string): SiteTarget | null {
   if (segments.length === 2 && first === 'services' && second !== undefined) {
     return { kind: 'service', slug: second };
   }
+  if (first === 'states') return resolveLocationSlugs(states, segments.slice(1));
   return null;
 }
 
+export interface SiteLinkContext {
+  /** The project detail's tree, to resolve '/states/…' paths. */
+  states?: readonly TStateNode[];
+  /**
+   * Spec part 2 "Preview screens": on the state and county pages a hash link ('#faq') means
+   * the homepage's section, so it leads to the homepage preview.
+   */
+  hashToHomepage?: boolean;
+}
+
 /** The preview route for a site-internal href, or null when there is none. */
-export function siteHrefToPreviewRoute(projectId: string, href: string): string | null {
-  const target = siteHrefToTarget(href);
+export function siteHrefToPreviewRoute(
+  projectId: string,
+  href: string,
+  { states = [], hashToHomepage = false }: SiteLinkContext = {},
+): string | null {
+  if (hashToHomepage && href.trim().startsWith('#')) {
+    return previewPath(projectId, { kind: 'homepage' });
+  }
+  const target = siteHrefToTarget(href, states);
   return target ? previewPath(projectId, target) : null;
 }
 

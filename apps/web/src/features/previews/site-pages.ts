@@ -2,8 +2,8 @@ import type { TPageSummary, TProjectDetail } from '@cityforge/shared';
 import { HOMEPAGE_SLUG } from './site-links';
 import type { SiteTarget } from './site-links';
 
-/** A page the preview can show: the homepage, a main page or a service page. */
-export type PageTarget = Exclude<SiteTarget, { kind: 'states' }>;
+/** A written page of the site: the homepage, a main page or a service page. */
+export type PageTarget = Extract<SiteTarget, { kind: 'homepage' | 'page' | 'service' }>;
 
 export interface SitePageEntry {
   target: PageTarget;

@@ -148,3 +148,38 @@ export function applyCityRetry(detail: TProjectDetail, cityId: string): TProject
 export function countLabel(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** Every city of the tree by id, for naming the sibling a city is too similar to. */
+export function cityNamesById(states: readonly TStateNode[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const state of states)
+    for (const county of state.counties)
+      for (const city of county.cities) names.set(city.id, city.name);
+  return names;
+}
+
+/** '38% similar' once the page has been scored, else null. */
+export function similarityText(city: Pick<TCityNode, 'similarity'>): string | null {
+  if (city.similarity === null || !Number.isFinite(city.similarity)) return null;
+  const percent = Math.round(Math.min(1, Math.max(0, city.similarity)) * 100);
+  return `${percent}% similar`;
+}
+
+/** The cities "Regenerate N similar pages" requeues: completed and flagged too similar. */
+export function tooSimilarCount(states: readonly TStateNode[]): number {
+  let n = 0;
+  for (const state of states)
+    for (const county of state.counties)
+      for (const city of county.cities) if (city.tooSimilar && itemState(city) === 'completed') n++;
+  return n;
+}
+
+/** The previews of the location index pages: all states, one state, one county. */
+export function locationPreviewLinks(projectId: string) {
+  const id = enc(projectId);
+  return {
+    states: `/project/${id}/states`,
+    state: (stateId: string) => `/project/${id}/counties/${enc(stateId)}`,
+    county: (countyId: string) => `/project/${id}/cities/${enc(countyId)}`,
+  };
+}

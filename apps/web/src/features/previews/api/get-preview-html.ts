@@ -1,28 +1,62 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MSG } from '@cityforge/shared';
 import { api } from '../../../lib/api';
+import type { LocationTarget } from '../location-tree';
 
-/** Which document to fetch: the homepage has its own endpoint, other pages go by page id. */
-export type HtmlSource = { kind: 'homepage' } | { kind: 'page'; pageId: string };
+/**
+ * Which document to fetch: the homepage has its own endpoint, other pages go by page id, the
+ * location pages by the id of their state, county or city.
+ */
+export type HtmlSource = { kind: 'homepage' } | { kind: 'page'; pageId: string } | LocationTarget;
+
+const enc = encodeURIComponent;
+
+/** The source's id (or '' for the singletons), for the cache key. */
+function sourceId(source: HtmlSource): string {
+  switch (source.kind) {
+    case 'homepage':
+    case 'states':
+      return '';
+    case 'page':
+      return source.pageId;
+    case 'counties':
+      return source.stateId;
+    case 'cities':
+      return source.countyId;
+    case 'city':
+      return source.cityId;
+  }
+}
 
 export const previewKeys = {
   all: ['previews'] as const,
   html: (projectId: string, source: HtmlSource) =>
-    source.kind === 'homepage'
-      ? (['previews', projectId, 'homepage'] as const)
-      : (['previews', projectId, 'page', source.pageId] as const),
+    ['previews', projectId, source.kind, sourceId(source)] as const,
 };
 
+/** The endpoints of spec part 2 §7 "Project detail and previews". */
 function htmlPath(projectId: string, source: HtmlSource): string {
-  const base = `/api/projects/${encodeURIComponent(projectId)}`;
-  return source.kind === 'homepage'
-    ? `${base}/homepage/`
-    : `${base}/page/${encodeURIComponent(source.pageId)}/`;
+  const base = `/api/projects/${enc(projectId)}`;
+  switch (source.kind) {
+    case 'homepage':
+      return `${base}/homepage/`;
+    case 'page':
+      return `${base}/page/${enc(source.pageId)}/`;
+    case 'states':
+      return `${base}/states/`;
+    case 'counties':
+      return `${base}/counties/${enc(source.stateId)}/`;
+    case 'cities':
+      return `${base}/cities/${enc(source.countyId)}/`;
+    case 'city':
+      return `${base}/zipcodes/${enc(source.cityId)}/`;
+  }
 }
 
 /**
- * GET /api/projects/{id}/homepage/ or /page/{pageId}/ → {html}: the complete document.
- * 404 when the project is missing or not yours, 409 while the page has no content yet.
+ * GET /api/projects/{id}/homepage/, /page/{pageId}/, /states/, /counties/{stateId}/,
+ * /cities/{countyId}/ or /zipcodes/{cityId}/ → {html}: the complete document. 404 when the
+ * project or place is missing or not yours, 409 while the page has no content yet.
  */
 export async function getPreviewHtml(
   projectId: string,

@@ -1,13 +1,12 @@
-import { PreviewPlaceholder } from './preview-placeholder';
-import type { LocationPreviewKind } from './preview-placeholder';
+import { LocationPreview } from './location-preview';
+import type { LocationKind } from './location-preview';
 import { SitePagePreview } from './site-page-preview';
 
-export type PreviewKind = 'homepage' | 'page' | 'service' | LocationPreviewKind;
+export type PreviewKind = 'homepage' | 'page' | 'service' | LocationKind;
 
 /**
- * The generated-site previews (spec part 2 "Preview screens"); one entry, seven routes. The
- * homepage, main and service pages render the server's HTML; the location previews are still
- * placeholders and get their own components here when they arrive.
+ * The generated-site previews (spec part 2 "Preview screens"); one entry, seven routes, each
+ * rendering the server's HTML in the sandboxed frame.
  */
 export default function PreviewPage({ kind }: { kind: PreviewKind }) {
   switch (kind) {
@@ -16,6 +15,6 @@ export default function PreviewPage({ kind }: { kind: PreviewKind }) {
     case 'service':
       return <SitePagePreview kind={kind} />;
     default:
-      return <PreviewPlaceholder kind={kind} />;
+      return <LocationPreview kind={kind} />;
   }
 }

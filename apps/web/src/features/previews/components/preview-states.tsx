@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
-import { ArrowLeft, FileWarning, Hourglass } from 'lucide-react';
+import { ArrowLeft, FileWarning, Hourglass, MapPinOff } from 'lucide-react';
+import { MSG } from '@cityforge/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-
-// Spec wording for a preview that cannot be loaded (not in MSG yet).
-export const ERROR_LOADING_PROJECT = 'Error Loading Project';
 
 /** Stands in for the frame while the page loads. */
 export function FrameSkeleton() {
@@ -43,7 +41,7 @@ export function PreviewError({
     <div className="p-4 sm:p-6">
       <Alert
         variant="error"
-        title={ERROR_LOADING_PROJECT}
+        title={MSG.errorLoadingProject}
         testId="preview-error"
         action={
           <Button size="sm" variant="outline" loading={retrying} onClick={onRetry}>
@@ -104,6 +102,46 @@ export function PageNotReady({
           actions={back}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * Spec part 2 §5 route parameters: a blank project id ('Project ID is required'), or a project,
+ * state, county or city the server does not know for this user ('Project ID or State ID not
+ * found'). Nothing to retry: the address itself is wrong.
+ */
+export function PreviewNotFound({
+  title,
+  projectId,
+  description,
+}: {
+  title: string;
+  projectId: string;
+  description: string;
+}) {
+  const back = projectId.trim() ? (
+    <Link
+      to={`/project/${encodeURIComponent(projectId)}/detail`}
+      className={buttonClasses('primary')}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
+    </Link>
+  ) : (
+    <Link to="/projects" className={buttonClasses('primary')}>
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
+    </Link>
+  );
+  return (
+    <div className="flex min-h-0 flex-1 items-start justify-center overflow-auto p-4 sm:p-8">
+      <EmptyState
+        testId="preview-not-found"
+        className="w-full max-w-xl"
+        icon={<MapPinOff />}
+        title={title}
+        description={description}
+        actions={back}
+      />
     </div>
   );
 }

@@ -21,11 +21,13 @@ const READINESS_SUFFIX = { ready: '', generating: ' (generating)', failed: ' (fa
 function PageMenu({
   projectId,
   entries,
+  statesRoute,
   current,
   onSelect,
 }: {
   projectId: string;
   entries: SitePageEntry[];
+  statesRoute: string | null;
   current: string;
   onSelect: (route: string) => void;
 }) {
@@ -50,7 +52,8 @@ function PageMenu({
         className={cn(controlClasses, 'h-8 max-w-52 appearance-none pr-8 text-xs')}
       >
         {/* An address that names no page still needs a selected option. */}
-        {entries.some((e) => previewPath(projectId, e.target) === current) ? null : (
+        {entries.some((e) => previewPath(projectId, e.target) === current) ||
+        current === statesRoute ? null : (
           <option value={current} disabled>
             Choose a page…
           </option>
@@ -58,6 +61,11 @@ function PageMenu({
         <optgroup label="Main pages">{main.map(option)}</optgroup>
         {services.length > 0 ? (
           <optgroup label="Service pages">{services.map(option)}</optgroup>
+        ) : null}
+        {statesRoute ? (
+          <optgroup label="Service areas">
+            <option value={statesRoute}>All states</option>
+          </optgroup>
         ) : null}
       </select>
       <ChevronDown
@@ -107,6 +115,7 @@ export function PreviewToolbar({
   title,
   subtitle,
   entries,
+  statesRoute = null,
   current,
   onSelect,
   width,
@@ -117,6 +126,8 @@ export function PreviewToolbar({
   title: string;
   subtitle?: string;
   entries: SitePageEntry[];
+  /** The states index, listed with the pages once the project has cities. */
+  statesRoute?: string | null;
   current: string;
   onSelect: (route: string) => void;
   width: DeviceWidth;
@@ -139,7 +150,13 @@ export function PreviewToolbar({
         {subtitle ? <p className="truncate text-xs text-zinc-500">{subtitle}</p> : null}
       </div>
       {entries.length > 1 ? (
-        <PageMenu projectId={projectId} entries={entries} current={current} onSelect={onSelect} />
+        <PageMenu
+          projectId={projectId}
+          entries={entries}
+          statesRoute={statesRoute}
+          current={current}
+          onSelect={onSelect}
+        />
       ) : null}
       <WidthToggle value={width} onChange={onWidth} />
       {editorHref ? (

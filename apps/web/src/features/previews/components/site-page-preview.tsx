@@ -1,17 +1,13 @@
-import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from '../../../components/ui/toast';
+import { useParams } from 'react-router';
 import { isNotGeneratedYet, useSitePagePreview } from '../api/use-site-page-preview';
-import { editorPath, previewPath, siteHrefToPreviewRoute } from '../site-links';
+import { editorPath, previewPath } from '../site-links';
 import { pageReadiness, sitePageEntries, sitePath } from '../site-pages';
 import type { PageTarget } from '../site-pages';
 import { PreviewFrame } from './preview-frame';
-import type { DeviceWidth } from './preview-frame';
+import { PreviewShell, usePreviewWidth } from './preview-shell';
 import { FrameSkeleton, PageNotReady, PreviewError } from './preview-states';
 import { PreviewToolbar } from './preview-toolbar';
-
-// Each preview route mounts its own screen; the chosen width carries over between pages.
-let lastWidth: DeviceWidth = 'desktop';
+import { useSiteNavigation } from './use-site-navigation';
 
 /**
  * /project/:id/homepage, /project/:id/page/:slug and /project/:id/service/:slug: the page's
@@ -20,9 +16,7 @@ let lastWidth: DeviceWidth = 'desktop';
  */
 export function SitePagePreview({ kind }: { kind: PageTarget['kind'] }) {
   const { id = '', slug = '' } = useParams();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [width, setWidth] = useState<DeviceWidth>(lastWidth);
+  const [width, changeWidth] = usePreviewWidth();
   const target: PageTarget = kind === 'homepage' ? { kind } : { kind, slug };
   const { detail, html, page, missing } = useSitePagePreview(id, target);
 
@@ -30,25 +24,7 @@ export function SitePagePreview({ kind }: { kind: PageTarget['kind'] }) {
   const address = sitePath(target);
   const entries = detail.data ? sitePageEntries(detail.data) : [];
 
-  function changeWidth(next: DeviceWidth) {
-    lastWidth = next;
-    setWidth(next);
-  }
-
-  function go(route: string) {
-    if (route !== pathname) void navigate(route);
-  }
-
-  function followSiteLink(href: string) {
-    const route = siteHrefToPreviewRoute(id, href);
-    if (route === null) {
-      toast.info('No preview for this link', {
-        message: `${href} is not a page the preview shows.`,
-      });
-      return;
-    }
-    go(route);
-  }
+  const { go, follow: followSiteLink } = useSiteNavigation(id, { states: detail.data?.states });
 
   let body;
   if (missing) {
@@ -101,22 +77,23 @@ export function SitePagePreview({ kind }: { kind: PageTarget['kind'] }) {
   }
 
   return (
-    // Fills the viewport below the app header (4 rem) and the page padding (2 / 2.5 rem).
-    <div className="flex h-[calc(100dvh-8rem)] min-h-[28rem] flex-col sm:h-[calc(100dvh-9rem)]">
-      <PreviewToolbar
-        projectId={id}
-        title={name}
-        subtitle={detail.data ? `${detail.data.name} · ${address}` : address}
-        entries={entries}
-        current={previewPath(id, target)}
-        onSelect={go}
-        width={width}
-        onWidth={changeWidth}
-        editorHref={missing ? null : editorPath(id, target)}
-      />
-      <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-b-xl border border-t-0 border-zinc-200 bg-white">
-        {body}
-      </div>
-    </div>
+    <PreviewShell
+      toolbar={
+        <PreviewToolbar
+          projectId={id}
+          title={name}
+          subtitle={detail.data ? `${detail.data.name} · ${address}` : address}
+          entries={entries}
+          statesRoute={detail.data?.states.length ? previewPath(id, { kind: 'states' }) : null}
+          current={previewPath(id, target)}
+          onSelect={go}
+          width={width}
+          onWidth={changeWidth}
+          editorHref={missing ? null : editorPath(id, target)}
+        />
+      }
+    >
+      {body}
+    </PreviewShell>
   );
 }

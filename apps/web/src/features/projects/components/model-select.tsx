@@ -23,13 +23,16 @@ export function ModelSelect({
   loading,
   failed,
   error,
+  placeholder,
   ref,
   ...rest
-}: Omit<SelectFieldProps, 'label' | 'children'> & {
+}: Omit<SelectFieldProps, 'label' | 'children' | 'placeholder'> & {
   models: readonly TAiModel[] | undefined;
   loading: boolean;
   failed: boolean;
   error?: string;
+  /** An empty first choice ("Select a model"), for forms where no model is chosen yet. */
+  placeholder?: string;
   ref?: Ref<HTMLSelectElement>;
 }) {
   const someUnavailable = models?.some((m) => !m.available) ?? false;
@@ -41,7 +44,12 @@ export function ModelSelect({
   return (
     <SelectField label="Model" hint={hint} error={error} ref={ref} disabled={loading} {...rest}>
       {loading ? <option value={DEFAULT_MODEL_ID}>Loading models...</option> : null}
-      {!loading && (!models || models.length === 0) ? (
+      {!loading && placeholder !== undefined ? (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      ) : null}
+      {!loading && placeholder === undefined && (!models || models.length === 0) ? (
         <option value={DEFAULT_MODEL_ID}>{DEFAULT_MODEL_ID}</option>
       ) : null}
       {(models ?? []).map((m) => (

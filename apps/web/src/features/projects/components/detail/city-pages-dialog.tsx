@@ -1,33 +1,70 @@
-import { FileSpreadsheet } from 'lucide-react';
-import { MSG } from '@cityforge/shared';
+import { useState } from 'react';
+import type { TUploadReport } from '@cityforge/shared';
+import { useIsMutating } from '@tanstack/react-query';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { UploadReport } from '../../../../components/upload/upload-report';
+import { CityUploadForm } from './city-upload-form';
 
 /**
- * "Upload File to Create City Pages": the upload itself arrives with the Upload issue; until
- * then the dialog says so instead of offering a form that cannot work.
+ * "Upload File to Create City Pages" (spec part 2 "Upload screens"): the form, then what the
+ * upload did. The dialog cannot be dismissed while an upload is on its way.
  */
 export function CityPagesDialog({
+  projectId,
+  metaTagsTemplate,
   open,
   onOpenChange,
 }: {
+  projectId: string;
+  metaTagsTemplate: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const [report, setReport] = useState<TUploadReport | null>(null);
+  const uploading = useIsMutating({ mutationKey: ['projects', 'upload', projectId] }) > 0;
+
+  function close() {
+    onOpenChange(false);
+    setReport(null);
+  }
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Upload File to Create City Pages">
-        <div className="mt-4 flex gap-4 rounded-lg border border-dashed border-zinc-300 bg-zinc-50 px-4 py-6">
-          <FileSpreadsheet className="size-8 shrink-0 text-brand-500" aria-hidden="true" />
-          <p className="text-sm leading-relaxed text-zinc-600" data-testid="city-pages-coming">
-            {MSG.cityPagesComingSoon}
-          </p>
-        </div>
-        <div className="mt-6 flex justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </div>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else if (!uploading) close();
+      }}
+    >
+      <DialogContent
+        title="Upload File to Create City Pages"
+        description={
+          report
+            ? 'Your locations are in. The new city pages are being written now.'
+            : 'Upload a spreadsheet of the cities you serve; each city gets its own page.'
+        }
+        className="max-h-[92dvh] max-w-2xl overflow-y-auto"
+        hideClose={uploading}
+      >
+        {report ? (
+          <div className="mt-5 space-y-5">
+            <UploadReport report={report} />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setReport(null)}>
+                Upload more
+              </Button>
+              <Button onClick={close}>Done</Button>
+            </div>
+          </div>
+        ) : (
+          <CityUploadForm
+            projectId={projectId}
+            metaTagsTemplate={metaTagsTemplate}
+            onUploaded={setReport}
+            onCancel={close}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

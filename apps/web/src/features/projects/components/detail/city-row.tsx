@@ -1,29 +1,35 @@
-import { Trash2 } from 'lucide-react';
+import { Copy, Trash2 } from 'lucide-react';
 import type { TCityNode } from '@cityforge/shared';
+import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
-import { cityLinks, itemState } from '../../structure';
+import { cityLinks, itemState, similarityText } from '../../structure';
 import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 
 /**
  * One city: a spinner while pending; preview, edit and delete once Completed; the failure
- * reason, failed-at time and Retry when it failed.
+ * reason, failed-at time and Retry when it failed. Once scored, how much of its text it shares
+ * with the closest sibling page, flagged when that is too much for search engines.
  */
 export function CityRow({
   projectId,
   city,
+  similarToName,
   retrying,
   onRetry,
   onDelete,
 }: {
   projectId: string;
   city: TCityNode;
+  /** The name of the sibling city its page is most similar to. */
+  similarToName: string | null;
   retrying: boolean;
   onRetry: () => void;
   onDelete: () => void;
 }) {
   const state = itemState(city);
   const links = cityLinks(projectId, city.id);
+  const similarity = state === 'completed' ? similarityText(city) : null;
   return (
     <li className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center" data-testid="city-row">
       <div className="min-w-0 flex-1">
@@ -31,14 +37,31 @@ export function CityRow({
           {state === 'pending' ? (
             <Spinner size="sm" label={`${city.name}: ${city.status}`} className="text-amber-600" />
           ) : null}
-          {city.name}
+          <span data-testid="city-name">{city.name}</span>
           {city.zips.length > 0 ? (
             <span className="truncate text-xs font-normal text-zinc-500">
               {city.zips.slice(0, 4).join(', ')}
               {city.zips.length > 4 ? ` +${city.zips.length - 4}` : ''}
             </span>
           ) : null}
+          {similarity ? (
+            <Badge
+              variant={city.tooSimilar ? 'warning' : 'default'}
+              className="shrink-0 font-normal"
+            >
+              <span data-testid="city-similarity">{similarity}</span>
+            </Badge>
+          ) : null}
         </p>
+        {city.tooSimilar && state === 'completed' ? (
+          <p
+            className="mt-1 flex items-center gap-1.5 text-xs text-amber-800"
+            data-testid="city-too-similar"
+          >
+            <Copy className="size-3.5 shrink-0" aria-hidden="true" />
+            Too similar to {similarToName ?? 'another city page'}; regenerate it to make it unique.
+          </p>
+        ) : null}
         {state === 'failed' ? (
           <FailureReason reason={city.failureReason} failedAt={city.failedAt} className="mt-1" />
         ) : null}

@@ -137,7 +137,12 @@ export function DetailHeader({ project }: { project: TProjectDetail }) {
       {guideOpen ? (
         <DeploymentGuide project={project} flow="detail" onClose={() => setGuideOpen(false)} />
       ) : null}
-      <CityPagesDialog open={citiesOpen} onOpenChange={setCitiesOpen} />
+      <CityPagesDialog
+        projectId={project.id}
+        metaTagsTemplate={project.metaTagsTemplate}
+        open={citiesOpen}
+        onOpenChange={setCitiesOpen}
+      />
     </header>
   );
 }

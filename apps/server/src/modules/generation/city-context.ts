@@ -1,0 +1,36 @@
+/**
+ * Everything a city page may say about its place, gathered from the project's own data and
+ * the GeoNames record the city resolved to. Writers (a model or the offline writer) get this
+ * and nothing else local, so a page can be specific without inventing facts.
+ */
+export type NearbyCity = {
+  name: string;
+  stateId: string;
+  /** Great-circle distance, rounded to whole miles. */
+  miles: number;
+  /** Site path of its page. */
+  href: string;
+};
+
+export type CityContext = {
+  /** The name the page uses (the spreadsheet's display name, else the city's). */
+  name: string;
+  slug: string;
+  stateId: string;
+  stateName: string;
+  /** As people write it: "Travis County", "Orleans Parish". */
+  county: string;
+  zips: string[];
+  /** Nearest other cities of the project, nearest first. */
+  nearby: NearbyCity[];
+  /** How many cities of the project share this county (this one included). */
+  countyCities: number;
+  /** The business's services, as its homepage lists them. */
+  services: Array<{ title: string; description: string }>;
+  /** The user's 'AI Processing Instructions' for the upload. */
+  prompt: string;
+  /** 0 for the first version; each regeneration asks for a fresh wording. */
+  revision: number;
+  /** Site paths of the page and of the pages above it. */
+  paths: { states: string; state: string; county: string; self: string };
+};

@@ -1,0 +1,178 @@
+import type { CityRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
+import type { CityContext, NearbyCity } from '../generation/city-context.ts';
+import { ZPageContent, type TPageContent } from '../generation/content.ts';
+import { offlineServices } from '../generation/offline-writer.ts';
+import type { PromptPage } from '../generation/prompts.ts';
+import { escapeAttr, escapeHtml } from '../site/html.ts';
+import { renderMetaTags } from '../site/meta.ts';
+import {
+  cityPath,
+  countyPath,
+  locationCrumbs,
+  statePath,
+  STATES_PATH,
+  type Crumb,
+  type PageRef,
+} from '../site/paths.ts';
+import { renderContent } from '../site/render-content.ts';
+import { cityLocalSections } from '../site/render-locations.ts';
+import type { CountyRow, LocationsRepo, StateRow } from './locations.repo.ts';
+
+/** Neighbours a city page names and links to: the nearest few, and only if truly near. */
+const NEARBY = 6;
+const NEARBY_MAX_MILES = 100;
+const EARTH_MILES = 3958.8;
+
+function miles(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+) {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) *
+      Math.cos(b.latitude * rad) *
+      Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return Math.round(2 * EARTH_MILES * Math.asin(Math.sqrt(h)));
+}
+
+export type CityPage = {
+  city: CityRow;
+  county: CountyRow;
+  state: StateRow;
+  context: CityContext;
+};
+
+/** The services the homepage lists, so city pages and the homepage agree. */
+function servicesOf(project: ProjectRow, pages: PageRow[]) {
+  const homepage = pages.find((p) => p.kind === 'homepage');
+  const parsed = ZPageContent.safeParse(homepage?.content);
+  const items = parsed.success
+    ? parsed.data.sections.flatMap((s) => (s.type === 'services' ? s.items : []))
+    : [];
+  return (items.length ? items : offlineServices(project)).slice(0, 12);
+}
+
+/** Everything a city page's writer and renderer need, from the project's own rows. */
+export async function loadCityPage(
+  repo: LocationsRepo,
+  project: ProjectRow,
+  pages: PageRow[],
+  cityId: string,
+): Promise<CityPage | null> {
+  const found = await repo.findCity(project.id, cityId);
+  if (!found) return null;
+  const { city, county, state } = found;
+  const here =
+    city.latitude !== null && city.longitude !== null
+      ? { id: city.id, latitude: city.latitude, longitude: city.longitude }
+      : null;
+  const [neighbours, countyCities] = await Promise.all([
+    here ? repo.nearest(project.id, here, NEARBY) : Promise.resolve([]),
+    repo.countyCityCount(county.id),
+  ]);
+  const nearby: NearbyCity[] = neighbours
+    .map((n) => ({
+      name: n.name,
+      stateId: n.stateCode,
+      miles: here ? miles(here, { latitude: n.latitude!, longitude: n.longitude! }) : 0,
+      href: cityPath({ slug: n.stateSlug }, { slug: n.countySlug }, n),
+    }))
+    .filter((n) => n.miles <= NEARBY_MAX_MILES);
+  return {
+    city,
+    county,
+    state,
+    context: {
+      name: city.name,
+      slug: city.slug,
+      stateId: state.code,
+      stateName: state.name,
+      county: county.name,
+      zips: city.zips,
+      nearby,
+      countyCities,
+      services: servicesOf(project, pages),
+      prompt: city.prompt,
+      revision: city.revision,
+      paths: {
+        states: STATES_PATH,
+        state: statePath(state),
+        county: countyPath(state, county),
+        self: cityPath(state, county, city),
+      },
+    },
+  };
+}
+
+export function cityPromptPage(page: CityPage): PromptPage {
+  return {
+    kind: 'city',
+    name: `${page.city.name}, ${page.state.code}`,
+    slug: page.city.slug,
+    prompt: page.city.prompt,
+    city: page.context,
+  };
+}
+
+type Place = Pick<CityPage, 'city' | 'county' | 'state'>;
+
+export function cityPageRef({ city, county, state }: Place): PageRef {
+  return { kind: 'city', name: city.name, slug: city.slug, path: cityPath(state, county, city) };
+}
+
+export function cityCrumbs({ city, county, state }: Place): Crumb[] {
+  return locationCrumbs([
+    { name: state.name, href: statePath(state) },
+    { name: county.name, href: countyPath(state, county) },
+    { name: city.name, href: cityPath(state, county, city) },
+  ]);
+}
+
+/** The user's template with the city's values; values are escaped, the template is theirs. */
+export function fillMetaTemplate(
+  template: string,
+  place: { city: string; stateId: string; stateName: string; zips: string[] },
+): string {
+  const values: Record<string, string> = {
+    '{city}': place.city,
+    '{state_id}': place.stateId,
+    '{state_name}': place.stateName,
+    '{zips}': place.zips.join(', '),
+  };
+  const fill = (text: string, escape: (v: string) => string) =>
+    text.replace(/\{(city|state_id|state_name|zips)\}/g, (m) => escape(values[m]!));
+  // Plain text is a title on its first line and a description after it.
+  if (!/<[a-z!]/i.test(template)) {
+    const [title = '', ...rest] = fill(template, (v) => v).split(/\r?\n/);
+    const description = rest.join(' ').trim();
+    return (
+      `<title>${escapeHtml(title.trim())}</title>` +
+      (description ? `\n<meta name="description" content="${escapeAttr(description)}">` : '')
+    );
+  }
+  return fill(template, escapeAttr);
+}
+
+/** What a written city page stores: its content HTML and its meta tags. */
+export function renderCityParts(content: TPageContent, page: CityPage, project: ProjectRow) {
+  const { context, city } = page;
+  const contentHtml = renderContent(content, cityPageRef(page), project, {
+    linkServices: project.createServicePages,
+    extraSections: cityLocalSections({
+      city: city.name,
+      county: { name: page.county.name, href: context.paths.county },
+      zips: city.zips,
+      nearby: context.nearby,
+    }),
+  });
+  const metaTags = city.metaTemplate
+    ? fillMetaTemplate(city.metaTemplate, {
+        city: city.name,
+        stateId: page.state.code,
+        stateName: page.state.name,
+        zips: city.zips,
+      })
+    : renderMetaTags(content.meta);
+  return { contentHtml, metaTags };
+}

@@ -1,0 +1,288 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { PAGE_STATUS } from '@cityforge/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import { cities, locationCounties, locationStates, type CityRow } from '../../db/schema/index.ts';
+import type { JobRef } from '../generation/generation.repo.ts';
+
+export type StateRow = typeof locationStates.$inferSelect;
+export type CountyRow = typeof locationCounties.$inferSelect;
+export type NewCity = typeof cities.$inferInsert;
+
+/** One resolved city as an upload stores it, with the state and county it sits in. */
+export type CityToStore = {
+  placeKey: string;
+  state: { code: string; name: string; slug: string };
+  county: { name: string; slug: string };
+  city: Omit<NewCity, 'projectId' | 'countyId' | 'placeKey'>;
+};
+
+// A multi-row insert carries every column as a parameter; PostgreSQL allows 65,535.
+const CHUNK = 1000;
+const chunks = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) =>
+    rows.slice(i * CHUNK, (i + 1) * CHUNK),
+  );
+
+/** States, counties and cities of a project: storage only, the rules live in the services. */
+export function createLocationsRepo(db: Db) {
+  return {
+    /**
+     * Adds what is new and merges what exists: states and counties by name, cities by the
+     * place they resolved to (an existing city gains the upload's ZIP codes). Returns the
+     * cities added; run inside the upload's transaction so a failure leaves nothing behind.
+     */
+    async store(projectId: string, rows: CityToStore[], tx: Executor) {
+      const states = new Map<string, StateRow>();
+      const stateRows = [...new Map(rows.map((r) => [r.state.code, r.state])).values()];
+      for (const part of chunks(stateRows))
+        await tx
+          .insert(locationStates)
+          .values(part.map((s) => ({ projectId, ...s })))
+          .onConflictDoNothing();
+      for (const s of await tx
+        .select()
+        .from(locationStates)
+        .where(eq(locationStates.projectId, projectId)))
+        states.set(s.code, s);
+
+      const countyKey = (stateId: string, name: string) => `${stateId}|${name}`;
+      const countyRows = new Map<string, typeof locationCounties.$inferInsert>();
+      for (const r of rows) {
+        const stateId = states.get(r.state.code)!.id;
+        countyRows.set(countyKey(stateId, r.county.name), { projectId, stateId, ...r.county });
+      }
+      for (const part of chunks([...countyRows.values()]))
+        await tx.insert(locationCounties).values(part).onConflictDoNothing();
+      const counties = new Map<string, CountyRow>();
+      for (const c of await tx
+        .select()
+        .from(locationCounties)
+        .where(eq(locationCounties.projectId, projectId)))
+        counties.set(countyKey(c.stateId, c.name), c);
+
+      const values: NewCity[] = rows.map((r) => ({
+        ...r.city,
+        projectId,
+        placeKey: r.placeKey,
+        countyId: counties.get(countyKey(states.get(r.state.code)!.id, r.county.name))!.id,
+      }));
+      const added: CityRow[] = [];
+      for (const part of chunks(values))
+        added.push(...(await tx.insert(cities).values(part).onConflictDoNothing().returning()));
+
+      const addedKeys = new Set(added.map((c) => c.placeKey));
+      const existing = rows
+        .filter((r) => !addedKeys.has(r.placeKey))
+        .map((r) => ({ key: r.placeKey, zips: r.city.zips ?? [] }));
+      if (existing.length)
+        await tx.execute(sql`
+          update cities c set
+            zips = (
+              select coalesce(jsonb_agg(z order by z), '[]'::jsonb) from (
+                select jsonb_array_elements_text(c.zips) as z
+                union
+                select jsonb_array_elements_text(v.zips)
+              ) merged
+            ),
+            updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(existing)}::jsonb) as v(key text, zips jsonb)
+          where c.project_id = ${projectId} and c.place_key = v.key`);
+      return { added, existing: existing.length };
+    },
+
+    /** Every city's place and slug, by `${state code}|${county name}`, for unique slugs. */
+    async citySlugs(projectId: string) {
+      return db
+        .select({
+          key: cities.placeKey,
+          slug: cities.slug,
+          countyKey: sql<string>`${locationStates.code} || '|' || ${locationCounties.name}`,
+        })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(eq(cities.projectId, projectId));
+    },
+
+    async states(projectId: string) {
+      return db
+        .select({
+          id: locationStates.id,
+          code: locationStates.code,
+          name: locationStates.name,
+          slug: locationStates.slug,
+          // Drizzle writes the outer column unqualified here, which the subqueries would shadow.
+          counties: sql<number>`(select count(*)::int from location_counties k where k.state_id = location_states.id)`,
+          cities: sql<number>`(select count(*)::int from cities c join location_counties k on k.id = c.county_id where k.state_id = location_states.id)`,
+        })
+        .from(locationStates)
+        .where(eq(locationStates.projectId, projectId))
+        .orderBy(asc(locationStates.name));
+    },
+
+    async findState(projectId: string, stateId: string): Promise<StateRow | null> {
+      if (!isUuid(stateId)) return null;
+      const [row] = await db
+        .select()
+        .from(locationStates)
+        .where(and(eq(locationStates.projectId, projectId), eq(locationStates.id, stateId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async countiesOf(stateId: string) {
+      return db
+        .select({
+          id: locationCounties.id,
+          name: locationCounties.name,
+          slug: locationCounties.slug,
+          cities: count(cities.id),
+        })
+        .from(locationCounties)
+        .leftJoin(cities, eq(cities.countyId, locationCounties.id))
+        .where(eq(locationCounties.stateId, stateId))
+        .groupBy(locationCounties.id)
+        .orderBy(asc(locationCounties.name));
+    },
+
+    /** A county of the project with its state. */
+    async findCounty(projectId: string, countyId: string) {
+      if (!isUuid(countyId)) return null;
+      const [row] = await db
+        .select({ county: locationCounties, state: locationStates })
+        .from(locationCounties)
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(and(eq(locationCounties.projectId, projectId), eq(locationCounties.id, countyId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    citiesOf(countyId: string): Promise<CityRow[]> {
+      return db
+        .select()
+        .from(cities)
+        .where(eq(cities.countyId, countyId))
+        .orderBy(asc(cities.name));
+    },
+
+    /** A city of the project with its county and state. */
+    async findCity(projectId: string, cityId: string) {
+      if (!isUuid(cityId)) return null;
+      const [row] = await db
+        .select({ city: cities, county: locationCounties, state: locationStates })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(and(eq(cities.projectId, projectId), eq(cities.id, cityId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The project's cities nearest to a point, nearest first, with what a link to each needs.
+     * An equirectangular distance orders correctly at these ranges and needs no extension.
+     */
+    async nearest(
+      projectId: string,
+      from: { id: string; latitude: number; longitude: number },
+      k: number,
+    ) {
+      const cosLat = Math.cos((from.latitude * Math.PI) / 180);
+      return db
+        .select({
+          id: cities.id,
+          name: cities.name,
+          slug: cities.slug,
+          latitude: cities.latitude,
+          longitude: cities.longitude,
+          countySlug: locationCounties.slug,
+          stateSlug: locationStates.slug,
+          stateCode: locationStates.code,
+        })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            sql`${cities.id} <> ${from.id}`,
+            sql`${cities.latitude} is not null`,
+          ),
+        )
+        .orderBy(
+          sql`power(${cities.latitude} - ${from.latitude}, 2) + power((${cities.longitude} - ${from.longitude}) * ${cosLat}, 2)`,
+        )
+        .limit(k);
+    },
+
+    async countyCityCount(countyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(cities)
+        .where(eq(cities.countyId, countyId));
+      return row?.n ?? 0;
+    },
+
+    /** Written city pages with what masking their place names needs, for the sameness score. */
+    completedForScoring(projectId: string) {
+      return db
+        .select({
+          id: cities.id,
+          name: cities.name,
+          zips: cities.zips,
+          content: cities.content,
+          county: locationCounties.name,
+          stateName: locationStates.name,
+          stateCode: locationStates.code,
+        })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(and(eq(cities.projectId, projectId), eq(cities.status, PAGE_STATUS.completed)));
+    },
+
+    async setSimilarity(
+      scores: Array<{ id: string; similarity: number; similarTo: string | null }>,
+    ): Promise<void> {
+      for (const part of chunks(scores)) {
+        const rows = part.map((s) => ({
+          id: s.id,
+          similarity: s.similarity,
+          similar_to: s.similarTo,
+        }));
+        await db.execute(sql`
+          update cities c set similarity = v.similarity, similar_to = v.similar_to
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as v(id uuid, similarity real, similar_to uuid)
+          where c.id = v.id`);
+      }
+    },
+
+    /** Completed pages scored above the threshold go back to the queue for a fresh wording. */
+    async requeueTooSimilar(projectId: string, threshold: number): Promise<JobRef[]> {
+      return db
+        .update(cities)
+        .set({
+          status: PAGE_STATUS.queued,
+          jobId: null,
+          similarity: null,
+          similarTo: null,
+          revision: sql`${cities.revision} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.status, PAGE_STATUS.completed),
+            sql`${cities.similarity} > ${threshold}`,
+          ),
+        )
+        .returning({ id: cities.id, projectId: cities.projectId, model: cities.model });
+    },
+  };
+}
+export type LocationsRepo = ReturnType<typeof createLocationsRepo>;
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,119 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MSG,
+  UPLOAD_MAX_BYTES,
+  ZSampleFileQuery,
+  ZSimpleUploadFields,
+  ZUploadFields,
+  ZUploadReport,
+} from '@cityforge/shared';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { ZProjectParams } from '../../lib/route-params.ts';
+import { currentUser } from '../auth/auth.plugin.ts';
+import { refuse } from './refusals.ts';
+import { DEFAULT_LIMITS } from './refusals.ts';
+import { sampleFile } from './sample-file.ts';
+import type { LocationsFile } from './spreadsheet.ts';
+import type { UploadService } from './upload.service.ts';
+
+const MAX_FILES = 10;
+
+/** Reads every part of the form: the files into memory (they are small), the rest as text. */
+async function readForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest(MSG.noFilesSelected);
+  const files: LocationsFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES, fields: 20, fieldSize: 64 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        // A browser's empty file input still sends a part with no name.
+        if (part.filename || data.length)
+          files.push({ filename: part.filename, mimetype: part.mimetype, data });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const refusal = refuse.size(DEFAULT_LIMITS);
+      throw new AppError('payload_too_large', refusal.message, { file: [refusal.message] });
+    }
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError('payload_too_large', `Upload at most ${MAX_FILES} files at a time.`);
+    throw error;
+  }
+  return { files, fields };
+}
+
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw new AppError('validation', result.error.issues[0]?.message ?? MSG.validationFailed, errors);
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService }> = async (
+  app,
+  { uploadService: svc },
+) => {
+  const tags = ['locations'];
+  // A file over the size limit fails the upload rather than arriving cut short.
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.addHook('onRequest', app.requireUser);
+  const limited = {
+    rateLimit: {
+      max: 30,
+      timeWindow: '1 minute',
+      keyGenerator: (r: FastifyRequest) => r.user?.id ?? r.ip,
+    },
+  };
+
+  app.post(
+    '/api/project/:id/upload/',
+    {
+      config: limited,
+      schema: { tags, params: ZProjectParams, response: { 201: ZUploadReport } },
+    },
+    async (request, reply) => {
+      const { files, fields } = await readForm(request);
+      const input = parseFields(ZUploadFields, fields);
+      const report = await svc.upload(currentUser(request), request.params.id, files, input);
+      return reply.status(201).send(report);
+    },
+  );
+
+  app.post(
+    '/api/upload/',
+    { config: limited, schema: { tags, response: { 201: ZUploadReport } } },
+    async (request, reply) => {
+      const { files, fields } = await readForm(request);
+      const input = parseFields(ZSimpleUploadFields, fields);
+      const report = await svc.simpleUpload(currentUser(request), files, input);
+      return reply.status(201).send(report);
+    },
+  );
+
+  app.get(
+    '/api/projects/sample-file/',
+    { schema: { tags, querystring: ZSampleFileQuery } },
+    async (request, reply) => {
+      const file = sampleFile(request.query.file_type);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.data);
+    },
+  );
+};

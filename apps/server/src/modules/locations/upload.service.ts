@@ -1,0 +1,240 @@
+import {
+  MSG,
+  PAGE_STATUS,
+  PROJECT_STATUS,
+  isInProgress,
+  type TRowIssue,
+  type TSimpleUploadFields,
+  type TUploadFields,
+  type TUploadReport,
+} from '@cityforge/shared';
+import type { Db } from '../../db/client.ts';
+import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import { AppError, type AppErrorCode } from '../../lib/errors.ts';
+import type { GenerationService } from '../generation/generation.service.ts';
+import { requireUsableModel } from '../generation/generation.service.ts';
+import type { ServerKeys } from '../generation/keys.ts';
+import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import { slugify } from '../site/render-content.ts';
+import { resolveLocations, type ResolvedCity } from './geography.ts';
+import type { CityToStore, LocationsRepo } from './locations.repo.ts';
+import {
+  LocationsFileError,
+  parseLocationsFile,
+  type Limits,
+  type LocationsFile,
+  type LocationsFileErrorCode,
+  type ParsedLocationRow,
+} from './spreadsheet.ts';
+
+type Deps = {
+  db: Db;
+  repo: LocationsRepo;
+  projectsRepo: ProjectsRepo;
+  generation: GenerationService;
+  serverKeys: ServerKeys;
+  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  limits?: Partial<Limits>;
+};
+
+const STATUS_OF: Record<LocationsFileErrorCode, AppErrorCode> = {
+  type: 'unsupported_media_type',
+  size: 'payload_too_large',
+  rows: 'payload_too_large',
+  bomb: 'payload_too_large',
+  unreadable: 'bad_request',
+  empty: 'bad_request',
+  no_rows: 'bad_request',
+  no_columns: 'bad_request',
+};
+
+/** A refused file refuses the upload; the message names the file when there were several. */
+function refusal(error: LocationsFileError, file: LocationsFile, several: boolean): AppError {
+  const message = several ? `${file.filename}: ${error.message}` : error.message;
+  return new AppError(STATUS_OF[error.code], message, { file: [message] });
+}
+
+type FileResult = { rows: ParsedLocationRow[]; cities: ResolvedCity[]; merged: number };
+
+/** One city of the upload, merged across files, with the rows it came from. */
+type Gathered = ResolvedCity & { sources: ParsedLocationRow[] };
+
+function gather(results: FileResult[]) {
+  const cities = new Map<string, Gathered>();
+  let merged = 0;
+  for (const { rows, cities: found } of results) {
+    const byLine = new Map(rows.map((r) => [r.line, r]));
+    for (const city of found) {
+      const sources = city.lines.map((l) => byLine.get(l)!).filter(Boolean);
+      const seen = cities.get(city.key);
+      if (!seen) {
+        cities.set(city.key, { ...city, sources });
+        continue;
+      }
+      merged += city.lines.length;
+      seen.zips = [...new Set([...seen.zips, ...city.zips])].sort();
+      seen.sources.push(...sources);
+    }
+  }
+  return { cities: [...cities.values()], merged };
+}
+
+const lf = (text: string) => text.replace(/\r\n?/g, '\n');
+
+function uniqueSlug(wanted: string, taken: Set<string>): string {
+  const base = wanted || 'city';
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  taken.add(slug);
+  return slug;
+}
+
+/**
+ * Spreadsheet upload: every file is read and resolved before anything is written, then the
+ * states, counties and cities are stored in one transaction and each new city's page is
+ * queued. A file that cannot be read refuses the whole upload and changes nothing.
+ */
+export function createUploadService(deps: Deps) {
+  function parseAll(files: LocationsFile[]) {
+    const several = files.length > 1;
+    return files.map((file) => {
+      try {
+        return { file, parsed: parseLocationsFile(file, deps.limits) };
+      } catch (error) {
+        if (error instanceof LocationsFileError) throw refusal(error, file, several);
+        throw error;
+      }
+    });
+  }
+
+  async function toStore(
+    projectId: string,
+    cities: Gathered[],
+    fields: TUploadFields,
+    model: string,
+  ) {
+    const existing = await deps.repo.citySlugs(projectId);
+    const known = new Set(existing.map((c) => c.key));
+    // Slugs are unique within a county.
+    const taken = new Map<string, Set<string>>();
+    const slugsIn = (countyKey: string) => {
+      let set = taken.get(countyKey);
+      if (!set) taken.set(countyKey, (set = new Set()));
+      return set;
+    };
+    for (const c of existing) slugsIn(c.countyKey).add(c.slug);
+
+    const template = fields.handleMetaTagsManually && fields.metaTags ? fields.metaTags : null;
+    return cities.map((city): CityToStore => {
+      const countyKey = `${city.stateId}|${city.county}`;
+      const given = city.sources.find((s) => s.slug)?.slug;
+      const display = city.sources.find((s) => s.displayName)?.displayName;
+      const name = display ?? city.city;
+      return {
+        placeKey: city.key,
+        state: { code: city.stateId, name: city.stateName, slug: slugify(city.stateName) },
+        county: { name: city.county, slug: slugify(city.county) || 'county' },
+        city: {
+          name,
+          // An existing city keeps its row (and address); only new ones need a slug.
+          slug: known.has(city.key) ? '' : uniqueSlug(slugify(given ?? name), slugsIn(countyKey)),
+          zips: city.zips,
+          latitude: city.latitude,
+          longitude: city.longitude,
+          status: PAGE_STATUS.queued,
+          model,
+          prompt: fields.prompt,
+          metaTemplate: template,
+        },
+      };
+    });
+  }
+
+  const service = {
+    async upload(
+      user: UserRow,
+      projectId: string,
+      files: LocationsFile[],
+      fields: TUploadFields,
+    ): Promise<TUploadReport> {
+      const project = await deps.owned(user, projectId);
+      // Forms send line breaks as CRLF; the template and instructions are stored as typed.
+      fields = { ...fields, prompt: lf(fields.prompt), metaTags: lf(fields.metaTags) };
+      if (!files.length) throw new AppError('bad_request', MSG.noFilesSelected);
+      if (isInProgress(project.status))
+        throw new AppError(
+          'conflict',
+          'The project is generating; upload more cities when it finishes.',
+        );
+      const owner = await deps.generation.ownerOf(user, project);
+      const model = requireUsableModel(fields.model, owner, deps.serverKeys);
+
+      const parsed = parseAll(files);
+      const skipped: TRowIssue[] = [];
+      const ambiguous: TRowIssue[] = [];
+      const notes: TRowIssue[] = [];
+      const results: FileResult[] = parsed.map(({ file, parsed: p }) => {
+        const resolved = resolveLocations(p.rows);
+        const taken = new Set(resolved.cities.flatMap((c) => c.lines));
+        for (const issue of p.issues) skipped.push({ file: file.filename, ...issue });
+        for (const issue of resolved.issues) {
+          const row = { file: file.filename, ...issue };
+          if (taken.has(issue.line)) notes.push(row);
+          else if (issue.candidates?.length) ambiguous.push(row);
+          else skipped.push(row);
+        }
+        return { rows: p.rows, cities: resolved.cities, merged: resolved.merged };
+      });
+      const { cities, merged } = gather(results);
+      const inFileMerges = results.reduce((n, r) => n + r.merged, 0);
+      const rowsRead = parsed.reduce(
+        (n, p) => n + p.parsed.rows.length + p.parsed.issues.length,
+        0,
+      );
+      const stored = await toStore(project.id, cities, fields, model.id);
+
+      const { added, existing } = await deps.db.transaction(async (tx) => {
+        const result = await deps.repo.store(project.id, stored, tx);
+        const patch = {
+          ...(result.added.length ? { status: PROJECT_STATUS.inProgress } : {}),
+          ...(fields.handleMetaTagsManually && fields.metaTags
+            ? { metaTagsTemplate: fields.metaTags }
+            : {}),
+        };
+        if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
+        return result;
+      });
+      await deps.generation.enqueueCities(project, owner, added);
+
+      const sortIssues = (a: TRowIssue, b: TRowIssue) =>
+        a.file.localeCompare(b.file) || a.line - b.line;
+      const first = parsed[0]!.parsed;
+      return {
+        message: MSG.uploadComplete,
+        rowsRead,
+        imported: cities.reduce((n, c) => n + c.sources.length, 0),
+        citiesAdded: added.length,
+        citiesExisting: existing,
+        merged: merged + inFileMerges,
+        skipped: skipped.sort(sortIssues),
+        ambiguous: ambiguous.sort(sortIssues),
+        notes: notes.sort(sortIssues),
+        columns: first.columns as Record<string, string>,
+        ignoredColumns: [...new Set(parsed.flatMap((p) => p.parsed.ignoredColumns))],
+      };
+    },
+
+    /** The /upload screen: the project travels in the form; its own model when none is given. */
+    async simpleUpload(user: UserRow, files: LocationsFile[], fields: TSimpleUploadFields) {
+      const project = await deps.owned(user, fields.project);
+      return service.upload(user, project.id, files, {
+        prompt: fields.prompt,
+        model: fields.model || project.model,
+        handleMetaTagsManually: false,
+        metaTags: '',
+      });
+    },
+  };
+  return service;
+}
+export type UploadService = ReturnType<typeof createUploadService>;

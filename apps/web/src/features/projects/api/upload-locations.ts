@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UPLOAD_PROMPT_WAIT_MS } from '@cityforge/shared';
+import type { TUploadReport } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { invalidateProjects } from './keys';
+
+export interface LocationUpload {
+  files: readonly File[];
+  prompt: string;
+  model: string;
+  /** True when the owner unchecked "Let AI handle the meta tags for you". */
+  handleMetaTagsManually: boolean;
+  /** The custom template; only sent when the meta tags are handled manually. */
+  metaTags: string;
+}
+
+/** The multipart body: one `file` part per file, then the text fields. */
+export function uploadFormData(upload: LocationUpload): FormData {
+  const form = new FormData();
+  for (const file of upload.files) form.append('file', file, file.name);
+  form.append('prompt', upload.prompt);
+  form.append('model', upload.model);
+  form.append('handleMetaTagsManually', String(upload.handleMetaTagsManually));
+  if (upload.handleMetaTagsManually) form.append('metaTags', upload.metaTags);
+  return form;
+}
+
+/**
+ * POST /api/project/{id}/upload/ (multipart) → 201 TUploadReport. 400, 413 and 415 carry a
+ * message (and field errors for the text fields); a refused file changes nothing.
+ */
+export function uploadLocations(projectId: string, upload: LocationUpload): Promise<TUploadReport> {
+  return api.post<TUploadReport>(
+    `/api/project/${encodeURIComponent(projectId)}/upload/`,
+    uploadFormData(upload),
+  );
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * The upload, then (spec part 2 §7) a 2-s pause when it carried a prompt before the screen
+ * moves on; the project detail is refreshed once it does, so the new cities appear.
+ */
+export function useUploadLocations(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['projects', 'upload', projectId],
+    mutationFn: async (upload: LocationUpload) => {
+      const report = await uploadLocations(projectId, upload);
+      if (upload.prompt.trim()) await wait(UPLOAD_PROMPT_WAIT_MS);
+      return report;
+    },
+    onSuccess: () => invalidateProjects(queryClient),
+  });
+}

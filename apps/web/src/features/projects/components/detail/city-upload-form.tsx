@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { MSG } from '@cityforge/shared';
+import type { TUploadReport } from '@cityforge/shared';
+import { Button } from '../../../../components/ui/button';
+import { TextAreaField } from '../../../../components/ui/input';
+import { toast } from '../../../../components/ui/toast';
+import { FileDropZone } from '../../../../components/upload/file-drop-zone';
+import { FileList } from '../../../../components/upload/file-list';
+import { useChosenFiles } from '../../../../components/upload/use-chosen-files';
+import { isApiError, serverMessage } from '../../../../lib/api-errors';
+import { useAiModels } from '../../api/get-ai-models';
+import { useUploadLocations } from '../../api/upload-locations';
+import { uploadDefaultModel } from '../../project-rules';
+import { ModelSelect } from '../model-select';
+import { MetaTagsField } from './meta-tags-field';
+import { SampleDownload } from './sample-download';
+
+// 'Upload Failed - Failed to upload files. Please try again.' as a toast title and message.
+const [FAILED_TITLE, FAILED_TEXT] = MSG.uploadFailed.split(' - ') as [string, string];
+
+/**
+ * The upload form of "Upload File to Create City Pages". A failed upload keeps the chosen
+ * files and fields so the owner can fix what the server named and send again.
+ */
+export function CityUploadForm({
+  projectId,
+  metaTagsTemplate,
+  onUploaded,
+  onCancel,
+}: {
+  projectId: string;
+  metaTagsTemplate: string;
+  onUploaded: (report: TUploadReport) => void;
+  onCancel: () => void;
+}) {
+  const models = useAiModels();
+  const upload = useUploadLocations(projectId);
+  const chosen = useChosenFiles();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [modelError, setModelError] = useState<string>();
+  const [prompt, setPrompt] = useState('');
+  const [aiHandlesMeta, setAiHandlesMeta] = useState(true);
+  const [metaTags, setMetaTags] = useState(metaTagsTemplate);
+  const model = picked ?? uploadDefaultModel(models.data ?? []);
+  const busy = upload.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen.files.length === 0) {
+      toast.warning(MSG.noFilesSelected);
+      return;
+    }
+    if (!model) {
+      setModelError(MSG.modelRequired);
+      toast.warning(MSG.modelRequiredToast);
+      return;
+    }
+    setModelError(undefined);
+    try {
+      const report = await upload.mutateAsync({
+        files: chosen.files,
+        prompt: prompt.trim(),
+        model,
+        handleMetaTagsManually: !aiHandlesMeta,
+        metaTags,
+      });
+      toast.success(MSG.uploadComplete);
+      onUploaded(report);
+    } catch (error) {
+      const fieldModel = isApiError(error) ? error.fieldErrors?.model : undefined;
+      if (fieldModel) setModelError(fieldModel);
+      toast.error(FAILED_TITLE, { message: serverMessage(error) ?? FAILED_TEXT });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-4">
+      <FileDropZone onFiles={chosen.add} disabled={busy} />
+      <FileList files={chosen.files} onRemove={chosen.remove} disabled={busy} />
+      <SampleDownload />
+      <ModelSelect
+        models={models.data}
+        loading={models.isPending}
+        failed={models.isError}
+        placeholder="Select a model"
+        value={model}
+        error={modelError}
+        disabled={busy || models.isPending}
+        required
+        onChange={(e) => {
+          setPicked(e.target.value);
+          setModelError(undefined);
+        }}
+      />
+      <TextAreaField
+        label="AI Processing Instructions (optional)"
+        rows={3}
+        placeholder="e.g. Mention 24/7 emergency service and local permits in every city page."
+        value={prompt}
+        disabled={busy}
+        onChange={(e) => setPrompt(e.target.value)}
+      />
+      <MetaTagsField
+        aiHandles={aiHandlesMeta}
+        onAiHandlesChange={setAiHandlesMeta}
+        template={metaTags}
+        onTemplateChange={setMetaTags}
+        disabled={busy}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {busy ? 'Uploading...' : 'Upload'}
+        </Button>
+      </div>
+    </form>
+  );
+}

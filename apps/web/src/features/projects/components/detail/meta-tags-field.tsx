@@ -1,0 +1,85 @@
+import { useRef } from 'react';
+import { META_VARIABLES } from '@cityforge/shared';
+import { Button } from '../../../../components/ui/button';
+import { Checkbox, TextAreaField } from '../../../../components/ui/input';
+import { insertAtCursor } from '../../meta-variables';
+
+/**
+ * "Let AI handle the meta tags for you" (checked by default). Unchecked, the owner writes the
+ * template: the variables {city}, {state_id}, {state_name} and {zips} go in at the caret.
+ */
+export function MetaTagsField({
+  aiHandles,
+  onAiHandlesChange,
+  template,
+  onTemplateChange,
+  disabled,
+}: {
+  aiHandles: boolean;
+  onAiHandlesChange: (checked: boolean) => void;
+  template: string;
+  onTemplateChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  function insert(variable: string) {
+    const el = box.current;
+    const edit = insertAtCursor(
+      template,
+      el?.selectionStart ?? null,
+      el?.selectionEnd ?? null,
+      variable,
+    );
+    onTemplateChange(edit.value);
+    // After React has written the new value: back into the box, caret after the variable.
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(edit.cursor, edit.cursor);
+    });
+  }
+
+  return (
+    <div className="space-y-3">
+      <Checkbox
+        label="Let AI handle the meta tags for you"
+        checked={aiHandles}
+        disabled={disabled}
+        onChange={(e) => onAiHandlesChange(e.target.checked)}
+      />
+      {aiHandles ? null : (
+        <div className="space-y-2 rounded-lg border border-zinc-200 bg-zinc-50/60 p-3">
+          <TextAreaField
+            ref={box}
+            label="Custom meta tags"
+            rows={4}
+            className="font-mono text-xs"
+            placeholder={
+              '<title>Roof repair in {city}, {state_id}</title>\n<meta name="description" content="Serving {city}, {state_name}: {zips}">'
+            }
+            hint="Each city page fills in the variables with its own values."
+            value={template}
+            disabled={disabled}
+            onChange={(e) => onTemplateChange(e.target.value)}
+          />
+          <div className="flex flex-wrap items-center gap-1.5" aria-label="Insert a variable">
+            <span className="text-xs font-medium text-zinc-600">Insert:</span>
+            {META_VARIABLES.map((variable) => (
+              <Button
+                key={variable}
+                size="sm"
+                variant="outline"
+                className="h-7 px-2 font-mono"
+                disabled={disabled}
+                aria-label={`Insert ${variable}`}
+                onClick={() => insert(variable)}
+              >
+                {variable}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UPLOAD_PROMPT_WAIT_MS } from '@cityforge/shared';
+import type { TUploadReport } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+
+export interface SimpleUpload {
+  file: File;
+  projectId: string;
+  prompt: string;
+}
+
+/** The multipart body; no model: the server then uses the project's own. */
+export function simpleUploadFormData(upload: SimpleUpload): FormData {
+  const form = new FormData();
+  form.append('file', upload.file, upload.file.name);
+  form.append('prompt', upload.prompt);
+  form.append('project', upload.projectId);
+  return form;
+}
+
+/** POST /api/upload/ (multipart: file, prompt, project) → 201 TUploadReport. */
+export function simpleUpload(upload: SimpleUpload): Promise<TUploadReport> {
+  return api.post<TUploadReport>('/api/upload/', simpleUploadFormData(upload));
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+/** The upload, then (spec part 2 §7) a 2-s pause when it carried a prompt. */
+export function useSimpleUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['upload', 'simple'],
+    mutationFn: async (upload: SimpleUpload) => {
+      const report = await simpleUpload(upload);
+      if (upload.prompt.trim()) await wait(UPLOAD_PROMPT_WAIT_MS);
+      return report;
+    },
+    // The project's city count and detail changed; every project query lives under 'projects'.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}

@@ -1,0 +1,53 @@
+import type { Locator, Page } from 'playwright-core';
+import { MSG } from '@cityforge/shared';
+
+/** Generation runs in background jobs: long enough for a slow machine, short of a test's. */
+export const SETTLE_MS = 45_000;
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/projects');
+}
+
+/** Fills /projects/new and submits it; answers the project's card on the list. */
+export async function createProject(page: Page, name: string, model: string): Promise<Locator> {
+  await page.getByRole('link', { name: 'Create Project' }).click();
+  await page.waitForURL('**/projects/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Service type').fill('Roofing');
+  await page.getByLabel('Model').selectOption(model);
+  await page.getByLabel('Prompt').fill('Family-owned roofing company in Austin, Texas.');
+  await page.getByLabel('Contact phone number').fill('+1 512 555 0100');
+  await page.getByLabel('Email').fill('hello@acme.test');
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await page.getByText(MSG.projectCreatedMessage).waitFor();
+  await page.waitForURL('**/projects');
+  const card = page.getByTestId('project-card').filter({ hasText: name });
+  await card.waitFor();
+  return card;
+}
+
+/** Opens the detail screen from the card's name link; answers the project id. */
+export async function openDetail(page: Page, card: Locator, name: string): Promise<string> {
+  await card.getByRole('link', { name }).click();
+  await page.waitForURL('**/project/*/detail');
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
+}
+
+/** Waits for the status badge next to the project's name on the detail screen. */
+export async function waitForStatus(page: Page, status: string) {
+  await page
+    .locator('header h1 + [data-variant]')
+    .filter({ hasText: new RegExp(`^${status}$`) })
+    .waitFor({ timeout: SETTLE_MS });
+}
+
+/** A toast with this title (the part of a spec message before " - "). */
+export function toastTitled(page: Page, text: string): Locator {
+  const title = text.split(' - ')[0]!;
+  return page.locator('[data-testid^="toast-"]').filter({ hasText: title });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+
+/** Spec part 2 §5 and §9: the spreadsheet types the upload takes, by extension. */
+export const UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
+/** The server refuses anything larger; the dialog says so before sending. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Spec part 2 §9: the variables a custom meta-tag template may use. */
+export const META_VARIABLES = ['{city}', '{state_id}', '{state_name}', '{zips}'] as const;
+/** Spec part 2 §5: the model the upload dialog preselects. */
+export const UPLOAD_DEFAULT_MODEL = 'anthropic/claude-3.7-sonnet';
+/** Spec part 2 §7: the screen waits this long after an upload that carried a prompt. */
+export const UPLOAD_PROMPT_WAIT_MS = 2000;
+/**
+ * A city page whose visible text shares more than this share of its 5-word shingles with a
+ * sibling page (Jaccard, names of places masked) is flagged as too similar.
+ */
+export const SIMILARITY_THRESHOLD = 0.5;
+
+const ZBooleanField = z
+  .enum(['true', 'false', 'True', 'False', '1', '0', 'on', 'off'])
+  .transform((v) => ['true', 'True', '1', 'on'].includes(v));
+
+/** Text fields of POST /api/project/{id}/upload/ (the file travels beside them). */
+export const ZUploadFields = z.object({
+  prompt: z.string().trim().max(5000).optional().default(''),
+  model: z.string({ error: MSG.modelRequired }).trim().min(1, MSG.modelRequired).max(200),
+  handleMetaTagsManually: ZBooleanField.optional().default(false),
+  metaTags: z.string().trim().max(5000).optional().default(''),
+});
+export type TUploadFields = z.infer<typeof ZUploadFields>;
+
+/** The simple upload screen's fields: the project travels in the form, model is optional. */
+export const ZSimpleUploadFields = z.object({
+  project: z
+    .string({ error: 'Project Required - Please select a project for the upload.' })
+    .trim()
+    .min(1, 'Project Required - Please select a project for the upload.')
+    .max(64),
+  prompt: z.string().trim().max(5000).optional().default(''),
+  model: z.string().trim().max(200).optional().default(''),
+});
+export type TSimpleUploadFields = z.infer<typeof ZSimpleUploadFields>;
+
+export const ZSampleFileQuery = z.object({
+  file_type: z.enum(['xlsx', 'csv']).optional().default('xlsx'),
+});
+
+export const ZRowIssue = z.object({
+  /** The file it came from when several were uploaded together. */
+  file: z.string(),
+  line: z.number().int(),
+  reason: z.string(),
+  candidates: z.array(z.string()).optional(),
+});
+export type TRowIssue = z.infer<typeof ZRowIssue>;
+
+/** What an upload did, row by row where a row was not taken as written. */
+export const ZUploadReport = z.object({
+  message: z.string(),
+  /** Non-empty rows read under the header, every file together. */
+  rowsRead: z.number().int(),
+  /** Rows that became a city of the project (new, or merged into one). */
+  imported: z.number().int(),
+  /** Cities added to the project, each with a page queued. */
+  citiesAdded: z.number().int(),
+  /** Cities the project already had (their ZIP codes were merged). */
+  citiesExisting: z.number().int(),
+  /** Rows that named a city another row of the upload already named. */
+  merged: z.number().int(),
+  skipped: z.array(ZRowIssue),
+  ambiguous: z.array(ZRowIssue),
+  /** Rows taken, but not exactly as written (a ZIP that beat a city name, ...). */
+  notes: z.array(ZRowIssue),
+  /** Recognised columns: our name → the header found in the file. */
+  columns: z.record(z.string(), z.string()),
+  ignoredColumns: z.array(z.string()),
+});
+export type TUploadReport = z.infer<typeof ZUploadReport>;
+
+/** POST /api/projects/{id}/cities/regenerate-similar/ */
+export const ZRegenerateSimilarResult = z.object({
+  message: z.string(),
+  count: z.number().int(),
+});
