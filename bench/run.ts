@@ -5,10 +5,24 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
+import { detailBench, uploadBench } from './locations.ts';
 import { pipelineBench } from './pipeline.ts';
 
 // `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
-// measured here, not in tests.
+// measured here, not in tests. Name groups to run only those, e.g. `npm run bench -- upload`:
+//   server    bundle size, server boot, GET /auth/me/ and /api/plans/, generation pipeline
+//   upload    parse + resolve a 30,000-row locations sheet, CSV and XLSX (bench/locations.ts)
+//   detail    project detail with 5,000 cities (bench/locations.ts)
+// With DATABASE_URL set the server figures run on that PostgreSQL database instead of PGlite.
+const GROUPS = ['server', 'upload', 'detail'] as const;
+const wanted = process.argv.slice(2);
+for (const name of wanted) {
+  if (!(GROUPS as readonly string[]).includes(name)) {
+    console.error(`Unknown bench group "${name}"; choose from: ${GROUPS.join(', ')}`);
+    process.exit(2);
+  }
+}
+const runs = (group: (typeof GROUPS)[number]) => wanted.length === 0 || wanted.includes(group);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const line = (name: string, value: string, budget = '') =>
   console.log(`${name.padEnd(44)} ${value.padStart(14)}  ${budget}`);
@@ -52,10 +66,7 @@ async function load(url: string, headers: Record<string, string>, title: string)
   line(`${title} errors`, String(result.errors + result.non2xx));
 }
 
-async function main() {
-  console.log(
-    `CityForge bench — ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
-  );
+async function serverBench() {
   bundleSize();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-bench-'));
   const port = await freePort();
@@ -94,6 +105,15 @@ async function main() {
   await warm.server.stop();
   await ai.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function main() {
+  console.log(
+    `CityForge bench — ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  if (runs('server')) await serverBench();
+  if (runs('upload')) await uploadBench(line);
+  if (runs('detail')) await detailBench(line, startServer);
 }
 
 await main();

@@ -4,6 +4,7 @@ import { boot, shutdown } from './boot.ts';
 import { buildApp } from './app.ts';
 import { startWorkers } from './workers.ts';
 import { DataDirLockedError } from './db/open.ts';
+import { getGeoIndex } from './modules/locations/geography-index.ts';
 
 async function main() {
   let config;
@@ -31,6 +32,8 @@ async function main() {
     const mail = config.SMTP_URL
       ? 'mail goes through SMTP_URL'
       : `verification links are logged and saved in ${config.dataDir}/outbox`;
+    // The ZIP data index takes a moment to build; build it now, not in the first upload.
+    setImmediate(() => getGeoIndex());
     console.log(
       `\n  CityForge is running at ${url}\n  ${signIn} ${mail}.\n  Database: ${ctx.handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; role: ${config.ROLE}.\n`,
     );

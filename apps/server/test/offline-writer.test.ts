@@ -1,3 +1,4 @@
+import { pick } from '../src/modules/generation/offline-text.ts';
 import { describe, expect, it } from 'vitest';
 import {
   ZPageContent,
@@ -160,5 +161,18 @@ describe('offlineServices', () => {
       expect(list.length).toBeGreaterThanOrEqual(4);
       expect(list.length).toBeLessThanOrEqual(6);
     }
+  });
+});
+
+describe('offline choices', () => {
+  it('vary independently per salt, so pages of one site do not move in lockstep', () => {
+    const options = ['a', 'b', 'c', 'd'];
+    const combos = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const seed = `main:page-${i}`;
+      combos.add(['hero', 'intro', 'cta', 'faq'].map((salt) => pick(options, seed, salt)).join(''));
+    }
+    // 4 salts × 4 options: 256 combinations; unmixed FNV-1a reached only 4.
+    expect(combos.size).toBeGreaterThan(150);
   });
 });

@@ -1,7 +1,7 @@
 import type { CityContext, NearbyCity } from './city-context.ts';
 import type { TPageContent, TSection } from './content.ts';
 import { faq, tradeFor, type OfflineFaq, type OfflineItem } from './offline-catalogue.ts';
-import { cap, hash32, listOf, lower, sentence } from './offline-text.ts';
+import { cap, hash32, listOf, lower, mix32, sentence } from './offline-text.ts';
 import { trimToWords } from '../site/meta.ts';
 import { offlineServices, type OfflineProject } from './offline-writer.ts';
 import { factsFrom, fit, fitSection, META_TALK, sentencesOf, tradeWords } from './offline-brief.ts';
@@ -30,15 +30,7 @@ type Faq = OfflineFaq;
  * FNV-1a, which depend on the low bits of each character alone: with lists of 2, 4 or 8
  * every choice of a page would follow from one 2-3 bit state. Mixed, each salt is independent.
  */
-function mixed(value: string): number {
-  let h = hash32(value);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+const mixed = (value: string): number => mix32(hash32(value));
 
 type Chooser = {
   /** One of the options, by the page seed and a salt naming the slot. */

@@ -9,14 +9,28 @@ export function hash32(value: string): number {
   return h >>> 0;
 }
 
+/**
+ * FNV-1a's low bits depend only on the low bits of each character, so `% n` on it alone gives
+ * seeds that differ in a few letters the same choice; a final avalanche (murmur3's) spreads
+ * every input bit over the result.
+ */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 export function pick<T>(list: readonly T[], seed: string, salt: string): T {
-  return list[hash32(`${seed}|${salt}`) % list.length]!;
+  return list[mix32(hash32(`${seed}|${salt}`)) % list.length]!;
 }
 
 /** A stable, seed-dependent choice: pages of one site draw different items from a pool. */
 export function pickN<T>(list: readonly T[], n: number, seed: string): T[] {
   return list
-    .map((value, i) => ({ value, key: hash32(`${seed}#${i}`) }))
+    .map((value, i) => ({ value, key: mix32(hash32(`${seed}#${i}`)) }))
     .sort((a, b) => a.key - b.key)
     .slice(0, n)
     .map((x) => x.value);
