@@ -3,59 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '../apps/server/test/fakes/openai.ts';
+import { createProject, openDetail, signIn, waitForStatus } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
 const SHOTS = '/tmp/e2e-shots';
 const OPENROUTER_MODEL = 'anthropic/claude-3.7-sonnet';
-/** Generation runs in background jobs: long enough for a slow machine, short of the test's. */
-const SETTLE_MS = 30_000;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/projects');
-}
-
-/** Fills /projects/new and submits it; answers the project's card on the list. */
-async function createProject(page: Page, name: string, model: string): Promise<Locator> {
-  await page.getByRole('link', { name: 'Create Project' }).click();
-  await page.waitForURL('**/projects/new');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Service type').fill('Roofing');
-  await page.getByLabel('Model').selectOption(model);
-  await page.getByLabel('Prompt').fill('Family-owned roofing company in Austin, Texas.');
-  await page.getByLabel('Contact phone number').fill('+1 512 555 0100');
-  await page.getByLabel('Email').fill('hello@acme.test');
-  await page.getByRole('button', { name: 'Create Project' }).click();
-  await page.getByText(MSG.projectCreatedMessage).waitFor();
-  await page.waitForURL('**/projects');
-  const card = page.getByTestId('project-card').filter({ hasText: name });
-  await card.waitFor();
-  return card;
-}
-
-/** Opens the detail screen from the card's name link; answers the project id. */
-async function openDetail(page: Page, card: Locator, name: string): Promise<string> {
-  await card.getByRole('link', { name }).click();
-  await page.waitForURL('**/project/*/detail');
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
-}
-
-/** The status badge next to the project's name on the detail screen. */
-function statusBadge(page: Page): Locator {
-  return page.locator('header h1 + [data-variant]');
-}
-
-async function waitForStatus(page: Page, status: string) {
-  await statusBadge(page)
-    .filter({ hasText: new RegExp(`^${status}$`) })
-    .waitFor({ timeout: SETTLE_MS });
-}
-
 /** A full-page shot from the top, so the sticky app header is drawn where it belongs. */
 async function fullShot(page: Page, file: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -114,8 +114,7 @@ export function createPageWorker(deps: WorkerDeps) {
   }
 
   async function cityWork(project: ProjectRow, cityId: string): Promise<Work | null> {
-    const pages = await deps.projectsRepo.pagesOf(project.id);
-    const city = await loadCityPage(deps.locationsRepo, project, pages, cityId);
+    const city = await loadCityPage(deps.locationsRepo, project, cityId);
     if (!city) return null;
     return {
       page: cityPromptPage(city),

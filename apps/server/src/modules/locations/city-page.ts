@@ -1,4 +1,4 @@
-import type { CityRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
+import type { CityRow, ProjectRow } from '../../db/schema/index.ts';
 import type { CityContext, NearbyCity } from '../generation/city-context.ts';
 import { ZPageContent, type TPageContent } from '../generation/content.ts';
 import { offlineServices } from '../generation/offline-writer.ts';
@@ -44,9 +44,8 @@ export type CityPage = {
 };
 
 /** The services the homepage lists, so city pages and the homepage agree. */
-function servicesOf(project: ProjectRow, pages: PageRow[]) {
-  const homepage = pages.find((p) => p.kind === 'homepage');
-  const parsed = ZPageContent.safeParse(homepage?.content);
+function servicesOf(project: ProjectRow, homepageContent: unknown) {
+  const parsed = ZPageContent.safeParse(homepageContent);
   const items = parsed.success
     ? parsed.data.sections.flatMap((s) => (s.type === 'services' ? s.items : []))
     : [];
@@ -57,7 +56,6 @@ function servicesOf(project: ProjectRow, pages: PageRow[]) {
 export async function loadCityPage(
   repo: LocationsRepo,
   project: ProjectRow,
-  pages: PageRow[],
   cityId: string,
 ): Promise<CityPage | null> {
   const found = await repo.findCity(project.id, cityId);
@@ -67,9 +65,10 @@ export async function loadCityPage(
     city.latitude !== null && city.longitude !== null
       ? { id: city.id, latitude: city.latitude, longitude: city.longitude }
       : null;
-  const [neighbours, countyCities] = await Promise.all([
+  const [neighbours, countyCities, homepage] = await Promise.all([
     here ? repo.nearest(project.id, here, NEARBY) : Promise.resolve([]),
     repo.countyCityCount(county.id),
+    repo.homepageContent(project.id),
   ]);
   const nearby: NearbyCity[] = neighbours
     .map((n) => ({
@@ -92,7 +91,7 @@ export async function loadCityPage(
       zips: city.zips,
       nearby,
       countyCities,
-      services: servicesOf(project, pages),
+      services: servicesOf(project, homepage),
       prompt: city.prompt,
       revision: city.revision,
       paths: {

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { cities, locationCounties, locationStates, type CityRow } from '../../db/schema/index.ts';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  type CityRow,
+} from '../../db/schema/index.ts';
 import type { JobRef } from '../generation/generation.repo.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
@@ -213,6 +219,16 @@ export function createLocationsRepo(db: Db) {
           sql`power(${cities.latitude} - ${from.latitude}, 2) + power((${cities.longitude} - ${from.longitude}) * ${cosLat}, 2)`,
         )
         .limit(k);
+    },
+
+    /** The homepage's written content alone: city pages list the services it names. */
+    async homepageContent(projectId: string): Promise<unknown> {
+      const [row] = await db
+        .select({ content: pages.content })
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.kind, 'homepage')))
+        .limit(1);
+      return row?.content ?? null;
     },
 
     async countyCityCount(countyId: string): Promise<number> {
