@@ -24,6 +24,23 @@ const tableOf = (target: Target): StateTable =>
  * late job can never overwrite a page another job owns or has already finished.
  */
 export function createGenerationRepo(db: Db) {
+  const claim = (table: StateTable, id: string, jobId: string) =>
+    db
+      .update(table)
+      .set({
+        status: PAGE_STATUS.inProgress,
+        jobId,
+        failedAt: null,
+        failureReason: null,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(table.id, id),
+          sql`(${table.status} = ${PAGE_STATUS.queued} or (${table.jobId} = ${jobId} and ${table.status} = ${PAGE_STATUS.inProgress}))`,
+        ),
+      );
+
   return {
     /** Idempotent: a page that already exists (same kind and slug) is left as it is. */
     async insertPages(rows: NewPage[], tx: Executor = db): Promise<PageRow[]> {
@@ -31,31 +48,16 @@ export function createGenerationRepo(db: Db) {
       return tx.insert(pages).values(rows).onConflictDoNothing().returning();
     },
 
-    async findPage(pageId: string): Promise<PageRow | null> {
-      const [row] = await db.select().from(pages).where(eq(pages.id, pageId)).limit(1);
+    /** Takes a queued page for a job (answering it); the same job may take it again after a crash. */
+    async claimPage(pageId: string, jobId: string): Promise<PageRow | null> {
+      const [row] = await claim(pages, pageId, jobId).returning();
       return row ?? null;
     },
 
-    /** Takes a queued page for a job; the same job may take it again after a crash. */
-    async claim(target: Target, pageId: string, jobId: string): Promise<boolean> {
-      const pages = tableOf(target);
-      const rows = await db
-        .update(pages)
-        .set({
-          status: PAGE_STATUS.inProgress,
-          jobId,
-          failedAt: null,
-          failureReason: null,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(pages.id, pageId),
-            sql`(${pages.status} = ${PAGE_STATUS.queued} or (${pages.jobId} = ${jobId} and ${pages.status} = ${PAGE_STATUS.inProgress}))`,
-          ),
-        )
-        .returning({ id: pages.id });
-      return rows.length > 0;
+    /** The same for a city page; the worker reads the city with its county and state next. */
+    async claimCity(cityId: string, jobId: string): Promise<boolean> {
+      const table = tableOf('city');
+      return (await claim(table, cityId, jobId).returning({ id: table.id })).length > 0;
     },
 
     async complete(

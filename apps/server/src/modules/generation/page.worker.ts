@@ -16,7 +16,7 @@ import { renderPageParts, servicePagesFrom } from './render-page.ts';
 import type { TPageContent } from './content.ts';
 import type { JobRef } from './generation.repo.ts';
 import type { PromptPage } from './prompts.ts';
-import type { ProjectRow } from '../../db/schema/index.ts';
+import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import { cityPromptPage, loadCityPage, renderCityParts } from '../locations/city-page.ts';
 import { sendScoreJob, startScoreWorker } from '../locations/similarity.job.ts';
@@ -89,9 +89,7 @@ export function createPageWorker(deps: WorkerDeps) {
     store: (content: TPageContent, jobId: string) => Promise<JobRef[]>;
   };
 
-  async function pageWork(project: ProjectRow, pageId: string): Promise<Work | null> {
-    const page = await repo.findPage(pageId);
-    if (!page) return null;
+  function pageWork(project: ProjectRow, page: PageRow): Work {
     return {
       page,
       model: page.model,
@@ -132,16 +130,14 @@ export function createPageWorker(deps: WorkerDeps) {
   async function run(job: Job<TPageJob>): Promise<void> {
     const data = ZPageJob.parse(job.data);
     // Done already, deleted, or another job holds it: nothing to do, and nothing to undo.
-    if (!(await repo.claim(data.target, data.pageId, job.id))) return;
+    const page = data.target === 'page' ? await repo.claimPage(data.pageId, job.id) : null;
+    if (data.target === 'page' ? !page : !(await repo.claimCity(data.pageId, job.id))) return;
     const kind = kindOf(data);
     publish({ projectId: data.projectId, kind, id: data.pageId, status: PAGE_STATUS.inProgress });
     const found = await deps.projectsRepo.withOwner(data.projectId);
     if (!found) return;
     const { project, owner } = found;
-    const work =
-      data.target === 'city'
-        ? await cityWork(project, data.pageId)
-        : await pageWork(project, data.pageId);
+    const work = page ? pageWork(project, page) : await cityWork(project, data.pageId);
     // Deleted while it was being claimed: the project may have nothing left to wait for.
     if (!work) return settle(project.id);
 
