@@ -20,6 +20,8 @@ import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { modelsRoutes } from './modules/generation/models.routes.ts';
 import { uploadRoutes } from './modules/locations/upload.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { domainsRoutes } from './modules/domains/domains.routes.ts';
+import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
 import { previewRoutes } from './modules/site/preview.routes.ts';
 import { PREVIEW_SCRIPT_SHA256 } from './modules/site/preview-script.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -94,6 +96,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(billingRoutes, { billingService: services.billingService });
   await app.register(projectsRoutes, { projectsService: services.projectsService });
   await app.register(previewRoutes, { previewService: services.previewService });
+  await app.register(publishingRoutes, { publishService: services.publishService });
+  await app.register(domainsRoutes, { domainsService: services.domainsService });
   await app.register(uploadRoutes, { uploadService: services.uploadService });
   await app.register(generationRoutes, {
     generationService: services.generationService,

@@ -22,6 +22,10 @@ import { createPreviewService } from './modules/site/preview.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createDomainSync, createDomainsService } from './modules/domains/domains.service.ts';
+import { createResolver } from './modules/domains/dns-check.ts';
+import { createPublishingRepo } from './modules/publishing/publishing.repo.ts';
+import { createPublishService } from './modules/publishing/publish.service.ts';
 
 /**
  * The composition root: one place that wires repos and services from the database, the
@@ -46,6 +50,7 @@ export function createContext(opts: {
   const projectsRepo = createProjectsRepo(db);
   const generationRepo = createGenerationRepo(db);
   const locationsRepo = createLocationsRepo(db);
+  const publishingRepo = createPublishingRepo(db);
   const serverKeys = { openrouter: config.OPENROUTER_API_KEY, openai: config.OPENAI_API_KEY };
   const ai = createAiClient({
     baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
@@ -75,11 +80,33 @@ export function createContext(opts: {
     mailQueue,
   });
   const billingService = createBillingService({ billingRepo, appUrl: config.appUrl });
+  const netlifyApiUrl = config.NETLIFY_API_URL;
+  const syncDomain = createDomainSync({ projectsRepo, usersService, netlifyApiUrl });
   const projectsService = createProjectsService({
     projectsRepo,
     serverKeys,
     createWithPages: generationService.createProject,
     settle: generationRepo.settleProject,
+    syncDomain,
+  });
+  const domainsService = createDomainsService({
+    projectsRepo,
+    usersService,
+    netlifyApiUrl,
+    owned,
+    present: projectsService.present,
+    resolver: () => createResolver(config.DNS_SERVERS),
+    syncNetlify: syncDomain,
+  });
+  const publishService = createPublishService({
+    boss,
+    repo: publishingRepo,
+    projectsRepo,
+    usersService,
+    owned,
+    present: projectsService.present,
+    netlifyApiUrl,
+    dataDir: config.dataDir,
   });
 
   return {
@@ -95,13 +122,23 @@ export function createContext(opts: {
     changeFeed,
     serverKeys,
     owned,
-    repos: { usersRepo, authRepo, billingRepo, projectsRepo, generationRepo, locationsRepo },
+    repos: {
+      usersRepo,
+      authRepo,
+      billingRepo,
+      projectsRepo,
+      generationRepo,
+      locationsRepo,
+      publishingRepo,
+    },
     services: {
       usersService,
       authService,
       billingService,
       projectsService,
       generationService,
+      domainsService,
+      publishService,
       previewService: createPreviewService({ projectsRepo, locationsRepo, owned }),
       uploadService: createUploadService({
         db,

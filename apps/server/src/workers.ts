@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { createMailer } from './lib/mail.ts';
 import { registerMailWorker } from './modules/mail/mail.jobs.ts';
 import { createPageWorker } from './modules/generation/page.worker.ts';
+import { createPublishWorker } from './modules/publishing/publish.job.ts';
 
 /** Registers every job handler of the app on this process. */
 export async function startWorkers(ctx: AppContext) {
@@ -25,5 +26,14 @@ export async function startWorkers(ctx: AppContext) {
     logger: ctx.logger,
     concurrency: ctx.config.WORKER_CONCURRENCY,
     keyConcurrency: ctx.config.GENERATION_CONCURRENCY_PER_KEY,
+  }).start();
+  await createPublishWorker({
+    boss: ctx.boss,
+    repo: ctx.repos.publishingRepo,
+    projectsRepo: ctx.repos.projectsRepo,
+    usersService: ctx.services.usersService,
+    netlifyApiUrl: ctx.config.NETLIFY_API_URL,
+    dataDir: ctx.config.dataDir,
+    logger: ctx.logger,
   }).start();
 }

@@ -3,9 +3,11 @@ import {
   applyPublishResult,
   canGoNext,
   deploySteps,
+  dnsRecords,
   guideStartStep,
   hostingLink,
   hostOf,
+  netlifyUrls,
   progressPercent,
   sitemapUrl,
   withProtocol,
@@ -164,5 +166,71 @@ describe('publish result', () => {
     expect(out.status).toBe('Created');
     expect(out.netlifyLink).toBe('https://acme.netlify.app');
     expect(out.netlifySiteUrlHistory).toBe('a,b');
+  });
+});
+
+describe('publish result with its deploy', () => {
+  it('takes the deploy the publish ran, and keeps the cached one when the answer has none', () => {
+    const ran = {
+      id: 'd2',
+      state: 'ready' as const,
+      filesTotal: 10,
+      filesToUpload: 2,
+      filesUploaded: 2,
+      error: null,
+      siteUrl: 'https://acme.netlify.app',
+      startedAt: '2026-01-05T12:00:00.000Z',
+      finishedAt: '2026-01-05T12:00:09.000Z',
+    };
+    expect(applyPublishResult(none, { deployment: ran }).deployment).toBe(ran);
+    const cached = makeProject({ deployment: ran });
+    expect(applyPublishResult(cached, { status: 'Published' }).deployment).toBe(ran);
+  });
+});
+
+describe('DNS instructions (spec part 1 §9)', () => {
+  it('asks for the TXT ownership record and www and @ as CNAMEs to the hosting host', () => {
+    expect(dnsRecords('https://acme.netlify.app/')).toEqual([
+      { type: 'TXT', name: 'netlify-challenge', value: 'cityforge-verification' },
+      { type: 'CNAME', name: 'www', value: 'acme.netlify.app' },
+      { type: 'CNAME', name: '@', value: 'acme.netlify.app' },
+    ]);
+  });
+
+  it('shows a placeholder host before the first deploy', () => {
+    expect(dnsRecords(null)[1]?.value).toBe('your-site.netlify.app');
+  });
+});
+
+describe('Netlify URL history', () => {
+  it('lists the current address first, then older ones newest first', () => {
+    const p = makeProject({
+      netlifyLink: 'https://c.netlify.app',
+      netlifySiteUrlHistory: 'https://a.netlify.app,https://b.netlify.app,https://c.netlify.app',
+    });
+    expect(netlifyUrls(p)).toEqual([
+      { url: 'https://c.netlify.app', current: true },
+      { url: 'https://b.netlify.app', current: false },
+      { url: 'https://a.netlify.app', current: false },
+    ]);
+  });
+
+  it('drops blanks and repeats (ignoring a trailing slash and case)', () => {
+    const p = makeProject({
+      netlifySiteUrl: 'https://c.netlify.app',
+      netlifySiteUrlHistory:
+        ' https://a.netlify.app , ,https://A.netlify.app/,https://c.netlify.app/,',
+    });
+    expect(netlifyUrls(p)).toEqual([
+      { url: 'https://c.netlify.app', current: true },
+      { url: 'https://A.netlify.app/', current: false },
+    ]);
+  });
+
+  it('lists only the history once the site is gone, and nothing for a new project', () => {
+    expect(netlifyUrls(makeProject({ netlifySiteUrlHistory: 'https://a.netlify.app' }))).toEqual([
+      { url: 'https://a.netlify.app', current: false },
+    ]);
+    expect(netlifyUrls(none)).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
     netlifyLink: null,
     netlifySiteUrlHistory: '',
     hasSiteMap: false,
+    deployment: null,
     usage: [],
     ...over,
   };

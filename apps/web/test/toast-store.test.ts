@@ -73,3 +73,12 @@ describe('splitTitle', () => {
     expect(splitTitle('Profile updated')).toEqual({ title: 'Profile updated' });
   });
 });
+
+describe('toast action', () => {
+  it('keeps the link a toast offers', () => {
+    const store = createToastStore();
+    const action = { label: 'Open profile settings', href: '/profile' };
+    store.show('error', { title: 'Deployment Failed', message: 'Add your token', action });
+    expect(store.getSnapshot()[0]).toMatchObject({ title: 'Deployment Failed', action });
+  });
+});

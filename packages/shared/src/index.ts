@@ -7,3 +7,5 @@ export * from './contracts/auth.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/projects.ts';
 export * from './contracts/locations.ts';
+export * from './contracts/deployments.ts';
+export * from './contracts/publishing.ts';

@@ -147,6 +147,22 @@ export const MSG = {
   regenerateSimilarFailed: 'Failed to regenerate similar pages',
   noSimilarPages: 'No similar pages to regenerate',
   fileTooLarge: 'File Too Large',
+  // Publishing (issue 6): the spec names the toasts; these are the server's own words.
+  netlifyTokenMissing:
+    'Add your Netlify access token in your profile (Profile › Netlify access token) to deploy.',
+  netlifyTokenRejected:
+    'Netlify rejected your access token. Update it in your profile and deploy again.',
+  deployAlreadyRunning: 'A deployment of this project is already running.',
+  nothingToPublish: 'Nothing to publish yet: the homepage has not been written.',
+  netlifySiteDeleted: 'Netlify site deleted',
+  deleteNetlifyFailed: 'Failed to delete netlify url',
+  siteUrlUnknown: 'That Netlify URL does not belong to this project.',
+  domainNotSet: 'Add a domain before verifying it.',
+  deployFirst: 'Deploy to Netlify first: the DNS records point at the Netlify site.',
+  deployInterrupted:
+    'The deployment stopped before it finished (its worker went away). Deploy again.',
+  domainNotVerified: 'Some DNS records are missing or wrong.',
+  siteDownloaded: 'Site Downloaded - The ZIP holds every page, ready to host anywhere.',
 } as const;
 
 /** Spec part 1 §9: the TXT record that proves domain ownership (a fixed product value). */

@@ -9,6 +9,7 @@ export const QUEUES = {
   generatePage: 'generate-page',
   generatePageFailed: 'generate-page-failed',
   scoreSimilarity: 'score-similarity',
+  publishSite: 'publish-site',
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
@@ -29,6 +30,9 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
   'generate-page-failed': { retryLimit: 5, retryDelay: 5, notify: true },
   // One scoring per project at a time, and at most one more waiting: a later settle rescores.
   'score-similarity': { policy: 'stately', retryLimit: 2, retryDelay: 5, notify: true },
+  // A deploy is not retried behind the owner's back: its row reports the failure and the
+  // owner deploys again. The deploy row's own heartbeat tells a dead worker from a slow one.
+  'publish-site': { retryLimit: 0, expireInSeconds: 60 * 60, heartbeatSeconds: 30, notify: true },
 };
 
 /**

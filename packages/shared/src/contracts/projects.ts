@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { ZDeployment } from './deployments.ts';
 
 /** The model every new project starts with (spec: a Sonnet 3.7 class model via OpenRouter). */
 export const DEFAULT_MODEL_ID = 'anthropic/claude-3.7-sonnet';
@@ -115,6 +116,8 @@ export const ZProject = z.object({
   /** Comma-separated list of every hosting URL the project has had. */
   netlifySiteUrlHistory: z.string(),
   hasSiteMap: z.boolean(),
+  /** The latest deploy to Netlify (progress while one runs); null before the first. */
+  deployment: ZDeployment.nullable(),
   /** Superusers only; empty for everyone else. */
   usage: z.array(ZUsageEntry),
 });

@@ -4,3 +4,4 @@ export * from './billing.ts';
 export * from './projects.ts';
 export * from './locations.ts';
 export * from './usage.ts';
+export * from './deploys.ts';

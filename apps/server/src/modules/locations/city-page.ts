@@ -114,10 +114,16 @@ export function cityPromptPage(page: CityPage): PromptPage {
   };
 }
 
-type Place = Pick<CityPage, 'city' | 'county' | 'state'>;
+type Named = { name: string; slug: string };
+type Place = { city: Named; county: Named; state: Named };
 
 export function cityPageRef({ city, county, state }: Place): PageRef {
   return { kind: 'city', name: city.name, slug: city.slug, path: cityPath(state, county, city) };
+}
+
+/** Where a city page's Service says it works: the city and each of its ZIP codes. */
+export function cityAreaServed(city: { name: string; zips: string[] }, state: { code: string }) {
+  return [`${city.name}, ${state.code}`, ...city.zips];
 }
 
 export function cityCrumbs({ city, county, state }: Place): Crumb[] {

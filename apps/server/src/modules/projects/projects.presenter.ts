@@ -2,13 +2,14 @@ import {
   SIMILARITY_THRESHOLD,
   normaliseStatus,
   type TPageSummary,
+  type TDeployment,
   type TProject,
   type TProjectDetail,
   type TProjectSettings,
   type TStateNode,
   type TUsageEntry,
 } from '@cityforge/shared';
-import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
+import type { DeployRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { findModel } from '../generation/models.ts';
 import type { ProjectsRepo } from './projects.repo.ts';
 
@@ -36,7 +37,24 @@ export const toUsage = (u: UsageRow): TUsageEntry => ({
 const modelRef = (id: string) => ({ id, name: findModel(id)?.name ?? id });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toProjectDto(row: ProjectRow, cityCount: number, usage: UsageRow[]): TProject {
+export const toDeployment = (d: DeployRow): TDeployment => ({
+  id: d.id,
+  state: d.state,
+  filesTotal: d.filesTotal,
+  filesToUpload: d.filesToUpload,
+  filesUploaded: d.filesUploaded,
+  error: d.error,
+  siteUrl: d.siteUrl,
+  startedAt: d.startedAt.toISOString(),
+  finishedAt: iso(d.finishedAt),
+});
+
+export function toProjectDto(
+  row: ProjectRow,
+  cityCount: number,
+  usage: UsageRow[],
+  deploy: DeployRow | null = null,
+): TProject {
   return {
     id: row.id,
     name: row.name,
@@ -55,6 +73,7 @@ export function toProjectDto(row: ProjectRow, cityCount: number, usage: UsageRow
     netlifyLink: row.netlifySiteUrl,
     netlifySiteUrlHistory: row.netlifySiteUrlHistory.join(','),
     hasSiteMap: row.hasSiteMap,
+    deployment: deploy ? toDeployment(deploy) : null,
     usage: usage.map(toUsage),
   };
 }
@@ -130,14 +149,15 @@ export function toProjectDetail(
   pageRows: PageRow[],
   tree: Tree,
   usage: UsageRow[],
+  deploy: DeployRow | null = null,
 ): TProjectDetail {
   const byPage = indexUsage(usage, 'pageId');
   const homepageFirst = [...pageRows].sort(
     (a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'),
   );
   return {
-    ...toProjectDto(row, tree.cities.length, usage),
-    deploymentStatus: row.deploymentStatus,
+    ...toProjectDto(row, tree.cities.length, usage, deploy),
+    deploymentStatus: deploy?.state ?? null,
     userPrompt: row.prompt,
     metaTagsTemplate: row.metaTagsTemplate,
     pages: homepageFirst.filter((p) => p.kind !== 'service').map((p) => toPageSummary(p, byPage)),

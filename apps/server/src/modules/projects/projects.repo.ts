@@ -3,11 +3,13 @@ import type { Db, Executor } from '../../db/client.ts';
 import {
   aiUsage,
   cities,
+  deploys,
   locationCounties,
   locationStates,
   pages,
   projects,
   users,
+  type DeployRow,
   type ProjectRow,
   type UserRow,
 } from '../../db/schema/index.ts';
@@ -82,6 +84,16 @@ export function createProjectsRepo(db: Db) {
         .where(inArray(cities.projectId, projectIds))
         .groupBy(cities.projectId);
       return new Map(rows.map((r) => [r.projectId, r.n]));
+    },
+    /** The latest deploy of each project (the cards show its progress or outcome). */
+    async latestDeploys(projectIds: string[]): Promise<Map<string, DeployRow>> {
+      if (!projectIds.length) return new Map();
+      const rows = await db
+        .selectDistinctOn([deploys.projectId])
+        .from(deploys)
+        .where(inArray(deploys.projectId, projectIds))
+        .orderBy(deploys.projectId, desc(deploys.startedAt));
+      return new Map(rows.map((r) => [r.projectId, r]));
     },
     /** Usage summed per project, call type and model (the cards show totals, not every call). */
     async usageByProject(projectIds: string[]) {

@@ -10,7 +10,6 @@ import {
   ZProjectDetail,
   ZProjectListQuery,
   ZProjectSettings,
-  ZSetDomain,
   ZUpdateHeaderLinks,
   ZUpdateProjectSettings,
 } from '@cityforge/shared';
@@ -91,19 +90,6 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
         request.body.visible_links,
       ),
     }),
-  );
-  app.post(
-    '/api/projects/:id/domain/',
-    {
-      schema: {
-        tags,
-        params: ZProjectParams,
-        body: ZSetDomain,
-        response: { 200: data(ZProject).extend({ message: z.string() }) },
-      },
-    },
-    async (request) =>
-      svc.setDomain(currentUser(request), request.params.id, request.body.clientDomain),
   );
   app.delete(
     '/api/projects/:id/page/:pageId/',

@@ -24,6 +24,8 @@ type Deps = {
   createWithPages: (values: NewProject, owner: UserRow) => Promise<ProjectRow>;
   /** Settles a generating project whose last pending page just went away. */
   settle: (projectId: string) => Promise<unknown>;
+  /** Moves a changed client domain onto the project's Netlify site first. */
+  syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
 };
 type CreateInput = z.output<typeof ZCreateProject>;
 
@@ -36,15 +38,17 @@ export function createProjectsService(deps: Deps) {
 
   async function present(user: UserRow, rows: ProjectRow[]) {
     const ids = rows.map((r) => r.id);
-    const [counts, usage] = await Promise.all([
+    const [counts, usage, deploys] = await Promise.all([
       repo.cityCounts(ids),
       user.isSuperuser ? repo.usageByProject(ids) : Promise.resolve([]),
+      repo.latestDeploys(ids),
     ]);
     return rows.map((r) =>
       toProjectDto(
         r,
         counts.get(r.id) ?? 0,
         usage.filter((u) => u.projectId === r.id),
+        deploys.get(r.id) ?? null,
       ),
     );
   }
@@ -57,6 +61,7 @@ export function createProjectsService(deps: Deps) {
 
   return {
     owned,
+    present,
 
     models(user: UserRow): TAiModel[] {
       const available = access(user);
@@ -90,12 +95,13 @@ export function createProjectsService(deps: Deps) {
 
     async detail(user: UserRow, id: string) {
       const project = await owned(user, id);
-      const [pageRows, tree, usage] = await Promise.all([
+      const [pageRows, tree, usage, deploys] = await Promise.all([
         repo.pagesOf(project.id),
         repo.locationTree(project.id),
         user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
+        repo.latestDeploys([project.id]),
       ]);
-      return toProjectDetail(project, pageRows, tree, usage);
+      return toProjectDetail(project, pageRows, tree, usage, deploys.get(project.id) ?? null);
     },
 
     async create(user: UserRow, input: CreateInput) {
@@ -148,8 +154,10 @@ export function createProjectsService(deps: Deps) {
       if (input.email !== undefined) patch.email = input.email;
       if (input.contactPhoneNumber !== undefined)
         patch.contactPhoneNumber = input.contactPhoneNumber;
-      if (input.clientDomain !== undefined)
+      if (input.clientDomain !== undefined) {
+        await deps.syncDomain(project, input.clientDomain || null);
         Object.assign(patch, domainPatch(project, input.clientDomain || null));
+      }
       const updated = Object.keys(patch).length ? await repo.update(project.id, patch) : project;
       return { data: toSettings(updated), message: MSG.settingsUpdated };
     },
@@ -160,12 +168,6 @@ export function createProjectsService(deps: Deps) {
       if (unknown.length)
         throw fieldError('visible_links', `Unknown menu items: ${unknown.join(', ')}`);
       return (await repo.update(project.id, { headerLinks: links })).headerLinks;
-    },
-
-    async setDomain(user: UserRow, id: string, clientDomain: string) {
-      const project = await owned(user, id);
-      const updated = await repo.update(project.id, domainPatch(project, clientDomain));
-      return { data: (await present(user, [updated]))[0]!, message: MSG.domainUpdated };
     },
 
     async deletePage(user: UserRow, id: string, pageId: string) {
@@ -191,7 +193,7 @@ export function createProjectsService(deps: Deps) {
 }
 
 /** A new domain must be verified again; the same domain keeps its verification. */
-function domainPatch(project: ProjectRow, clientDomain: string | null): ProjectPatch {
+export function domainPatch(project: ProjectRow, clientDomain: string | null): ProjectPatch {
   return clientDomain === project.clientDomain ? {} : { clientDomain, isDomainVerified: false };
 }
 

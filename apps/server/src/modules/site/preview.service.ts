@@ -1,30 +1,19 @@
 import { MSG, PAGE_STATUS } from '@cityforge/shared';
 import type { CityRow, PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ZPageContent } from '../generation/content.ts';
-import { cityCrumbs, cityPageRef } from '../locations/city-page.ts';
+import { cityAreaServed, cityCrumbs, cityPageRef } from '../locations/city-page.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import { cityPath, countyPath, locationCrumbs, pagePath, statePath, STATES_PATH } from './paths.ts';
-import type { Crumb, PageRef } from './paths.ts';
-import { faqsOf } from './render-content.ts';
-import { renderDocument } from './render-document.ts';
-import { plural, renderHub, type HubLink } from './render-locations.ts';
+import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';
+import type { PageRef } from './paths.ts';
+import { countyHub, hubParts, stateHub, statesHub, type HubPage } from './site-hubs.ts';
 import { themeCss, themeFor } from './theme.ts';
-import { renderMetaTags } from './meta.ts';
 
 type Deps = {
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
 };
-
-/** The footer links every page: the written main pages, then the services index. */
-function footerPages(pages: PageRow[]): Crumb[] {
-  return pages
-    .filter((p) => p.kind === 'main' && p.status === PAGE_STATUS.completed)
-    .map((p) => ({ name: p.name, href: pagePath(p) }));
-}
 
 function notReady(page: Pick<PageRow, 'status' | 'failureReason'>): AppError {
   if (page.status === PAGE_STATUS.failed)
@@ -42,27 +31,14 @@ const isWritten = (c: Pick<CityRow, 'status' | 'contentHtml'>) =>
 export function createPreviewService(deps: Deps) {
   const { locationsRepo: repo } = deps;
 
-  function document(
-    project: ProjectRow,
-    pages: PageRow[],
-    page: PageRef,
-    body: { contentHtml: string; metaTags: string; content?: unknown; breadcrumbs?: Crumb[] },
-    areaServed?: string[],
-  ) {
-    const content = ZPageContent.safeParse(body.content);
-    const html = renderDocument({
+  function document(project: ProjectRow, pages: PageRow[], page: PageRef, body: PageBody) {
+    const frame: SiteFrame = {
       project,
-      page,
-      contentHtml: body.contentHtml,
-      metaTags: body.metaTags,
-      nav: { pages: footerPages(pages) },
+      footer: footerPages(pages),
       css: { inline: themeCss(themeFor(project)) },
       mode: 'preview',
-      faqs: content.success ? faqsOf(content.data) : [],
-      breadcrumbs: body.breadcrumbs,
-      areaServed,
-    });
-    return { html };
+    };
+    return { html: pageDocument(frame, page, body) };
   }
 
   async function render(
@@ -83,28 +59,11 @@ export function createPreviewService(deps: Deps) {
   }
 
   /** A hub page (states, a state, a county): listed places, the way up, no model text. */
-  async function hub(
-    project: ProjectRow,
-    input: { ref: PageRef; crumbs: Crumb[]; heading: string; lead: string; listHeading: string },
-    links: HubLink[],
-  ) {
+  async function hub(project: ProjectRow, page: HubPage) {
     const pages = await deps.projectsRepo.pagesOf(project.id);
-    const contentHtml = renderHub({
-      project,
-      eyebrow: project.serviceType || project.name,
-      heading: input.heading,
-      lead: input.lead,
-      listHeading: input.listHeading,
-      links,
-    });
-    const metaTags = renderMetaTags({
-      title: `${input.heading} | ${project.name}`,
-      description: input.lead,
-    });
-    return document(project, pages, input.ref, {
-      contentHtml,
-      metaTags,
-      breadcrumbs: input.crumbs,
+    return document(project, pages, page.ref, {
+      ...hubParts(project, page),
+      breadcrumbs: page.crumbs,
     });
   }
 
@@ -118,8 +77,6 @@ export function createPreviewService(deps: Deps) {
     }
   }
 
-  const service = (project: ProjectRow) => project.serviceType || 'Our services';
-
   return {
     homepage: (user: UserRow, id: string) =>
       render(user, id, (pages) => pages.find((p) => p.kind === 'homepage')),
@@ -129,23 +86,12 @@ export function createPreviewService(deps: Deps) {
     async states(user: UserRow, id: string) {
       const project = await deps.owned(user, id);
       const states = await repo.states(project.id);
-      const cities = states.reduce((n, s) => n + Number(s.cities), 0);
       return hub(
         project,
-        {
-          ref: { kind: 'hub', name: 'Service Areas', slug: 'states', path: STATES_PATH },
-          crumbs: locationCrumbs([]),
-          heading: `${service(project)} Service Areas`,
-          lead: states.length
-            ? `${project.name} serves ${plural(cities, 'city', 'cities')} in ${plural(states.length, 'state')}. Choose a state to see the counties and cities we cover.`
-            : `${project.name} has not listed its service areas yet.`,
-          listHeading: 'States We Serve',
-        },
-        states.map((s) => ({
-          name: s.name,
-          href: statePath(s),
-          detail: `${plural(Number(s.counties), 'county', 'counties')}, ${plural(Number(s.cities), 'city', 'cities')}`,
-        })),
+        statesHub(
+          project,
+          states.map((s) => ({ ...s, counties: Number(s.counties), cities: Number(s.cities) })),
+        ),
       );
     },
 
@@ -154,21 +100,13 @@ export function createPreviewService(deps: Deps) {
       const state = await repo.findState(project.id, stateId);
       if (!state) throw notFound(MSG.stateNotFound);
       const counties = await repo.countiesOf(state.id);
-      const cities = counties.reduce((n, c) => n + Number(c.cities), 0);
       return hub(
         project,
-        {
-          ref: { kind: 'hub', name: state.name, slug: state.slug, path: statePath(state) },
-          crumbs: locationCrumbs([{ name: state.name, href: statePath(state) }]),
-          heading: `${service(project)} in ${state.name}`,
-          lead: `${project.name} serves ${plural(cities, 'city', 'cities')} across ${plural(counties.length, 'county', 'counties')} in ${state.name}.`,
-          listHeading: `Counties We Serve in ${state.name}`,
-        },
-        counties.map((c) => ({
-          name: c.name,
-          href: countyPath(state, c),
-          detail: plural(Number(c.cities), 'city', 'cities'),
-        })),
+        stateHub(
+          project,
+          state,
+          counties.map((c) => ({ ...c, cities: Number(c.cities) })),
+        ),
       );
     },
 
@@ -176,34 +114,15 @@ export function createPreviewService(deps: Deps) {
       const project = await deps.owned(user, id);
       const found = await repo.findCounty(project.id, countyId);
       if (!found) throw notFound('County not found.');
-      const { county, state } = found;
-      const cities = await repo.citiesOf(county.id);
-      const zips = new Set(cities.flatMap((c) => c.zips)).size;
+      const cities = await repo.citiesOf(found.county.id);
       return hub(
         project,
-        {
-          ref: {
-            kind: 'hub',
-            name: county.name,
-            slug: county.slug,
-            path: countyPath(state, county),
-          },
-          crumbs: locationCrumbs([
-            { name: state.name, href: statePath(state) },
-            { name: county.name, href: countyPath(state, county) },
-          ]),
-          heading: `${service(project)} in ${county.name}, ${state.code}`,
-          lead: `${project.name} serves ${plural(cities.length, 'city', 'cities')} and ${plural(zips, 'ZIP code')} in ${county.name}, ${state.name}.`,
-          listHeading: `Cities We Serve in ${county.name}`,
-        },
-        cities.map((c) => ({
-          name: c.name,
-          // Only written pages exist on the site; the others are named but not linked yet.
-          href: isWritten(c) ? cityPath(state, county, c) : null,
-          detail: c.zips.length
-            ? `ZIP ${c.zips.slice(0, 4).join(', ')}${c.zips.length > 4 ? ` and ${c.zips.length - 4} more` : ''}`
-            : `${c.name}, ${state.code}`,
-        })),
+        countyHub(
+          project,
+          found.state,
+          found.county,
+          cities.map((c) => ({ ...c, written: isWritten(c) })),
+        ),
       );
     },
 
@@ -214,18 +133,13 @@ export function createPreviewService(deps: Deps) {
       const page = await repo.findCity(project.id, cityId);
       if (!page) throw notFound('City not found.');
       if (!isWritten(page.city)) throw notReady(page.city);
-      return document(
-        project,
-        pages,
-        cityPageRef(page),
-        {
-          contentHtml: page.city.contentHtml!,
-          metaTags: page.city.metaTags,
-          content: page.city.content,
-          breadcrumbs: cityCrumbs(page),
-        },
-        [`${page.city.name}, ${page.state.code}`, ...page.city.zips],
-      );
+      return document(project, pages, cityPageRef(page), {
+        contentHtml: page.city.contentHtml!,
+        metaTags: page.city.metaTags,
+        content: page.city.content,
+        breadcrumbs: cityCrumbs(page),
+        areaServed: cityAreaServed(page.city, page.state),
+      });
     },
   };
 }

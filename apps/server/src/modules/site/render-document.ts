@@ -37,6 +37,8 @@ export type RenderDocumentOptions = {
   /** Pages linked from the footer. */
   nav: { pages: Crumb[] };
   css: { inline: string } | { href: string };
+  /** The site's icon (published sites ship one; the preview has none). */
+  icon?: string;
   mode: 'preview' | 'publish';
   /** Absolute origin of the published site; without it no canonical or og:url is written. */
   siteUrl?: string;
@@ -73,6 +75,8 @@ function headTags(opts: RenderDocumentOptions, description: string, title: strin
     areaServed: opts.areaServed,
   });
   tags.push(...data.map(jsonLdScript));
+  if (opts.icon)
+    tags.push(`<link rel="icon" href="${escapeAttr(opts.icon)}" type="image/svg+xml">`);
   if ('inline' in opts.css) {
     tags.push(`<style>${opts.css.inline.replace(/<\/style/gi, '<\\/style')}</style>`);
   } else {

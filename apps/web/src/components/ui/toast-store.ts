@@ -2,11 +2,20 @@ import { TOAST_DEFAULT_MS, TOAST_EXIT_MS } from '@cityforge/shared';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
+/** A link the toast offers (e.g. to the profile where a missing token is added). */
+export interface ToastAction {
+  label: string;
+  href: string;
+  /** Client-side navigation instead of a page load (the toasts sit outside the router). */
+  onNavigate?: () => void;
+}
+
 export interface Toast {
   id: string;
   type: ToastType;
   title: string;
   message?: string;
+  action?: ToastAction;
   /** Milliseconds on screen; 0 keeps it until dismissed. */
   duration: number;
   /** true during the 300 ms fade-out before removal. */
@@ -16,6 +25,7 @@ export interface Toast {
 export interface ToastInput {
   title: string;
   message?: string;
+  action?: ToastAction;
   duration?: number;
 }
 
@@ -64,6 +74,7 @@ export function createToastStore(
       type,
       title: input.title,
       message: input.message,
+      action: input.action,
       duration,
       leaving: false,
     };

@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { createToastStore, splitTitle } from './toast-store';
-import type { Toast, ToastType } from './toast-store';
+import type { Toast, ToastAction, ToastType } from './toast-store';
 
 export const toastStore = createToastStore();
 
 interface ToastOptions {
   message?: string;
+  action?: ToastAction;
   /** Milliseconds; default 5000, 0 keeps the toast until dismissed. */
   duration?: number;
 }
@@ -16,7 +17,7 @@ interface ToastOptions {
 function show(type: ToastType, text: string, options: ToastOptions = {}): string {
   const parts =
     options.message === undefined ? splitTitle(text) : { title: text, message: options.message };
-  return toastStore.show(type, { ...parts, duration: options.duration });
+  return toastStore.show(type, { ...parts, action: options.action, duration: options.duration });
 }
 
 /** `toast.error('Update Failed - Failed to update profile. Please try again.')` splits title and message. */
@@ -34,6 +35,25 @@ const looks: Record<ToastType, { icon: ReactNode; accent: string }> = {
   info: { icon: <Info className="text-sky-500" />, accent: 'before:bg-sky-500' },
   warning: { icon: <AlertTriangle className="text-amber-500" />, accent: 'before:bg-amber-500' },
 };
+
+function ToastLink({ toastId, action }: { toastId: string; action: ToastAction }) {
+  return (
+    <a
+      href={action.href}
+      className="mt-1.5 inline-block rounded font-medium text-brand-700 underline-offset-4 hover:underline"
+      onClick={(e) => {
+        const plain = e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+        if (plain && action.onNavigate) {
+          e.preventDefault();
+          action.onNavigate();
+        }
+        toastStore.dismiss(toastId);
+      }}
+    >
+      {action.label}
+    </a>
+  );
+}
 
 function ToastItem({ toast: t }: { toast: Toast }) {
   const look = looks[t.type];
@@ -61,6 +81,7 @@ function ToastItem({ toast: t }: { toast: Toast }) {
             <p className="mt-0.5 text-zinc-600">{t.message}</p>
           </>
         ) : null}
+        {t.action ? <ToastLink toastId={t.id} action={t.action} /> : null}
       </div>
       <button
         type="button"

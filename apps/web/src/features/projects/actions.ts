@@ -1,26 +1,52 @@
+import { useNavigate } from 'react-router';
 import { MSG } from '@cityforge/shared';
+import type { TProject } from '@cityforge/shared';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-errors';
+import { errorMessage, serverMessage } from '../../lib/api-errors';
+import { useDeleteNetlifySite } from './api/delete-netlify-site';
+import { useDownloadSite } from './api/download-site';
+import { useDeployProgress } from './api/get-deployment';
 import { usePublishProject } from './api/publish-project';
 import { useRetryProject } from './api/retry-project';
+import { publishFailure } from './deploy-status';
+
+const PROFILE_PATH = '/profile';
+/** A failure the user fixes elsewhere stays long enough to follow its link. */
+const ACTION_TOAST_MS = 10_000;
 
 /**
  * Deploy (or redeploy) to Netlify with the spec's three toasts: "Deployment Started" at once,
- * then "Deployment Successful" or "Deployment Failed" (part 1 §8).
+ * then "Deployment Successful" or "Deployment Failed" (part 1 §8). A failure carries the
+ * server's reason; a missing or rejected Netlify token also links to the profile. `busy` holds
+ * while the publish is in flight or the project's latest deploy still runs.
  */
-export function useDeploy(projectId: string) {
+export function useDeploy(project: Pick<TProject, 'id' | 'deployment'>) {
   const publish = usePublishProject();
+  const { busy } = useDeployProgress(project);
+  const navigate = useNavigate();
+
   async function deploy() {
     toast.info(MSG.deploymentStarted);
     try {
-      await publish.mutateAsync(projectId);
+      await publish.mutateAsync(project.id);
       toast.success(MSG.deploymentSuccessful);
     } catch (error) {
       console.error(MSG.publishFailed, error);
-      toast.error(MSG.deploymentFailed);
+      const failure = publishFailure(error);
+      toast.error(failure.title, {
+        message: failure.message,
+        ...(failure.profile && {
+          duration: ACTION_TOAST_MS,
+          action: {
+            label: 'Open profile settings',
+            href: PROFILE_PATH,
+            onNavigate: () => void navigate(PROFILE_PATH),
+          },
+        }),
+      });
     }
   }
-  return { deploy: () => void deploy(), busy: publish.isPending };
+  return { deploy: () => void deploy(), busy: busy || publish.isPending };
 }
 
 /** Retry a project's generation: "Project retry initiated", or "Failed to retry project". */
@@ -35,4 +61,41 @@ export function useRetry(projectId: string) {
     }
   }
   return { retry: () => void run(), busy: retry.isPending };
+}
+
+const SITE_DOWNLOAD_FAILED = 'Download Failed';
+const SITE_DOWNLOAD_FAILED_BODY = 'Failed to download the site. Please try again.';
+
+/** Download Site: the built site as a ZIP, "Site Downloaded" or "Download Failed" with why. */
+export function useSiteDownload(projectId: string) {
+  const download = useDownloadSite(projectId);
+  async function run() {
+    try {
+      await download.mutateAsync();
+      toast.success(MSG.siteDownloaded);
+    } catch (error) {
+      toast.error(SITE_DOWNLOAD_FAILED, {
+        message: serverMessage(error) ?? SITE_DOWNLOAD_FAILED_BODY,
+      });
+    }
+  }
+  return { download: () => void run(), busy: download.isPending };
+}
+
+/**
+ * Deletes a Netlify address: the server's message on success, "Failed to delete netlify url"
+ * (with the server's reason) on failure, rethrown so the confirm dialog stays open.
+ */
+export function useNetlifyUrlDelete(projectId: string) {
+  const remove = useDeleteNetlifySite(projectId);
+  return async (siteUrl: string) => {
+    try {
+      const answer = await remove.mutateAsync(siteUrl);
+      toast.success(answer?.message || MSG.netlifySiteDeleted, { message: '' });
+    } catch (error) {
+      console.error(MSG.deleteNetlifyFailed, error);
+      toast.error(MSG.deleteNetlifyFailed, { message: serverMessage(error) ?? '' });
+      throw error;
+    }
+  };
 }

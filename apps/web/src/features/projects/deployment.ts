@@ -1,5 +1,5 @@
-import { PROJECT_STATUS } from '@cityforge/shared';
-import type { TProject } from '@cityforge/shared';
+import { DNS_TXT_RECORD, PROJECT_STATUS } from '@cityforge/shared';
+import type { TDeployment, TProject } from '@cityforge/shared';
 
 /** What the deployment rules look at (spec part 1 §4 "Deployment steps"). */
 export type DeployFacts = Pick<
@@ -107,6 +107,8 @@ export interface PublishResult {
   netlifyUrl?: string | null;
   hasSiteMap?: boolean;
   netlify_site_url_history?: string | string[] | null;
+  /** The deploy the publish ran (the server's TPublishResult always has it). */
+  deployment?: TDeployment | null;
 }
 
 /**
@@ -125,6 +127,7 @@ export function applyPublishResult<T extends TProject>(project: T, result: Publi
     netlifySiteUrlHistory: Array.isArray(history)
       ? history.join(',')
       : (history ?? project.netlifySiteUrlHistory),
+    deployment: result.deployment ?? project.deployment,
   };
 }
 
@@ -134,4 +137,42 @@ export function hostOf(url: string): string {
     .trim()
     .replace(/^[a-z]+:\/\//i, '')
     .replace(/[/?#].*$/, '');
+}
+
+/** Spec part 1 §9: the TXT ownership record, and www and @ as CNAMEs to the hosting host. */
+export function dnsRecords(
+  link: string | null,
+): { type: 'TXT' | 'CNAME'; name: string; value: string }[] {
+  const target = link ? hostOf(link) : 'your-site.netlify.app';
+  return [
+    { type: 'TXT', name: DNS_TXT_RECORD.name, value: DNS_TXT_RECORD.value },
+    { type: 'CNAME', name: 'www', value: target },
+    { type: 'CNAME', name: '@', value: target },
+  ];
+}
+
+export interface NetlifyUrl {
+  url: string;
+  /** The project's live hosting address (deleting it deletes the Netlify site). */
+  current: boolean;
+}
+
+/**
+ * The hosting addresses to list: the current one first, then the older ones from the
+ * comma-separated history, newest first, without blanks, repeats or the current one again.
+ */
+export function netlifyUrls(
+  p: Pick<TProject, 'netlifyLink' | 'netlifySiteUrl' | 'netlifySiteUrlHistory'>,
+): NetlifyUrl[] {
+  const key = (url: string) => url.replace(/\/+$/, '').toLowerCase();
+  const current = hostingLink(p)?.trim() || null;
+  const seen = new Set(current ? [key(current)] : []);
+  const older: NetlifyUrl[] = [];
+  for (const raw of (p.netlifySiteUrlHistory ?? '').split(',').reverse()) {
+    const url = raw.trim();
+    if (!url || seen.has(key(url))) continue;
+    seen.add(key(url));
+    older.push({ url, current: false });
+  }
+  return current ? [{ url: current, current: true }, ...older] : older;
 }

@@ -1,26 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAddCustomDomain, TProject } from '@cityforge/shared';
 import { api } from '../../../lib/api';
-import { invalidateProjects } from './keys';
-
-export interface CustomDomainBody {
-  email: string;
-  client_domain: string;
-  contact_phone_number: string;
-}
+import { invalidateProjects, patchProject } from './keys';
 
 /**
- * POST /api/projects/{id}/add-custom-domain/ {email, client_domain, contact_phone_number}:
- * attaches the client domain to the project's Netlify site (the answer is not shown).
+ * POST /api/projects/{id}/add-custom-domain/ {client_domain, email?, contact_phone_number?} →
+ * {data: TProject, message}: attaches the client domain to the project's Netlify site.
  */
-export function addCustomDomain(id: string, body: CustomDomainBody): Promise<unknown> {
-  return api.post<unknown>(`/api/projects/${encodeURIComponent(id)}/add-custom-domain/`, body);
+export async function addCustomDomain(id: string, body: TAddCustomDomain): Promise<TProject> {
+  const { data } = await api.post<{ data: TProject; message: string }>(
+    `/api/projects/${encodeURIComponent(id)}/add-custom-domain/`,
+    body,
+  );
+  return data;
 }
 
 export function useAddCustomDomain(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['projects', 'add-custom-domain', id],
-    mutationFn: (body: CustomDomainBody) => addCustomDomain(id, body),
-    onSuccess: () => invalidateProjects(queryClient),
+    mutationFn: (body: TAddCustomDomain) => addCustomDomain(id, body),
+    onSuccess: async (project) => {
+      patchProject(queryClient, id, (p) => ({
+        ...p,
+        clientDomain: project.clientDomain,
+        isDomainVerified: project.isDomainVerified,
+      }));
+      await invalidateProjects(queryClient);
+    },
   });
 }

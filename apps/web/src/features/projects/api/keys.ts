@@ -15,10 +15,22 @@ export const projectKeys = {
   one: (id: string) => ['projects', 'one', id] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
   settings: (id: string) => ['projects', 'settings', id] as const,
+  deployment: (id: string) => ['projects', 'deployment', id] as const,
 };
 
 export function invalidateProjects(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: projectKeys.all });
+}
+
+/**
+ * Refreshes the project wherever it is shown (list pages, the project, its detail), leaving the
+ * deploy poll alone: the poll calls this itself and must not cancel its own request.
+ */
+export function refreshProjectViews(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: projectKeys.all,
+    predicate: (query) => query.queryKey[1] !== 'deployment',
+  });
 }
 
 /**

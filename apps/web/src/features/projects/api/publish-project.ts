@@ -1,19 +1,43 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import type { TPublishResult } from '@cityforge/shared';
 import { api } from '../../../lib/api';
 import { applyPublishResult } from '../deployment';
-import type { PublishResult } from '../deployment';
-import { patchProject } from './keys';
+import { invalidateProjects, patchProject, projectKeys } from './keys';
 
-/** POST /api/projects/{id}/publish/ → {status, netlifyUrl, hasSiteMap, netlify_site_url_history}. */
-export function publishProject(id: string): Promise<PublishResult> {
-  return api.post<PublishResult>(`/api/projects/${encodeURIComponent(id)}/publish/`);
+const PUBLISH_KEY = ['projects', 'publish'] as const;
+
+/**
+ * POST /api/projects/{id}/publish/ → {status, netlifyUrl, hasSiteMap, netlify_site_url_history,
+ * deployment}. Answers once the deploy has finished; GET deployment/ shows it meanwhile.
+ */
+export function publishProject(id: string): Promise<TPublishResult> {
+  return api.post<TPublishResult>(`/api/projects/${encodeURIComponent(id)}/publish/`);
 }
 
 export function usePublishProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['projects', 'publish'],
+    mutationKey: PUBLISH_KEY,
     mutationFn: publishProject,
-    onSuccess: (result, id) => patchProject(queryClient, id, (p) => applyPublishResult(p, result)),
+    onSuccess: (result, id) => {
+      patchProject(queryClient, id, (p) => applyPublishResult(p, result));
+      queryClient.setQueryData(projectKeys.deployment(id), result.deployment);
+    },
+    // Either way the server's view (status, history, the deploy's outcome) is read again.
+    onSettled: () => {
+      void invalidateProjects(queryClient);
+    },
   });
+}
+
+/** Whether a publish of this project is in flight, from any screen or button. */
+export function usePublishPending(id: string): boolean {
+  const pending = useMutationState({
+    filters: {
+      mutationKey: PUBLISH_KEY,
+      status: 'pending',
+      predicate: (mutation) => mutation.state.variables === id,
+    },
+  });
+  return pending.length > 0;
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TVerifyDomainResult } from '@cityforge/shared';
 import { api } from '../../../lib/api';
 import { invalidateProjects, patchProject } from './keys';
 
 /**
- * POST /api/projects/{id}/verify-domain/ (the answer body is not shown in the spec): a 2xx
- * means the DNS records were found and the domain now counts as verified.
+ * POST /api/projects/{id}/verify-domain/ → {verified, message, checks, data}. A 200 says the
+ * check ran: `verified` false means some records are missing or wrong (see `checks`).
  */
-export function verifyDomain(id: string): Promise<unknown> {
-  return api.post<unknown>(`/api/projects/${encodeURIComponent(id)}/verify-domain/`);
+export function verifyDomain(id: string): Promise<TVerifyDomainResult> {
+  return api.post<TVerifyDomainResult>(`/api/projects/${encodeURIComponent(id)}/verify-domain/`);
 }
 
 export function useVerifyDomain(id: string) {
@@ -15,8 +16,12 @@ export function useVerifyDomain(id: string) {
   return useMutation({
     mutationKey: ['projects', 'verify-domain', id],
     mutationFn: () => verifyDomain(id),
-    onSuccess: async () => {
-      patchProject(queryClient, id, (p) => ({ ...p, isDomainVerified: true }));
+    onSuccess: async ({ data }) => {
+      patchProject(queryClient, id, (p) => ({
+        ...p,
+        clientDomain: data.clientDomain,
+        isDomainVerified: data.isDomainVerified,
+      }));
       await invalidateProjects(queryClient);
     },
   });

@@ -8,7 +8,8 @@ import { canGoNext, deploySteps, GUIDE_STEPS, guideStartStep } from '../deployme
 import type { GuideStep } from '../deployment';
 import { GuideDomainStep } from './guide-domain-step';
 import type { GuideFlow } from './guide-domain-step';
-import { GuideCompleteStep, GuideDeployStep, GuideVerifyStep } from './guide-steps';
+import { GuideCompleteStep, GuideDeployStep } from './guide-steps';
+import { GuideVerifyStep } from './guide-verify-step';
 
 const TITLES: Record<GuideStep, string> = {
   1: 'Deploy to Netlify',

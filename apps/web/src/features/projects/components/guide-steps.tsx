@@ -1,19 +1,16 @@
-import { CheckCircle2, ExternalLink as LinkIcon, Rocket, ShieldCheck } from 'lucide-react';
-import { DNS_TXT_RECORD, MSG } from '@cityforge/shared';
+import { CheckCircle2, ExternalLink as LinkIcon, Rocket } from 'lucide-react';
 import type { TProject } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { ExternalLink } from '../../../components/ui/new-tab-link';
-import { toast } from '../../../components/ui/toast';
-import { useVerifyDomain } from '../api/verify-domain';
 import { useDeploy } from '../actions';
 import { hostingLink, hostOf, withProtocol } from '../deployment';
 import { DeployButton } from './deploy-button';
+import { DeployStatus } from './deploy-status';
 
 /** Guide step 1: publish to Netlify (or redeploy). */
 export function GuideDeployStep({ project, locked }: { project: TProject; locked: boolean }) {
   const link = hostingLink(project);
-  const { deploy, busy } = useDeploy(project.id);
+  const { deploy, busy } = useDeploy(project);
   return (
     <div className="space-y-4">
       <p className="text-zinc-600">
@@ -27,69 +24,8 @@ export function GuideDeployStep({ project, locked }: { project: TProject; locked
         </p>
       ) : null}
       <DeployButton hasLink={!!link} busy={busy} disabled={locked} onDeploy={deploy} />
-    </div>
-  );
-}
-
-/** Guide step 3: the DNS records to add, then Verify Domain. */
-export function GuideVerifyStep({ project }: { project: TProject }) {
-  const verify = useVerifyDomain(project.id);
-  const link = hostingLink(project);
-  const target = link ? hostOf(link) : 'your-site.netlify.app';
-  const domain = project.clientDomain?.trim();
-  const rows = [
-    { type: 'TXT', name: DNS_TXT_RECORD.name, value: DNS_TXT_RECORD.value },
-    { type: 'CNAME', name: 'www', value: target },
-    { type: 'CNAME', name: '@', value: target },
-  ];
-
-  async function run() {
-    try {
-      await verify.mutateAsync();
-      toast.success(MSG.domainVerifiedTitle, { message: MSG.domainVerified });
-    } catch {
-      toast.error(MSG.domainVerificationFailed, { message: MSG.domainVerifyFailed });
-    }
-  }
-
-  return (
-    <div className="space-y-4">
-      <p className="text-zinc-600">
-        Add these records at your domain provider{domain ? ` for ${domain}` : ''}, then verify.
-      </p>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200">
-        <table className="w-full min-w-[26rem] text-left text-sm" aria-label="DNS records">
-          <thead className="bg-zinc-50 text-xs font-medium text-zinc-500 uppercase">
-            <tr>
-              <th className="px-3 py-2">Type</th>
-              <th className="px-3 py-2">Name</th>
-              <th className="px-3 py-2">Value</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 font-mono text-xs">
-            {rows.map((r) => (
-              <tr key={`${r.type}-${r.name}`}>
-                <td className="px-3 py-2">{r.type}</td>
-                <td className="px-3 py-2">{r.name}</td>
-                <td className="px-3 py-2 break-all">{r.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="text-xs text-zinc-500">{MSG.dnsPropagation}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          icon={<ShieldCheck className="size-4" aria-hidden="true" />}
-          loading={verify.isPending}
-          disabled={!domain}
-          onClick={() => void run()}
-        >
-          {verify.isPending ? 'Verifying...' : 'Verify Domain'}
-        </Button>
-        {project.isDomainVerified && domain ? <Badge variant="success">Verified</Badge> : null}
-        {!domain ? <span className="text-xs text-zinc-500">Add a domain first.</span> : null}
-      </div>
+      {/* The card or detail screen under the guide already polls this deploy. */}
+      <DeployStatus project={project} poll={false} />
     </div>
   );
 }

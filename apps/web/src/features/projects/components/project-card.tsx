@@ -19,6 +19,7 @@ import {
 } from '../project-rules';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { DeployButton } from './deploy-button';
+import { DeployStatus } from './deploy-status';
 import { DeploymentGuide } from './deployment-guide';
 import { DeploymentProgress } from './deployment-progress';
 
@@ -52,7 +53,7 @@ function UsageSummary({ project }: { project: TProject }) {
 export function ProjectCard({ project, showUsage }: { project: TProject; showUsage: boolean }) {
   const [guideStep, setGuideStep] = useState<GuideStep | 'auto' | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const { deploy, busy: deploying } = useDeploy(project.id);
+  const { deploy, busy: deploying } = useDeploy(project);
   const { retry, busy: retrying } = useRetry(project.id);
   const locked = cardActionsLocked(project.status);
   const id = encodeURIComponent(project.id);
@@ -108,6 +109,7 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
           </Button>
         ) : null}
         <DeploymentProgress project={project} locked={locked} onOpenStep={setGuideStep} />
+        <DeployStatus project={project} />
         {showUsage ? <UsageSummary project={project} /> : null}
       </div>
       <div className="mt-auto space-y-2 border-t border-zinc-100 bg-zinc-50/60 px-5 py-3">

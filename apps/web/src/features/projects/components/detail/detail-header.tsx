@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   ArrowLeft,
   CalendarDays,
+  Download,
   Eye,
   FileCode2,
   Globe,
@@ -19,7 +20,7 @@ import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ExternalLink, NewTabLink } from '../../../../components/ui/new-tab-link';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDate } from '../../../../lib/format';
-import { useDeploy, useRetry } from '../../actions';
+import { useDeploy, useRetry, useSiteDownload } from '../../actions';
 import { hostingLink, hostOf, sitemapUrl, withProtocol } from '../../deployment';
 import { detailBadgeVariant, detailShowsRetry, statusLabel } from '../../project-rules';
 import { DeployButton } from '../deploy-button';
@@ -32,8 +33,9 @@ const metaClass = 'inline-flex min-w-0 items-center gap-1.5 text-sm text-zinc-60
 export function DetailHeader({ project }: { project: TProjectDetail }) {
   const [guideOpen, setGuideOpen] = useState(false);
   const [citiesOpen, setCitiesOpen] = useState(false);
-  const { deploy, busy: deploying } = useDeploy(project.id);
+  const { deploy, busy: deploying } = useDeploy(project);
   const { retry, busy: retrying } = useRetry(project.id);
+  const { download, busy: downloading } = useSiteDownload(project.id);
   const busy = isInProgress(project.status);
   const link = hostingLink(project);
   const sitemap = sitemapUrl(project);
@@ -118,6 +120,16 @@ export function DetailHeader({ project }: { project: TProjectDetail }) {
             onClick={() => setGuideOpen(true)}
           >
             Deploy to Domain
+          </Button>
+          <Button
+            variant="outline"
+            disabled={busy}
+            loading={downloading}
+            data-testid="download-site"
+            icon={<Download className="size-4" aria-hidden="true" />}
+            onClick={download}
+          >
+            {downloading ? 'Downloading...' : 'Download Site'}
           </Button>
           <DeployButton short hasLink={!!link} busy={deploying} disabled={busy} onDeploy={deploy} />
           {detailShowsRetry(project.status) ? (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TProjectDetail } from '@cityforge/shared';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
+import { NetlifyUrls } from './netlify-urls';
 import { UsageTable } from './usage-table';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -12,7 +13,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Project Details: prompt ('N/A' if none), contact email, phone; usage for superusers. */
+/**
+ * Project Details: prompt ('N/A' if none), contact email, phone, the Netlify URLs (current and
+ * older, each deletable); usage for superusers.
+ */
 export function ProjectDetailsCard({
   project,
   showUsage,
@@ -29,6 +33,9 @@ export function ProjectDetailsCard({
           <Row label="Prompt">{prompt?.trim() ? prompt : 'N/A'}</Row>
           <Row label="Contact email">{project.email || 'N/A'}</Row>
           <Row label="Phone">{project.contactPhoneNumber || 'N/A'}</Row>
+          <Row label="Netlify URLs">
+            <NetlifyUrls project={project} />
+          </Row>
         </dl>
         {showUsage ? (
           <div className="space-y-2" data-testid="project-usage">

@@ -5,6 +5,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { Card } from '../../../../components/ui/card';
 import { useAiModels } from '../../api/get-ai-models';
 import { hostingLink } from '../../deployment';
+import { DeployStatus } from '../deploy-status';
 
 function Summary({
   icon,
@@ -28,7 +29,10 @@ function Summary({
   );
 }
 
-/** The four summary cards: Service Type, AI Model, Domain Status, Deployment. */
+/**
+ * The four summary cards: Service Type, AI Model, Domain Status, Deployment (with the running
+ * deploy's progress, or the last deploy's outcome).
+ */
 export function SummaryCards({ project }: { project: TProjectDetail }) {
   const domain = project.clientDomain?.trim();
   const link = hostingLink(project);
@@ -56,6 +60,7 @@ export function SummaryCards({ project }: { project: TProjectDetail }) {
       </Summary>
       <Summary icon={<Rocket aria-hidden="true" />} label="Deployment">
         {project.deploymentStatus || (link ? 'Deployed' : 'Not deployed')}
+        <DeployStatus project={project} className="mt-2 font-normal" />
       </Summary>
     </section>
   );

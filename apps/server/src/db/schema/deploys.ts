@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TDeployState } from '@cityforge/shared';
+import { projects } from './projects.ts';
+
+/**
+ * One publish of a project to Netlify. The row is the deploy's progress (the card and
+ * detail poll it) and its outcome; `heartbeatAt` moves while a worker runs it, so a deploy
+ * whose worker died can be told from one that is merely slow.
+ */
+export const deploys = pgTable(
+  'deploys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    state: text('state').$type<TDeployState>().notNull().default('queued'),
+    filesTotal: integer('files_total').notNull().default(0),
+    filesToUpload: integer('files_to_upload').notNull().default(0),
+    filesUploaded: integer('files_uploaded').notNull().default(0),
+    /** What went wrong, for the owner; errorKind picks the HTTP answer of a waiting publish. */
+    error: text('error'),
+    errorKind: text('error_kind').$type<'token' | 'netlify' | 'build' | 'interrupted'>(),
+    netlifyDeployId: text('netlify_deploy_id'),
+    siteUrl: text('site_url'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deploys_project_started_idx').on(t.projectId, t.startedAt),
+    // At most one running deploy per project: a second publish is refused, not interleaved.
+    uniqueIndex('deploys_one_active_uq')
+      .on(t.projectId)
+      .where(sql`state in ('queued', 'building', 'uploading', 'processing')`),
+  ],
+);
+export type DeployRow = typeof deploys.$inferSelect;

@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NetlifyError, type NetlifyClient } from './netlify-client.ts';
+
+export type DigestDeployOptions = {
+  client: NetlifyClient;
+  siteId: string;
+  /** The built site on disk; `digest` maps its files ('/index.html') to their SHA1. */
+  dir: string;
+  digest: Map<string, string>;
+  /** Uploads in flight at once. */
+  concurrency?: number;
+  /** Longest wait for Netlify to finish processing. */
+  timeoutMs?: number;
+  onRequired?: (deployId: string, files: number) => unknown;
+  onUploaded?: (uploaded: number) => unknown;
+  onProcessing?: () => unknown;
+};
+
+export type DigestDeployResult = { deployId: string; required: number; uploaded: number };
+
+/**
+ * Netlify's file-digest deploy: send every path's SHA1, upload only the files whose SHA1
+ * Netlify says it lacks (one upload per distinct SHA1, a few at a time), then wait for the
+ * deploy to be ready. A site that did not change uploads nothing.
+ */
+export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDeployResult> {
+  const { client, digest } = opts;
+  const deploy = await client.createDeploy(opts.siteId, Object.fromEntries(digest));
+  const required = new Set(deploy.required ?? []);
+  // One file per required SHA1: identical files are one upload (Netlify stores by content).
+  const toUpload: string[] = [];
+  for (const [file, sha] of digest) {
+    if (required.has(sha)) {
+      toUpload.push(file);
+      required.delete(sha);
+    }
+  }
+  if (required.size) {
+    throw new NetlifyError(
+      null,
+      `Netlify asked for ${required.size} file(s) this site does not have`,
+    );
+  }
+  await opts.onRequired?.(deploy.id, toUpload.length);
+
+  let uploaded = 0;
+  let next = 0;
+  async function uploader() {
+    while (next < toUpload.length) {
+      const file = toUpload[next++]!;
+      const body = await fs.readFile(path.join(opts.dir, file));
+      await opts.client.uploadFile(deploy.id, file, body);
+      uploaded += 1;
+      await opts.onUploaded?.(uploaded);
+    }
+  }
+  const lanes = Math.max(1, Math.min(opts.concurrency ?? 8, toUpload.length));
+  await Promise.all(Array.from({ length: lanes }, uploader));
+
+  await opts.onProcessing?.();
+  await waitUntilReady(client, deploy.id, opts.timeoutMs ?? 10 * 60_000);
+  return { deployId: deploy.id, required: toUpload.length, uploaded };
+}
+
+async function waitUntilReady(client: NetlifyClient, deployId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let wait = 200;
+  for (;;) {
+    const deploy = await client.getDeploy(deployId);
+    if (deploy.state === 'ready') return;
+    if (deploy.state === 'error') {
+      throw new NetlifyError(
+        null,
+        `Netlify could not publish the deploy: ${deploy.error_message || 'no reason given'}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      throw new NetlifyError(
+        null,
+        `Netlify did not finish the deploy within ${Math.round(timeoutMs / 60_000)} minutes`,
+      );
+    }
+    await sleep(wait);
+    wait = Math.min(2000, Math.round(wait * 1.5));
+  }
+}

@@ -1,0 +1,151 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NetlifyAPI } from '@netlify/api';
+import { APP_VERSION, BRAND, MSG } from '@cityforge/shared';
+import { AppError, badRequest } from '../../lib/errors.ts';
+
+export type NetlifySite = {
+  id: string;
+  name: string;
+  url: string;
+  ssl_url?: string;
+  default_domain?: string;
+  custom_domain: string | null;
+  domain_aliases?: string[];
+};
+
+export type NetlifyDeploy = {
+  id: string;
+  state: string;
+  required?: string[];
+  error_message?: string | null;
+};
+
+/**
+ * A refusal from Netlify: `kind` 'token' when it turned the access token away (the owner
+ * must fix the token), else 'netlify'. `reason` is Netlify's own words where it gave any.
+ */
+export class NetlifyError extends Error {
+  readonly status: number | null;
+  readonly kind: 'token' | 'netlify';
+  readonly reason: string;
+  constructor(status: number | null, reason: string) {
+    super(reason);
+    this.status = status;
+    this.reason = reason;
+    this.kind = status === 401 || status === 403 ? 'token' : 'netlify';
+  }
+}
+
+type ClientError = {
+  status?: number;
+  json?: { message?: string; errors?: unknown };
+  data?: unknown;
+  message?: string;
+  code?: string;
+};
+
+function toNetlifyError(error: unknown): NetlifyError {
+  const e = error as ClientError;
+  const status = typeof e.status === 'number' ? e.status : null;
+  const fromJson = e.json?.message ?? (e.json?.errors ? JSON.stringify(e.json.errors) : undefined);
+  const fromText = typeof e.data === 'string' && e.data.length < 300 ? e.data : undefined;
+  const reason = fromJson || fromText || e.message || e.code || 'no answer from Netlify';
+  return new NetlifyError(status, status ? `${reason} (HTTP ${status})` : reason);
+}
+
+/** 5xx and dropped connections are worth another try; 429 is waited out by the client itself. */
+const retryable = (e: NetlifyError) => e.status === null || e.status === 429 || e.status >= 500;
+
+export type NetlifyClientOptions = { attempts?: number; baseDelayMs?: number };
+
+/**
+ * The Netlify API for one user's token, on the official client (which honours
+ * X-RateLimit-Reset on 429 by itself). Adds retries with exponential backoff and jitter for
+ * server errors and dropped connections, and one error type with Netlify's reason.
+ */
+export function createNetlifyClient(
+  apiUrl: string,
+  token: string,
+  opts: NetlifyClientOptions = {},
+) {
+  const url = new URL(apiUrl);
+  const api = new NetlifyAPI(token, {
+    scheme: url.protocol.replace(':', ''),
+    host: url.host,
+    pathPrefix: url.pathname.replace(/\/+$/, ''),
+    userAgent: `${BRAND}/${APP_VERSION}`,
+  });
+  const attempts = opts.attempts ?? 5;
+  const baseDelay = opts.baseDelayMs ?? 250;
+
+  async function call<T>(run: () => Promise<unknown>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await run()) as T;
+      } catch (raw) {
+        const error = toNetlifyError(raw);
+        if (!retryable(error) || attempt >= attempts) throw error;
+        const delay = baseDelay * 2 ** (attempt - 1);
+        await sleep(delay / 2 + Math.random() * delay);
+      }
+    }
+  }
+
+  return {
+    /** The site, or null when Netlify no longer has it (deleted on Netlify's side). */
+    async getSite(siteId: string): Promise<NetlifySite | null> {
+      try {
+        return await call<NetlifySite>(() => api.getSite({ site_id: siteId }));
+      } catch (error) {
+        if (error instanceof NetlifyError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    createSite: (body: { name?: string; custom_domain?: string | null }) =>
+      call<NetlifySite>(() => api.createSite({ body: body as never })),
+    updateSite: (
+      siteId: string,
+      body: { custom_domain: string | null; domain_aliases: string[] },
+      // null clears the domain; the client's types only know strings.
+    ) => call<NetlifySite>(() => api.updateSite({ site_id: siteId, body: body as never })),
+    /** Deletes the site; one Netlify no longer has counts as deleted. */
+    async deleteSite(siteId: string): Promise<void> {
+      try {
+        await call(() => api.deleteSite({ site_id: siteId }));
+      } catch (error) {
+        if (error instanceof NetlifyError && error.status === 404) return;
+        throw error;
+      }
+    },
+    createDeploy: (siteId: string, files: Record<string, string>) =>
+      call<NetlifyDeploy>(() => api.createSiteDeploy({ site_id: siteId, body: { files } })),
+    getDeploy: (deployId: string) =>
+      call<NetlifyDeploy>(() => api.getDeploy({ deploy_id: deployId })),
+    /** `file` is the digest's path ('/states/tx.html'); Netlify checks the body's SHA1. */
+    uploadFile: (deployId: string, file: string, body: Buffer) =>
+      call(() =>
+        api.uploadDeployFile({
+          deploy_id: deployId,
+          path: file.replace(/^\//, '').split('/').map(encodeURIComponent).join('/'),
+          // The client types a stream; a Buffer goes out the same way and survives a retry.
+          body: body as never,
+        }),
+      ),
+  };
+}
+export type NetlifyClient = ReturnType<typeof createNetlifyClient>;
+
+/** The address Netlify gives the site itself, whatever custom domain it also has. */
+export function netlifyUrlOf(site: NetlifySite): string {
+  if (site.default_domain) return `https://${site.default_domain}`;
+  return site.ssl_url || site.url.replace(/^http:/, 'https:');
+}
+
+/** A Netlify failure as the owner should read it: a token to fix, a refusal, or an outage. */
+export function netlifyAppError(error: unknown, what: string): unknown {
+  if (!(error instanceof NetlifyError)) return error;
+  if (error.kind === 'token')
+    return badRequest(`${MSG.netlifyTokenRejected} Netlify said: ${error.reason}`);
+  if (error.status === 400 || error.status === 422) return badRequest(`${what}: ${error.reason}`);
+  return new AppError('bad_gateway', `${what}: ${error.reason}`);
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { isInProgress, MSG, PROJECT_STATUS } from '@cityforge/shared';
+import type { PgBoss } from 'pg-boss';
+import type { DeployRow, ProjectRow } from '../../db/schema/index.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { digestDeploy } from './digest-deploy.ts';
+import { createNetlifyClient, NetlifyError } from './netlify-client.ts';
+import type { PublishingRepo } from './publishing.repo.ts';
+import { buildSite } from './site-build.ts';
+import { ensureSite, publishedUrl } from './netlify-site.ts';
+import { createSiteOutput } from './site-output.ts';
+
+const ZPublishJob = z.object({ deployId: z.string() });
+
+export async function sendPublishJob(boss: PgBoss, deployId: string): Promise<void> {
+  await boss.send(QUEUES.publishSite, { deployId });
+}
+
+export type PublishDeps = {
+  boss: PgBoss;
+  repo: PublishingRepo;
+  projectsRepo: ProjectsRepo;
+  usersService: UsersService;
+  netlifyApiUrl: string;
+  dataDir: string;
+  logger: Logger;
+};
+
+const ACTIVE = new Set(['queued', 'building', 'uploading', 'processing']);
+
+/** Netlify's refusal of the token, or any other failure, in words for the owner. */
+function failureOf(error: unknown): { error: string; errorKind: DeployRow['errorKind'] } {
+  if (error instanceof NetlifyError) {
+    return error.kind === 'token'
+      ? { error: `${MSG.netlifyTokenRejected} Netlify said: ${error.reason}`, errorKind: 'token' }
+      : { error: `Netlify could not take the deploy: ${error.reason}`, errorKind: 'netlify' };
+  }
+  if (error instanceof AppError) return { error: error.message, errorKind: 'build' };
+  return {
+    error: 'The site could not be built. Try again; if it keeps failing, contact support.',
+    errorKind: 'build',
+  };
+}
+
+/**
+ * Runs one deploy: make sure the Netlify site exists (with the client's domain), build the
+ * site into a folder of its own, send its digest, upload what Netlify lacks, wait for ready,
+ * and record the outcome on the deploy and the project. The deploy row carries the progress.
+ */
+export function createPublishWorker(deps: PublishDeps) {
+  const { repo, logger } = deps;
+
+  async function run(deployId: string): Promise<void> {
+    const deploy = await repo.findDeploy(deployId);
+    if (!deploy || !ACTIVE.has(deploy.state)) return;
+    const found = await deps.projectsRepo.withOwner(deploy.projectId);
+    const token = found && deps.usersService.secretsOf(found.owner).netlifyToken;
+    if (!found || !token) {
+      await finish(deployId, {
+        state: 'error',
+        error: MSG.netlifyTokenMissing,
+        errorKind: 'token',
+      });
+      return;
+    }
+    const dir = path.join(deps.dataDir, 'deploys', deployId);
+    // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
+    const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
+    try {
+      const client = createNetlifyClient(deps.netlifyApiUrl, token);
+      await repo.updateDeploy(deployId, { state: 'building' });
+      const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
+      const siteUrl = publishedUrl(project);
+      const out = createSiteOutput(dir);
+      const built = await buildSite({
+        project,
+        siteUrl,
+        repo,
+        out,
+        onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
+      });
+      await repo.updateDeploy(deployId, { filesTotal: built.files, siteUrl });
+      let saved = 0;
+      await digestDeploy({
+        client,
+        siteId: site.id,
+        dir,
+        digest: out.digest,
+        onRequired: (netlifyDeployId, files) =>
+          repo.updateDeploy(deployId, {
+            state: 'uploading',
+            netlifyDeployId,
+            filesToUpload: files,
+          }),
+        onUploaded: async (uploaded) => {
+          // Progress is written about every 2% (and at the end), not once per file.
+          if (uploaded - saved < Math.max(1, Math.floor(built.files / 50))) return;
+          saved = uploaded;
+          await repo.updateDeploy(deployId, { filesUploaded: uploaded });
+        },
+        onProcessing: () => repo.updateDeploy(deployId, { state: 'processing' }),
+      });
+      const after = await deps.projectsRepo.findById(project.id);
+      await deps.projectsRepo.update(project.id, {
+        hasSiteMap: built.hasSitemap,
+        // A generation started meanwhile keeps its status; the site is live all the same.
+        ...(after && !isInProgress(after.status) ? { status: PROJECT_STATUS.published } : {}),
+      });
+      const final = await repo.findDeploy(deployId);
+      await finish(deployId, {
+        state: 'ready',
+        filesUploaded: final?.filesToUpload ?? 0,
+      });
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.errorKind === 'build') logger.error({ err: error, deployId }, 'deploy failed');
+      else logger.warn({ deployId, reason: failure.error }, 'deploy refused by Netlify');
+      await finish(deployId, { state: 'error', ...failure });
+    } finally {
+      clearInterval(beat);
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  function finish(deployId: string, patch: Parameters<PublishingRepo['updateDeploy']>[1]) {
+    return repo.updateDeploy(deployId, { ...patch, finishedAt: new Date() });
+  }
+
+  return {
+    run,
+    async start(concurrency = 2) {
+      await deps.boss.work(
+        QUEUES.publishSite,
+        { batchSize: 1, localConcurrency: concurrency },
+        async (jobs) => {
+          for (const job of jobs) await run(ZPublishJob.parse(job.data).deployId);
+        },
+      );
+    },
+  };
+}
+
+export type { ProjectRow };

@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  isDeployActive,
+  isInProgress,
+  MSG,
+  PAGE_STATUS,
+  type TProject,
+  type TPublishResult,
+} from '@cityforge/shared';
+import type { PgBoss } from 'pg-boss';
+import type { DeployRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import { toDeployment } from '../projects/projects.presenter.ts';
+import { slugify } from '../site/render-content.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { createNetlifyClient, netlifyAppError } from './netlify-client.ts';
+import { publishedUrl } from './netlify-site.ts';
+import { sendPublishJob } from './publish.job.ts';
+import type { PublishingRepo } from './publishing.repo.ts';
+import { siteZip } from './site-zip.ts';
+
+/** A deploy whose worker has not written for this long has lost its worker. */
+export const DEPLOY_STALE_MS = 60_000;
+/** How long POST publish/ waits for the deploy before answering with its progress (202). */
+export const PUBLISH_WAIT_MS = 5 * 60_000;
+
+type Deps = {
+  boss: PgBoss;
+  repo: PublishingRepo;
+  projectsRepo: ProjectsRepo;
+  usersService: UsersService;
+  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  present: (user: UserRow, rows: ProjectRow[]) => Promise<TProject[]>;
+  netlifyApiUrl: string;
+  dataDir: string;
+  waitMs?: number;
+};
+
+const normalUrl = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();
+
+export function createPublishService(deps: Deps) {
+  const { repo } = deps;
+
+  async function ownerToken(user: UserRow, project: ProjectRow): Promise<string | null> {
+    const owner =
+      project.userId === user.id ? user : (await deps.projectsRepo.withOwner(project.id))?.owner;
+    return owner ? deps.usersService.secretsOf(owner).netlifyToken : null;
+  }
+
+  /** Waits for the deploy to finish; a deploy whose worker died is closed as interrupted. */
+  async function settled(deployId: string): Promise<DeployRow> {
+    const deadline = Date.now() + (deps.waitMs ?? PUBLISH_WAIT_MS);
+    for (;;) {
+      const deploy = await repo.findDeploy(deployId);
+      if (!deploy) throw notFound('Deploy not found.');
+      if (!isDeployActive(deploy.state) || Date.now() > deadline) return deploy;
+      if (Date.now() - deploy.heartbeatAt.getTime() > DEPLOY_STALE_MS) {
+        await repo.abandonStale(
+          deploy.projectId,
+          new Date(Date.now() - DEPLOY_STALE_MS),
+          MSG.deployInterrupted,
+        );
+      }
+      await sleep(200);
+    }
+  }
+
+  function failure(deploy: DeployRow): AppError {
+    const message = deploy.error ?? MSG.deploymentFailed;
+    if (deploy.errorKind === 'token') return badRequest(message);
+    if (deploy.errorKind === 'build') return new AppError('conflict', message);
+    return new AppError('bad_gateway', message);
+  }
+
+  return {
+    async publish(user: UserRow, id: string): Promise<{ status: 200 | 202; body: TPublishResult }> {
+      const project = await deps.owned(user, id);
+      if (isInProgress(project.status))
+        throw new AppError('conflict', 'The project is generating; deploy it when it finishes.');
+      // Nothing half-done: every refusal comes before the deploy exists.
+      if (!(await ownerToken(user, project))) throw badRequest(MSG.netlifyTokenMissing);
+      const pages = await deps.projectsRepo.pagesOf(project.id);
+      if (!pages.some((p) => p.kind === 'homepage' && p.status === PAGE_STATUS.completed))
+        throw new AppError('conflict', MSG.nothingToPublish);
+      await repo.abandonStale(
+        project.id,
+        new Date(Date.now() - DEPLOY_STALE_MS),
+        MSG.deployInterrupted,
+      );
+      const deploy = await repo.startDeploy(project.id);
+      if (!deploy) throw new AppError('conflict', MSG.deployAlreadyRunning);
+      await sendPublishJob(deps.boss, deploy.id);
+
+      const done = await settled(deploy.id);
+      if (done.state === 'error') throw failure(done);
+      const after = (await deps.projectsRepo.findById(project.id)) ?? project;
+      return {
+        status: done.state === 'ready' ? 200 : 202,
+        body: {
+          status: after.status,
+          netlifyUrl: after.netlifySiteUrl ?? '',
+          hasSiteMap: after.hasSiteMap,
+          netlify_site_url_history: after.netlifySiteUrlHistory,
+          deployment: toDeployment(done),
+        },
+      };
+    },
+
+    async deployment(user: UserRow, id: string) {
+      const project = await deps.owned(user, id);
+      const deploy = await repo.latestDeploy(project.id);
+      return deploy ? toDeployment(deploy) : null;
+    },
+
+    /** The built site as a ZIP; needs no Netlify token. Canonical URLs use the best address known. */
+    async download(user: UserRow, id: string) {
+      const project = await deps.owned(user, id);
+      const siteUrl =
+        publishedUrl(project) ??
+        (project.clientDomain ? `https://${project.clientDomain}` : undefined);
+      const zip = await siteZip({
+        project,
+        siteUrl,
+        repo,
+        tmpRoot: path.join(deps.dataDir, 'tmp'),
+      });
+      return { ...zip, filename: `${slugify(project.name) || 'site'}-site.zip` };
+    },
+
+    /**
+     * Deletes a Netlify site of the project named by its URL: the current one (the project
+     * loses its link and sitemap) or an older one from the history. Either way the URL leaves
+     * the history: it no longer leads anywhere.
+     */
+    async deleteSite(user: UserRow, id: string, siteUrl: string) {
+      const project = await deps.owned(user, id);
+      const wanted = normalUrl(siteUrl);
+      const current = project.netlifySiteUrl && normalUrl(project.netlifySiteUrl) === wanted;
+      const inHistory = project.netlifySiteUrlHistory.some((u) => normalUrl(u) === wanted);
+      if (!current && !inHistory) throw notFound(MSG.siteUrlUnknown);
+      const token = await ownerToken(user, project);
+      if (!token) throw badRequest(MSG.netlifyTokenMissing);
+      const client = createNetlifyClient(deps.netlifyApiUrl, token);
+      const host = new URL(/^https?:\/\//i.test(wanted) ? wanted : `https://${wanted}`).host;
+      try {
+        await client.deleteSite(current && project.netlifySiteId ? project.netlifySiteId : host);
+      } catch (error) {
+        throw netlifyAppError(error, MSG.deleteNetlifyFailed);
+      }
+      await deps.projectsRepo.update(project.id, {
+        netlifySiteUrlHistory: project.netlifySiteUrlHistory.filter((u) => normalUrl(u) !== wanted),
+        ...(current ? { netlifySiteId: null, netlifySiteUrl: null, hasSiteMap: false } : {}),
+      });
+      return { message: MSG.netlifySiteDeleted };
+    },
+  };
+}
+export type PublishService = ReturnType<typeof createPublishService>;

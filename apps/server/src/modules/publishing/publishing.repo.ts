@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { PAGE_STATUS, type TDeployState } from '@cityforge/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  cities,
+  deploys,
+  locationCounties,
+  locationStates,
+  pages,
+  type DeployRow,
+} from '../../db/schema/index.ts';
+
+const ACTIVE: TDeployState[] = ['queued', 'building', 'uploading', 'processing'];
+
+export type DeployPatch = Partial<
+  Pick<
+    DeployRow,
+    | 'state'
+    | 'filesTotal'
+    | 'filesToUpload'
+    | 'filesUploaded'
+    | 'error'
+    | 'errorKind'
+    | 'netlifyDeployId'
+    | 'siteUrl'
+    | 'finishedAt'
+  >
+>;
+
+/** Where a city stream stands: cities come ordered by state, county, id. */
+export type CityCursor = { stateId: string; countyId: string; id: string };
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export function createPublishingRepo(db: Db) {
+  return {
+    /** A new deploy, or null while another one of the project is still running. */
+    async startDeploy(projectId: string): Promise<DeployRow | null> {
+      try {
+        const [row] = await db.insert(deploys).values({ projectId }).returning();
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+    async findDeploy(id: string): Promise<DeployRow | null> {
+      const [row] = await db.select().from(deploys).where(eq(deploys.id, id)).limit(1);
+      return row ?? null;
+    },
+    async latestDeploy(projectId: string): Promise<DeployRow | null> {
+      const [row] = await db
+        .select()
+        .from(deploys)
+        .where(eq(deploys.projectId, projectId))
+        .orderBy(desc(deploys.startedAt))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Every write is also a heartbeat: the worker running the deploy is alive. */
+    async updateDeploy(id: string, patch: DeployPatch): Promise<void> {
+      await db
+        .update(deploys)
+        .set({ ...patch, heartbeatAt: new Date() })
+        .where(eq(deploys.id, id));
+    },
+    /**
+     * Running deploys of the project whose worker stopped beating before `before` end as
+     * interrupted, so they no longer block the next publish.
+     */
+    async abandonStale(projectId: string, before: Date, message: string): Promise<number> {
+      const rows = await db
+        .update(deploys)
+        .set({ state: 'error', error: message, errorKind: 'interrupted', finishedAt: new Date() })
+        .where(
+          and(
+            eq(deploys.projectId, projectId),
+            inArray(deploys.state, ACTIVE),
+            lt(deploys.heartbeatAt, before),
+          ),
+        )
+        .returning({ id: deploys.id });
+      return rows.length;
+    },
+
+    // The site's content, read in the order the build writes it.
+
+    sitePages(projectId: string) {
+      return db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.status, PAGE_STATUS.completed)))
+        .orderBy(asc(pages.kind), asc(pages.sortOrder), asc(pages.name));
+    },
+    siteStates(projectId: string) {
+      return db
+        .select({
+          id: locationStates.id,
+          code: locationStates.code,
+          name: locationStates.name,
+          slug: locationStates.slug,
+        })
+        .from(locationStates)
+        .where(eq(locationStates.projectId, projectId))
+        .orderBy(asc(locationStates.name));
+    },
+    siteCounties(projectId: string) {
+      return db
+        .select({
+          id: locationCounties.id,
+          stateId: locationCounties.stateId,
+          name: locationCounties.name,
+          slug: locationCounties.slug,
+          cities: count(cities.id),
+        })
+        .from(locationCounties)
+        .leftJoin(cities, eq(cities.countyId, locationCounties.id))
+        .where(eq(locationCounties.projectId, projectId))
+        .groupBy(locationCounties.id)
+        .orderBy(asc(locationCounties.name));
+    },
+    /** One batch of cities after `after`, grouped by state and county (keyset, not offset). */
+    cityBatch(projectId: string, after: CityCursor | null, limit: number) {
+      const key = sql`(${locationCounties.stateId}, ${cities.countyId}, ${cities.id})`;
+      return db
+        .select({
+          id: cities.id,
+          stateId: locationCounties.stateId,
+          countyId: cities.countyId,
+          name: cities.name,
+          slug: cities.slug,
+          zips: cities.zips,
+          status: cities.status,
+          contentHtml: cities.contentHtml,
+          content: cities.content,
+          metaTags: cities.metaTags,
+          updatedAt: cities.updatedAt,
+        })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            after
+              ? sql`${key} > (${after.stateId}::uuid, ${after.countyId}::uuid, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(locationCounties.stateId), asc(cities.countyId), asc(cities.id))
+        .limit(limit);
+    },
+  };
+}
+export type PublishingRepo = ReturnType<typeof createPublishingRepo>;
+export type SiteCity = Awaited<ReturnType<PublishingRepo['cityBatch']>>[number];

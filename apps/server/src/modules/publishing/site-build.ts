@@ -1,0 +1,115 @@
+import { MSG } from '@cityforge/shared';
+import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { footerPages, pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
+import { pagePath, type PageRef } from '../site/paths.ts';
+import { hubParts, notFoundHub, servicesHub, statesHub, type HubPage } from '../site/site-hubs.ts';
+import { themeCss, themeFor } from '../site/theme.ts';
+import { buildLocations } from './site-locations.ts';
+import type { PublishingRepo } from './publishing.repo.ts';
+import { fileOf, sha1, type SiteOutput } from './site-output.ts';
+import { createSitemapWriter } from './sitemap.ts';
+import { faviconSvg, NETLIFY_HEADERS, robotsTxt } from './site-assets.ts';
+
+export type BuildOptions = {
+  project: ProjectRow;
+  /** The origin the site is published at; without one there is no sitemap or canonical. */
+  siteUrl?: string;
+  repo: PublishingRepo;
+  out: SiteOutput;
+  /** Told the number of files written so far, every few hundred files. */
+  onProgress?: (files: number) => unknown;
+  /** Cities read per query. */
+  batchSize?: number;
+};
+
+export type BuildResult = { files: number; pages: number; bytes: number; hasSitemap: boolean };
+
+/** Writes one page of the site: the file, and its line in the sitemap. */
+export type PageSink = (
+  ref: PageRef & { path: string },
+  body: PageBody,
+  updatedAt: Date,
+) => Promise<void>;
+
+const newestOf = (rows: Array<{ updatedAt: Date }>) =>
+  new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
+
+function pageRef(page: PageRow): PageRef & { path: string } {
+  const ref: PageRef = { kind: page.kind, name: page.name, slug: page.slug };
+  return { ...ref, path: pagePath(ref) };
+}
+
+/**
+ * Builds the whole static site of a project into `out`: every written page with clean URLs,
+ * the listing pages above city pages, one shared stylesheet, an icon, robots.txt, a 404
+ * page, Netlify headers and the sitemap. Pages are streamed from the database in batches.
+ */
+export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
+  const { project, siteUrl, repo, out } = opts;
+  const written = await repo.sitePages(project.id);
+  if (!written.some((p) => p.kind === 'homepage'))
+    throw new AppError('conflict', MSG.nothingToPublish);
+
+  const css = themeCss(themeFor(project));
+  const cssFile = `/assets/site-${sha1(css).slice(0, 10)}.css`;
+  await out.write(cssFile, css);
+  await out.write('/favicon.svg', faviconSvg(project));
+  const frame: SiteFrame = {
+    project,
+    footer: footerPages(written),
+    css: { href: cssFile },
+    icon: '/favicon.svg',
+    mode: 'publish',
+    siteUrl,
+  };
+  const sitemap = siteUrl ? createSitemapWriter(out, siteUrl) : null;
+  let pages = 0;
+  let reported = 0;
+
+  const emit: PageSink = async (ref, body, updatedAt) => {
+    await out.write(fileOf(ref.path), pageDocument(frame, ref, body));
+    await sitemap?.add(ref.path, updatedAt);
+    pages += 1;
+    if (opts.onProgress && out.digest.size - reported >= 250) {
+      reported = out.digest.size;
+      await opts.onProgress(reported);
+    }
+  };
+  const emitHub = (hub: HubPage, updatedAt: Date) =>
+    emit(
+      { ...hub.ref, path: hub.ref.path! },
+      { ...hubParts(project, hub), breadcrumbs: hub.crumbs },
+      updatedAt,
+    );
+
+  for (const page of written) {
+    await emit(
+      pageRef(page),
+      { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags, content: page.content },
+      page.updatedAt,
+    );
+  }
+  const services = written.filter((p) => p.kind === 'service');
+  // Service pages' breadcrumbs and the header link /services: the written "Services" page
+  // answers there; when it is missing, a listing of the service pages takes its place.
+  const servicesPage = written.some((p) => pageRef(p).path === '/services');
+  if (!servicesPage && (services.length || project.createServicePages))
+    await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
+
+  const places = await buildLocations({ project, repo, emit, emitHub, batchSize: opts.batchSize });
+  await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
+
+  // The 404 page has no address of its own: no canonical URL, not in the sitemap.
+  const missing = notFoundHub(project);
+  const notFound = pageDocument({ ...frame, siteUrl: undefined }, missing.ref, {
+    ...hubParts(project, missing, { noindex: true }),
+    breadcrumbs: missing.crumbs,
+  });
+  await out.write('/404.html', notFound);
+  await out.write('/robots.txt', robotsTxt(siteUrl));
+  await out.write('/_headers', NETLIFY_HEADERS);
+  await sitemap?.finish();
+  await out.flush();
+  return { files: out.digest.size, pages, bytes: out.bytes, hasSitemap: Boolean(sitemap) };
+}

@@ -1,0 +1,130 @@
+import { PAGE_STATUS } from '@cityforge/shared';
+import type { ProjectRow } from '../../db/schema/index.ts';
+import { cityAreaServed, cityCrumbs, cityPageRef } from '../locations/city-page.ts';
+import { cityPath } from '../site/paths.ts';
+import {
+  countyHub,
+  stateHub,
+  zipCodesHub,
+  type HubCity,
+  type HubPage,
+  type ZipEntry,
+} from '../site/site-hubs.ts';
+import type { CityCursor, PublishingRepo, SiteCity } from './publishing.repo.ts';
+import type { PageSink } from './site-build.ts';
+
+type StateInfo = { id: string; code: string; name: string; slug: string };
+type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
+
+/** What the page above every state needs once the states are written. */
+export type StatesSummary = {
+  states: Array<{ name: string; slug: string; counties: number; cities: number }>;
+  newest: Date | null;
+};
+
+const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
+
+/**
+ * Writes the location part of the site: every written city page, each county's page once
+ * its cities are through, each state's page and ZIP code list once its counties are. Cities
+ * arrive in batches grouped by state and county, so only one county's and one state's
+ * listing is held at a time, whatever the number of cities.
+ */
+export async function buildLocations(opts: {
+  project: ProjectRow;
+  repo: PublishingRepo;
+  emit: PageSink;
+  emitHub: (hub: HubPage, updatedAt: Date) => Promise<void>;
+  batchSize?: number;
+}): Promise<StatesSummary> {
+  const { project, repo, emit, emitHub } = opts;
+  const [states, counties] = await Promise.all([
+    repo.siteStates(project.id),
+    repo.siteCounties(project.id),
+  ]);
+  const stateById = new Map<string, StateInfo>(states.map((s) => [s.id, s]));
+  const countyById = new Map<string, CountyInfo>(
+    counties.map((c) => [c.id, { ...c, cities: Number(c.cities) }]),
+  );
+  let newest: Date | null = null;
+
+  let county: { info: CountyInfo; cities: HubCity[]; newest: Date } | null = null;
+  let state: { info: StateInfo; zips: ZipEntry[]; newest: Date } | null = null;
+
+  async function closeCounty() {
+    if (!county || !state) return;
+    const sorted = county.cities.sort(byName);
+    await emitHub(countyHub(project, state.info, county.info, sorted), county.newest);
+    state.newest = later(state.newest, county.newest);
+    county = null;
+  }
+
+  async function closeState() {
+    await closeCounty();
+    if (!state) return;
+    const own = counties.filter((c) => c.stateId === state!.info.id);
+    const list = own.map((c) => countyById.get(c.id)!).sort(byName);
+    await emitHub(
+      stateHub(project, state.info, list, { zipPage: state.zips.length > 0 }),
+      state.newest,
+    );
+    if (state.zips.length)
+      await emitHub(zipCodesHub(project, state.info, state.zips), state.newest);
+    newest = later(newest, state.newest);
+    state = null;
+  }
+
+  async function add(city: SiteCity) {
+    if (state?.info.id !== city.stateId) {
+      await closeState();
+      state = { info: stateById.get(city.stateId)!, zips: [], newest: city.updatedAt };
+    }
+    if (county?.info.id !== city.countyId) {
+      await closeCounty();
+      county = { info: countyById.get(city.countyId)!, cities: [], newest: city.updatedAt };
+    }
+    const place = { city, county: county.info, state: state.info };
+    const written = city.status === PAGE_STATUS.completed && city.contentHtml !== null;
+    if (written) {
+      const ref = cityPageRef(place);
+      await emit(
+        { ...ref, path: ref.path! },
+        {
+          contentHtml: city.contentHtml!,
+          metaTags: city.metaTags,
+          content: city.content,
+          breadcrumbs: cityCrumbs(place),
+          areaServed: cityAreaServed(city, state.info),
+        },
+        city.updatedAt,
+      );
+    }
+    county.cities.push({ name: city.name, slug: city.slug, zips: city.zips, written });
+    county.newest = later(county.newest, city.updatedAt);
+    const href = written ? cityPath(state.info, county.info, city) : null;
+    for (const zip of city.zips) state.zips.push({ zip, city: city.name, href });
+  }
+
+  let cursor: CityCursor | null = null;
+  const size = opts.batchSize ?? 250;
+  for (;;) {
+    const batch = await repo.cityBatch(project.id, cursor, size);
+    for (const city of batch) await add(city);
+    if (batch.length < size) break;
+    const last = batch[batch.length - 1]!;
+    cursor = { stateId: last.stateId, countyId: last.countyId, id: last.id };
+  }
+  await closeState();
+
+  const summary = states.map((s) => {
+    const own = counties.filter((c) => c.stateId === s.id);
+    return {
+      name: s.name,
+      slug: s.slug,
+      counties: own.length,
+      cities: own.reduce((n, c) => n + Number(c.cities), 0),
+    };
+  });
+  return { states: summary, newest };
+}

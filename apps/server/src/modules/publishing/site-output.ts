@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where a built site's files go: each is written to disk as it is made and only its SHA1
+ * is kept, so a build's memory does not grow with the pages it writes. The digest (path →
+ * SHA1) is what a Netlify deploy sends.
+ */
+export type SiteOutput = {
+  readonly dir: string;
+  readonly digest: Map<string, string>;
+  readonly bytes: number;
+  /** `file` is the site path of the file ('/index.html', '/states/tx.html'). */
+  write(file: string, body: string | Buffer): Promise<void>;
+  /** Waits for every write still under way. */
+  flush(): Promise<void>;
+};
+
+/** '/' is index.html; every other page is '{path}.html', served at '{path}' (pretty URLs). */
+export function fileOf(urlPath: string): string {
+  return urlPath === '/' ? '/index.html' : `${urlPath.replace(/\/+$/, '')}.html`;
+}
+
+export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
+
+export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
+  const digest = new Map<string, string>();
+  const made = new Set<string>();
+  const pending = new Set<Promise<void>>();
+  let bytes = 0;
+  let failure: unknown = null;
+
+  async function mkdirOnce(folder: string) {
+    if (made.has(folder)) return;
+    await fs.mkdir(folder, { recursive: true });
+    made.add(folder);
+  }
+
+  async function writeOne(file: string, body: string | Buffer) {
+    const target = path.join(dir, file);
+    if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${file}`);
+    await mkdirOnce(path.dirname(target));
+    await fs.writeFile(target, body);
+  }
+
+  return {
+    dir,
+    digest,
+    get bytes() {
+      return bytes;
+    },
+    async write(file, body) {
+      if (failure) throw failure;
+      if (digest.has(file)) throw new Error(`two files at ${file}`);
+      const buffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+      digest.set(file, sha1(buffer));
+      bytes += buffer.length;
+      // A few writes in flight keep the disk busy without queueing the whole site in memory.
+      const task = writeOne(file, buffer)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => pending.delete(task));
+      pending.add(task);
+      if (pending.size >= concurrency) await Promise.race(pending);
+    },
+    async flush() {
+      await Promise.all(pending);
+      if (failure) throw failure;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { PAGE_STATUS } from '@cityforge/shared';
+import type { PageRow } from '../../db/schema/index.ts';
+import { ZPageContent } from '../generation/content.ts';
+import { pagePath, type Crumb, type PageRef } from './paths.ts';
+import { faqsOf } from './render-content.ts';
+import {
+  renderDocument,
+  type DocumentProject,
+  type RenderDocumentOptions,
+} from './render-document.ts';
+
+/** What every page of one site shares: the project, the footer, the CSS and where it lives. */
+export type SiteFrame = {
+  project: DocumentProject;
+  footer: Crumb[];
+  css: RenderDocumentOptions['css'];
+  icon?: string;
+  mode: RenderDocumentOptions['mode'];
+  /** The published origin; without it pages carry no canonical URL. */
+  siteUrl?: string;
+};
+
+export type PageBody = {
+  contentHtml: string;
+  metaTags: string;
+  /** The model's structured answer, for the FAQPage data; absent on listing pages. */
+  content?: unknown;
+  breadcrumbs?: Crumb[];
+  areaServed?: string[];
+};
+
+/** The footer links every page: the written main pages. */
+export function footerPages(pages: Pick<PageRow, 'kind' | 'status' | 'name' | 'slug'>[]): Crumb[] {
+  return pages
+    .filter((p) => p.kind === 'main' && p.status === PAGE_STATUS.completed)
+    .map((p) => ({ name: p.name, href: pagePath(p) }));
+}
+
+/** One complete page of the site, the same for the preview and the published files. */
+export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): string {
+  const content = ZPageContent.safeParse(body.content);
+  return renderDocument({
+    project: frame.project,
+    page,
+    contentHtml: body.contentHtml,
+    metaTags: body.metaTags,
+    nav: { pages: frame.footer },
+    css: frame.css,
+    icon: frame.icon,
+    mode: frame.mode,
+    siteUrl: frame.siteUrl,
+    faqs: content.success ? faqsOf(content.data) : [],
+    breadcrumbs: body.breadcrumbs,
+    areaServed: body.areaServed,
+  });
+}

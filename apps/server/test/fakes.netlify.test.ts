@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NetlifyAPI } from '@netlify/api';
+import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+
+// Everything goes through the real `@netlify/api` client, so these tests prove the contract
+// between the client the product uses and the fake, not just the fake on its own.
+let fake: FakeNetlify;
+beforeAll(async () => {
+  fake = await startFakeNetlify({ tokens: ['netlify-test-token', 'other-token'] });
+});
+afterAll(() => fake.close());
+
+const client = (token = 'netlify-test-token') =>
+  new NetlifyAPI(token, { scheme: 'http', host: fake.host, pathPrefix: fake.pathPrefix });
+
+const sha1 = (body: Buffer) => createHash('sha1').update(body).digest('hex');
+
+type HttpFailure = { status: number; json?: { code: number; message: string } };
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: HttpFailure) => error,
+  );
+
+const files = {
+  '/index.html': Buffer.from('<h1>Home</h1>'),
+  '/states/tx/index.html': Buffer.from('<h1>Texas</h1>'),
+  '/copy/index.html': Buffer.from('<h1>Home</h1>'),
+  '/a b/c.html': Buffer.from('<p>spaced</p>'),
+};
+const digest = Object.fromEntries(Object.entries(files).map(([p, b]) => [p, sha1(b)]));
+
+// The product strips the leading slash and encodes each segment, as netlify-cli does.
+const uploadPath = (path: string) => path.slice(1).split('/').map(encodeURIComponent).join('/');
+
+async function uploadAll(api: NetlifyAPI, deployId: string, required: string[]) {
+  const pending = new Set(required);
+  for (const [path, body] of Object.entries(files)) {
+    if (!pending.delete(sha1(body))) continue;
+    await api.uploadDeployFile({
+      deploy_id: deployId,
+      path: uploadPath(path),
+      body: body as never,
+    });
+  }
+}
+
+async function waitReady(api: NetlifyAPI, deployId: string) {
+  for (let i = 0; i < 10; i++) {
+    const deploy = await api.getDeploy({ deploy_id: deployId });
+    if (deploy.state === 'ready' || deploy.state === 'error') return deploy;
+  }
+  throw new Error('deploy never settled');
+}
+
+describe('fake Netlify API', () => {
+  it('creates a site, takes a digest deploy, uploads, processes and publishes', async () => {
+    const api = client();
+    const site = await api.createSite({ body: { name: 'acme-plumbing' } });
+    expect(site).toMatchObject({
+      name: 'acme-plumbing',
+      url: 'http://acme-plumbing.netlify.app',
+      ssl_url: 'https://acme-plumbing.netlify.app',
+      default_domain: 'acme-plumbing.netlify.app',
+      custom_domain: null,
+      state: 'current',
+      published_deploy: null,
+    });
+    expect(site).toHaveProperty('site_id', site.id);
+
+    const deploy = await api.createSiteDeploy({ site_id: site.id!, body: { files: digest } });
+    expect(deploy.state).toBe('uploading');
+    // Two paths share one blob, so only three distinct sha1s are required.
+    expect(new Set(deploy.required)).toEqual(new Set(Object.values(digest)));
+    expect(deploy.required).toHaveLength(3);
+
+    await uploadAll(api, deploy.id!, deploy.required!);
+    expect(fake.uploads.map((u) => u.path)).toContain('/a b/c.html');
+    expect(fake.deploys.get(deploy.id!)?.state).toBe('processing');
+    // processingPolls = 1: one GET still answers processing, the next one ready.
+    expect((await api.getDeploy({ deploy_id: deploy.id! })).state).toBe('processing');
+    const ready = await api.getSiteDeploy({ site_id: site.id!, deploy_id: deploy.id! });
+    expect(ready.state).toBe('ready');
+
+    const published = fake.publishedFiles(site.id!);
+    expect([...published.keys()].sort()).toEqual(Object.keys(files).sort());
+    expect(published.get('/states/tx/index.html')?.toString()).toBe('<h1>Texas</h1>');
+    const after = await api.getSite({ site_id: site.id! });
+    expect(after.published_deploy?.id).toBe(deploy.id);
+
+    const again = await api.createSiteDeploy({ site_id: site.id!, body: { files: digest } });
+    expect(again.required).toEqual([]);
+    expect(again.state).toBe('processing');
+    expect((await waitReady(api, again.id!)).state).toBe('ready');
+  });
+
+  it('refuses a wrong checksum, an unknown path and a malformed digest with 422', async () => {
+    const api = client();
+    const site = await api.createSite({ body: {} });
+    expect(site.name).toMatch(/^site-[0-9a-f]{6}$/);
+    const deploy = await api.createSiteDeploy({ site_id: site.id!, body: { files: digest } });
+
+    const wrong = await failure(
+      api.uploadDeployFile({
+        deploy_id: deploy.id!,
+        path: 'index.html',
+        body: Buffer.from('tampered') as never,
+      }),
+    );
+    expect(wrong.status).toBe(422);
+    expect(wrong.json).toEqual({ code: 422, message: 'checksum mismatch' });
+
+    const unknown = await failure(
+      api.uploadDeployFile({
+        deploy_id: deploy.id!,
+        path: 'nope.html',
+        body: Buffer.from('x') as never,
+      }),
+    );
+    expect(unknown.status).toBe(422);
+
+    const bad = await failure(
+      api.createSiteDeploy({ site_id: site.id!, body: { files: { 'no-slash.html': 'abc' } } }),
+    );
+    expect(bad.status).toBe(422);
+  });
+
+  it('answers 401 to an unknown token and 404 to a site of another token', async () => {
+    const denied = await failure(client('wrong-token').createSite({ body: {} }));
+    expect(denied.status).toBe(401);
+    expect(denied.json).toEqual({ code: 401, message: 'Access Denied: invalid access token' });
+
+    const site = await client().createSite({ body: {} });
+    const foreign = await failure(client('other-token').getSite({ site_id: site.id! }));
+    expect(foreign.status).toBe(404);
+    expect(foreign.json).toEqual({ code: 404, message: 'Not Found' });
+  });
+
+  it('rate-limits the third upload and the client recovers through X-RateLimit-Reset', async () => {
+    const api = client();
+    const site = await api.createSite({ body: {} });
+    const deploy = await api.createSiteDeploy({ site_id: site.id!, body: { files: digest } });
+    const isUpload = (r: { method: string; path: string }) =>
+      r.method === 'PUT' && r.path.startsWith(`/deploys/${deploy.id}/files/`);
+    fake.rateLimit({ afterRequests: 2, times: 1, resetInSeconds: 1, match: isUpload });
+
+    const started = Date.now();
+    await uploadAll(api, deploy.id!, deploy.required!);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const statuses = fake.requests.filter(isUpload).map((r) => r.status);
+    expect(statuses).toEqual([200, 200, 429, 200]);
+    expect(fake.deploys.get(deploy.id!)?.state).toBe('processing');
+  });
+
+  it('answers scripted 5xx without the client retrying, then recovers', async () => {
+    const api = client();
+    fake.failNext({ status: 503, times: 1, match: (r) => r.method === 'POST' });
+    const down = await failure(api.createSite({ body: {} }));
+    expect(down.status).toBe(503);
+    expect(down.json?.code).toBe(503);
+    await expect(api.createSite({ body: {} })).resolves.toHaveProperty('id');
+  });
+
+  it('ends a scripted failing deploy in error without publishing it', async () => {
+    const api = client();
+    const site = await api.createSite({ body: {} });
+    fake.failNextDeploy('Build script returned non-zero exit code');
+    const deploy = await api.createSiteDeploy({ site_id: site.id!, body: { files: digest } });
+    await uploadAll(api, deploy.id!, deploy.required!);
+    const settled = await waitReady(api, deploy.id!);
+    expect(settled.state).toBe('error');
+    expect(settled.error_message).toBe('Build script returned non-zero exit code');
+    expect(fake.publishedFiles(site.id!).size).toBe(0);
+  });
+
+  it('deletes a site with its deploys', async () => {
+    const api = client();
+    const site = await api.createSite({ body: {} });
+    const deploy = await api.createSiteDeploy({ site_id: site.id!, body: { files: digest } });
+    await api.deleteSite({ site_id: site.id! });
+    expect((await failure(api.getSite({ site_id: site.id! }))).status).toBe(404);
+    expect((await failure(api.getDeploy({ deploy_id: deploy.id! }))).status).toBe(404);
+    expect(fake.deploys.has(deploy.id!)).toBe(false);
+  });
+
+  it('finds sites by host name and guards names and custom domains', async () => {
+    const api = client();
+    const site = await api.createSite({ body: { name: 'by-host' } });
+    expect((await api.getSite({ site_id: 'by-host.netlify.app' })).id).toBe(site.id);
+
+    const taken = await failure(api.createSite({ body: { name: 'by-host' } }));
+    expect(taken.json).toEqual({ code: 422, message: 'name already exists' });
+    expect((await failure(api.createSite({ body: { name: 'Bad Name' } }))).status).toBe(422);
+
+    const patched = await api.updateSite({
+      site_id: site.id!,
+      body: { custom_domain: 'www.acme-plumbing.com', domain_aliases: ['acme-plumbing.com'] },
+    });
+    expect(patched).toMatchObject({
+      custom_domain: 'www.acme-plumbing.com',
+      domain_aliases: ['acme-plumbing.com'],
+      url: 'http://www.acme-plumbing.com',
+      ssl_url: 'https://www.acme-plumbing.com',
+    });
+    expect((await api.getSite({ site_id: 'www.acme-plumbing.com' })).id).toBe(site.id);
+
+    const other = await api.createSite({ body: {} });
+    const conflict = await failure(
+      api.updateSite({ site_id: other.id!, body: { custom_domain: 'www.acme-plumbing.com' } }),
+    );
+    expect(conflict.status).toBe(422);
+    expect(conflict.json?.message).toMatch(/^custom_domain .* is already in use$/);
+
+    await api.updateSite({ site_id: site.id!, body: { custom_domain: '' } });
+    const moved = await api.updateSite({
+      site_id: other.id!,
+      body: { custom_domain: 'www.acme-plumbing.com' },
+    });
+    expect(moved.custom_domain).toBe('www.acme-plumbing.com');
+  });
+
+  it('answers 404 to unknown routes', async () => {
+    const res = await fetch(`${fake.url}/nope`, {
+      headers: { authorization: 'Bearer netlify-test-token' },
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 404, message: 'Not Found' });
+  });
+});

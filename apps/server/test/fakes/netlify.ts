@@ -1,0 +1,325 @@
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import {
+  NetlifyError,
+  NetlifyState,
+  deployJson,
+  siteJson,
+  type FakeNetlifyDeploy,
+  type FakeNetlifySite,
+} from './netlify-state.ts';
+
+export type { FakeNetlifyDeploy, FakeNetlifySite } from './netlify-state.ts';
+
+/** What a fault's `match` sees. `path` is relative to /api/v1, undecoded, without the query. */
+export type FakeNetlifyRequestInfo = { method: string; path: string; token: string | null };
+
+export type FakeNetlifyRequest = { method: string; path: string; status: number; at: number };
+
+export type FakeNetlifyUpload = { deployId: string; path: string; sha: string; size: number };
+
+export type FakeNetlifyOptions = {
+  /** Valid bearer tokens; defaults to ['netlify-test-token']. */
+  tokens?: string[];
+  /** GETs of a processing deploy that still answer `processing` before it settles; default 1. */
+  processingPolls?: number;
+  unauthorizedMessage?: string;
+};
+
+export type FakeNetlifyFault = {
+  /** Matching requests let through before the fault starts; default 0. */
+  afterRequests?: number;
+  /** Matching requests answered with the fault. */
+  times: number;
+  /** Which requests count; default all. */
+  match?: (req: FakeNetlifyRequestInfo) => boolean;
+};
+
+export type FakeNetlify = {
+  /** NETLIFY_API_URL: http://127.0.0.1:PORT/api/v1 */
+  url: string;
+  /** `host` option for `new NetlifyAPI(token, { scheme: 'http', host, pathPrefix })`. */
+  host: string;
+  pathPrefix: string;
+  requests: FakeNetlifyRequest[];
+  uploads: FakeNetlifyUpload[];
+  /** By site id. */
+  sites: ReadonlyMap<string, FakeNetlifySite>;
+  /** By deploy id. */
+  deploys: ReadonlyMap<string, FakeNetlifyDeploy>;
+  /** By id or host name, whichever token owns it. */
+  findSite(idOrHost: string): FakeNetlifySite | undefined;
+  /** Content of the site's published deploy, path → bytes. Throws for an unknown site. */
+  publishedFiles(idOrHost: string): Map<string, Buffer>;
+  /** The next matching requests get 429 with X-RateLimit-Reset = now + resetInSeconds (default 1). */
+  rateLimit(fault: FakeNetlifyFault & { resetInSeconds?: number }): void;
+  /** The next matching requests get a 5xx. */
+  failNext(fault: FakeNetlifyFault & { status: 500 | 502 | 503 }): void;
+  /** The next created deploy ends in `error` with this message instead of `ready`. */
+  failNextDeploy(message: string): void;
+  setProcessingPolls(polls: number): void;
+  addToken(token: string): void;
+  revokeToken(token: string): void;
+  close(): Promise<void>;
+};
+
+type Fault = {
+  status: number;
+  skip: number;
+  times: number;
+  resetInSeconds: number;
+  match: (req: FakeNetlifyRequestInfo) => boolean;
+};
+
+const PREFIX = '/api/v1';
+const RATE_LIMIT = 500;
+
+const MIME: Record<string, string> = {
+  html: 'text/html',
+  css: 'text/css',
+  js: 'application/javascript',
+  json: 'application/json',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+const mimeOf = (path: string) =>
+  MIME[/\.([^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+function parseObject(body: Buffer): Record<string, unknown> {
+  if (body.length === 0) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new NetlifyError(400, 'Invalid JSON body');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new NetlifyError(422, 'Body must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+function param(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new NetlifyError(404, 'Not Found');
+  }
+}
+
+/** `/deploys/ID/files/a%20b/c.html` → `/a b/c.html`; a leading slash the caller kept is tolerated. */
+function filePath(segments: string[]): string {
+  const parts = [...segments];
+  while (parts[0] === '') parts.shift();
+  try {
+    return '/' + parts.map((p) => decodeURIComponent(p)).join('/');
+  } catch {
+    throw new NetlifyError(400, 'Invalid file path');
+  }
+}
+
+/**
+ * A Netlify API v1 subset on a random loopback port: sites, file-digest deploys, uploads and
+ * publishing, with per-token ownership and scriptable 429s/5xx, so deploy code can be tested
+ * through `@netlify/api` exactly as it talks to the real service.
+ */
+export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promise<FakeNetlify> {
+  const state = new NetlifyState(options.processingPolls ?? 1);
+  const tokens = new Set(options.tokens ?? ['netlify-test-token']);
+  const unauthorized = options.unauthorizedMessage ?? 'Access Denied: invalid access token';
+  const requests: FakeNetlifyRequest[] = [];
+  const uploads: FakeNetlifyUpload[] = [];
+  const faults: Fault[] = [];
+
+  const send = (
+    res: ServerResponse,
+    info: FakeNetlifyRequestInfo,
+    status: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    requests.push({ method: info.method, path: info.path, status, at: Date.now() });
+    if (body === undefined) {
+      res.writeHead(status, headers).end();
+      return;
+    }
+    const json = JSON.stringify(body);
+    res
+      .writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(json)),
+        ...headers,
+      })
+      .end(json);
+  };
+
+  // Every rule counts every request it matches, so two rules' counters stay independent; when
+  // two are due on the same request the older one answers and the newer waits for the next.
+  const dueFault = (info: FakeNetlifyRequestInfo): Fault | undefined => {
+    let due: Fault | undefined;
+    for (const fault of faults) {
+      if (!fault.match(info)) continue;
+      if (fault.skip > 0) fault.skip--;
+      else if (!due && fault.times > 0) {
+        fault.times--;
+        due = fault;
+      }
+    }
+    for (let i = faults.length - 1; i >= 0; i--) if (faults[i]!.times <= 0) faults.splice(i, 1);
+    return due;
+  };
+
+  const ok = (body: unknown, status = 200) => ({ status, body });
+  const siteOk = (site: FakeNetlifySite, status?: number) =>
+    ok(siteJson(site, state.deploys), status);
+  const deployOk = (deploy: FakeNetlifyDeploy) =>
+    ok(deployJson(deploy, state.sites.get(deploy.siteId)!));
+
+  const route = (info: FakeNetlifyRequestInfo, token: string, body: Buffer) => {
+    const [, head, id, sub, ...rest] = info.path.split('/');
+    const { method } = info;
+    if (head === 'sites') {
+      if (id === undefined && method === 'POST')
+        return siteOk(state.createSite(token, parseObject(body)), 201);
+      if (!id) return null;
+      const site = () => state.siteFor(token, param(id));
+      if (sub === undefined) {
+        if (method === 'GET') return siteOk(site());
+        if (method === 'PATCH' || method === 'PUT')
+          return siteOk(state.updateSite(site(), parseObject(body)));
+        if (method === 'DELETE') {
+          state.deleteSite(site());
+          return { status: 204, body: undefined };
+        }
+      }
+      if (sub === 'deploys' && rest.length === 0 && method === 'POST')
+        return deployOk(state.createDeploy(site(), parseObject(body)));
+      if (sub === 'deploys' && rest.length === 1 && rest[0] && method === 'GET') {
+        const deploy = state.deployFor(token, param(rest[0]), site());
+        state.poll(deploy);
+        return deployOk(deploy);
+      }
+      return null;
+    }
+    if (head === 'deploys' && id) {
+      if (sub === undefined && method === 'GET') {
+        const deploy = state.deployFor(token, param(id));
+        state.poll(deploy);
+        return deployOk(deploy);
+      }
+      if (sub === 'files' && rest.length > 0 && method === 'PUT') {
+        const deploy = state.deployFor(token, param(id));
+        const path = filePath(rest);
+        const sha = createHash('sha1').update(body).digest('hex');
+        state.upload(deploy, path, body, sha);
+        uploads.push({ deployId: deploy.id, path, sha, size: body.length });
+        return ok({ id: path, path, sha, mime_type: mimeOf(path), size: body.length });
+      }
+    }
+    return null;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Read the whole body first even when the answer is an error, so keep-alive sockets stay
+    // in step with the client.
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const inBase = pathname.startsWith(`${PREFIX}/`);
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const info: FakeNetlifyRequestInfo = {
+      method: req.method ?? 'GET',
+      path: inBase ? pathname.slice(PREFIX.length) : pathname,
+      token,
+    };
+
+    const fault = dueFault(info);
+    if (fault) {
+      const message =
+        fault.status === 429 ? 'Rate limit exceeded' : (http.STATUS_CODES[fault.status] ?? 'Error');
+      const headers: Record<string, string> =
+        fault.status === 429
+          ? {
+              'X-RateLimit-Limit': String(RATE_LIMIT),
+              'X-RateLimit-Remaining': '0',
+              'X-RateLimit-Reset': String(Math.round(Date.now() / 1000 + fault.resetInSeconds)),
+            }
+          : {};
+      return send(res, info, fault.status, { code: fault.status, message }, headers);
+    }
+    if (!inBase) return send(res, info, 404, { code: 404, message: 'Not Found' });
+    if (!token || !tokens.has(token))
+      return send(res, info, 401, { code: 401, message: unauthorized });
+    try {
+      const answer = route(info, token, body);
+      if (!answer) return send(res, info, 404, { code: 404, message: 'Not Found' });
+      return send(res, info, answer.status, answer.body);
+    } catch (error) {
+      if (error instanceof NetlifyError)
+        return send(res, info, error.status, { code: error.status, message: error.message });
+      throw error;
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      const message = error instanceof Error ? error.message : String(error);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 500, message }));
+    });
+  });
+  // Longer than the client agent's idle timeout, so the server never closes a socket the
+  // client is about to reuse (that race surfaces as ECONNRESET in long benches).
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const host = `127.0.0.1:${port}`;
+
+  const addFault = (status: number, fault: FakeNetlifyFault, resetInSeconds = 1) =>
+    faults.push({
+      status,
+      skip: fault.afterRequests ?? 0,
+      times: fault.times,
+      resetInSeconds,
+      match: fault.match ?? (() => true),
+    });
+
+  return {
+    url: `http://${host}${PREFIX}`,
+    host,
+    pathPrefix: PREFIX,
+    requests,
+    uploads,
+    sites: state.sites,
+    deploys: state.deploys,
+    findSite: (idOrHost) => state.findSite(idOrHost),
+    publishedFiles(idOrHost) {
+      const site = state.findSite(idOrHost);
+      if (!site) throw new Error(`No fake Netlify site ${idOrHost}`);
+      const files = new Map<string, Buffer>();
+      for (const [path, sha] of site.publishedFiles) files.set(path, state.blobs.get(sha)!);
+      return files;
+    },
+    rateLimit: (fault) => addFault(429, fault, fault.resetInSeconds),
+    failNext: (fault) => addFault(fault.status, fault),
+    failNextDeploy: (message) => state.failNextDeploy(message),
+    setProcessingPolls(polls) {
+      state.processingPolls = polls;
+    },
+    addToken: (token) => void tokens.add(token),
+    revokeToken: (token) => void tokens.delete(token),
+    close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive sockets would otherwise hold close() open for keepAliveTimeout.
+      server.closeAllConnections();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import type { TPublishResult } from '@cityforge/shared';
+import type { TestApp } from './app.ts';
+import { giveKeys, signedInUser } from './factories.ts';
+import { settled } from './generation.ts';
+import type { Headers } from './http.ts';
+import { spreadsheet, uploaded } from './locations.ts';
+
+export const NETLIFY_TOKEN = 'netlify-test-token';
+
+/** Stores a Netlify token on a user the way the profile does (encrypted at rest). */
+export async function giveNetlifyToken(t: TestApp, userId: string, token = NETLIFY_TOKEN) {
+  await t.ctx.repos.usersRepo.update(userId, { netlifyTokenEnc: t.ctx.cipher.encrypt(token) });
+}
+
+const CITIES = [
+  ['City', 'State', 'County', 'ZIP'],
+  ['Austin', 'TX', 'Travis', '78701, 78702'],
+  ['Pflugerville', 'TX', 'Travis', '78660'],
+  ['Round Rock', 'TX', 'Williamson', '78664'],
+  ['Boise', 'ID', 'Ada', '83702'],
+];
+
+/**
+ * A user with a Netlify token and a written project on the offline model: homepage, main
+ * and service pages, and four city pages in two states, with tracking codes.
+ */
+export async function siteProject(t: TestApp, opts: { token?: string | null } = {}) {
+  const u = await signedInUser(t);
+  await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
+  if (opts.token !== null) await giveNetlifyToken(t, u.user.id, opts.token ?? NETLIFY_TOKEN);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects/create/',
+    headers: u.headers,
+    payload: {
+      name: 'Lone Star Plumbing',
+      serviceType: 'Plumbing',
+      model: 'offline-draft',
+      prompt: 'Family plumbers since 1998.\n- Drain Cleaning\n- Water Heater Repair',
+      contactPhoneNumber: '(512) 555-0199',
+      email: 'hello@lonestar.test',
+      createServicePages: true,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = (res.json() as { data: { id: string } }).data.id;
+  await settled(t, id, u.headers);
+  await uploaded(t, id, u.headers, [spreadsheet('csv', CITIES)]);
+  await settled(t, id, u.headers);
+  await t.ctx.repos.projectsRepo.update(id, {
+    trackingCodeHead: '<script async src="https://stats.example/t.js"></script>',
+    trackingCodeBody: '<noscript><img src="https://stats.example/p.gif" alt=""></noscript>',
+  });
+  return { ...u, id };
+}
+
+export async function publish(t: TestApp, id: string, headers: Headers) {
+  return t.app.inject({ method: 'POST', url: `/api/projects/${id}/publish/`, headers });
+}
+
+export async function published(t: TestApp, id: string, headers: Headers): Promise<TPublishResult> {
+  const res = await publish(t, id, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TPublishResult;
+}
+
+const run = promisify(execFile);
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+export type VnuMessage = { type: string; url?: string; message: string; extract?: string };
+
+/** The Nu HTML Checker (vnu.jar on the machine's Java) over every HTML file under `dir`. */
+export async function validateHtml(dir: string): Promise<VnuMessage[]> {
+  const { stdout, stderr } = await run(
+    'java',
+    ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--skip-non-html', dir],
+    { maxBuffer: 64 * 1024 * 1024 },
+  ).catch((error: { stdout?: string; stderr?: string }) => ({
+    stdout: error.stdout ?? '',
+    stderr: error.stderr ?? '',
+  }));
+  const report = JSON.parse(stderr || stdout || '{"messages":[]}') as { messages: VnuMessage[] };
+  return report.messages.filter((m) => m.type === 'error');
+}
+
+/** Writes files (path → content) into a fresh temporary folder. */
+export function folderOf(files: Map<string, Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-site-'));
+  for (const [file, body] of files) {
+    const target = path.join(dir, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, body);
+  }
+  return dir;
+}

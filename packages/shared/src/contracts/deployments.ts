@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * A deploy's life: queued → building (files written) → uploading (Netlify asked for the
+ * files it lacks) → processing (Netlify publishing) → ready, or error with a reason.
+ */
+export const DEPLOY_STATES = [
+  'queued',
+  'building',
+  'uploading',
+  'processing',
+  'ready',
+  'error',
+] as const;
+export type TDeployState = (typeof DEPLOY_STATES)[number];
+
+export const isDeployActive = (state: string | null | undefined): boolean =>
+  state === 'queued' || state === 'building' || state === 'uploading' || state === 'processing';
+
+export const ZDeployment = z.object({
+  id: z.string(),
+  state: z.enum(DEPLOY_STATES),
+  /** Files in the built site. */
+  filesTotal: z.number().int(),
+  /** Files Netlify said it lacks (0 when nothing changed since the last deploy). */
+  filesToUpload: z.number().int(),
+  filesUploaded: z.number().int(),
+  /** Why it failed, in words for the site owner; null unless state is error. */
+  error: z.string().nullable(),
+  siteUrl: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TDeployment = z.infer<typeof ZDeployment>;
