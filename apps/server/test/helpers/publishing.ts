@@ -78,15 +78,17 @@ export type VnuMessage = { type: string; url?: string; message: string; extract?
 
 /** The Nu HTML Checker (vnu.jar on the machine's Java) over every HTML file under `dir`. */
 export async function validateHtml(dir: string): Promise<VnuMessage[]> {
-  const { stdout, stderr } = await run(
+  // vnu exits 1 when it found errors; its JSON report is on stderr either way.
+  const { stderr } = await run(
     'java',
     ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--skip-non-html', dir],
     { maxBuffer: 64 * 1024 * 1024 },
-  ).catch((error: { stdout?: string; stderr?: string }) => ({
-    stdout: error.stdout ?? '',
-    stderr: error.stderr ?? '',
-  }));
-  const report = JSON.parse(stderr || stdout || '{"messages":[]}') as { messages: VnuMessage[] };
+  ).catch((error: { stderr?: string; code?: number }) => {
+    if (error.code !== 1) throw error;
+    return { stderr: error.stderr ?? '' };
+  });
+  const report = JSON.parse(stderr) as { messages?: VnuMessage[] };
+  if (!Array.isArray(report.messages)) throw new Error(`unexpected vnu output: ${stderr}`);
   return report.messages.filter((m) => m.type === 'error');
 }
 
