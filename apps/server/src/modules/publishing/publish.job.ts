@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isInProgress, MSG, PROJECT_STATUS } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
-import type { DeployRow, ProjectRow } from '../../db/schema/index.ts';
+import type { DeployRow } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -146,4 +146,3 @@ export function createPublishWorker(deps: PublishDeps) {
   };
 }
 
-export type { ProjectRow };

@@ -6,7 +6,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'dan
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap ' +
+  // Icons keep their size when a label is tight; the label gives way instead.
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap [&_svg]:shrink-0 ' +
   'transition-colors duration-150 select-none ' +
   'disabled:pointer-events-none disabled:opacity-55 aria-disabled:opacity-55';
 

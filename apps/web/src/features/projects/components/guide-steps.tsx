@@ -47,19 +47,21 @@ export function GuideCompleteStep({ project }: { project: TProject }) {
       </div>
       <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200">
         {domain ? (
-          <li className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-            <ExternalLink href={withProtocol(domain)}>
+          <li className="flex items-center justify-between gap-3 px-4 py-3">
+            <ExternalLink href={withProtocol(domain)} className="min-w-0 break-all">
               {domain} <LinkIcon className="size-3.5" aria-hidden="true" />
             </ExternalLink>
-            <Badge variant="success">Verified</Badge>
+            <Badge variant="success" className="shrink-0">
+              Verified
+            </Badge>
           </li>
         ) : null}
         {link ? (
-          <li className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-            <ExternalLink href={withProtocol(link)}>
+          <li className="flex items-center justify-between gap-3 px-4 py-3">
+            <ExternalLink href={withProtocol(link)} className="min-w-0 break-all">
               {hostOf(link)} <LinkIcon className="size-3.5" aria-hidden="true" />
             </ExternalLink>
-            <Badge>Backup</Badge>
+            <Badge className="shrink-0">Backup</Badge>
           </li>
         ) : null}
       </ul>

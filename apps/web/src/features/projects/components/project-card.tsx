@@ -113,7 +113,7 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
         {showUsage ? <UsageSummary project={project} /> : null}
       </div>
       <div className="mt-auto space-y-2 border-t border-zinc-100 bg-zinc-50/60 px-5 py-3">
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-1 gap-2 2xl:grid-cols-2">
           <Button
             size="sm"
             variant="outline"
