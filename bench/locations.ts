@@ -17,7 +17,7 @@ import {
   projects,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { seedUser } from './site-build-data.ts';
 import {
   getGeoIndex,
   loadGeoNamesRows,
@@ -409,20 +409,11 @@ async function prepareDetailData(dataDir: string, email: string, password: strin
   try {
     await runMigrations(handle);
     const { db } = handle;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email,
-        passwordHash: await hashPassword(password),
-        firstName: 'Agency',
-        lastName: 'Owner',
-        emailVerifiedAt: new Date(),
-      })
-      .returning({ id: users.id });
+    const userId = await seedUser(db, email, password);
     const [project] = await db
       .insert(projects)
       .values({
-        userId: user!.id,
+        userId,
         name: BUSINESS,
         serviceType: SERVICE,
         model: MODEL,
@@ -493,7 +484,7 @@ async function prepareDetailData(dataDir: string, email: string, password: strin
     });
     await insertInBatches(cityRows, (batch) => db.insert(cities).values(batch));
     return {
-      userId: user!.id,
+      userId,
       projectId,
       states: stateRows.length,
       counties: countyRows.length,

@@ -7,14 +7,16 @@ import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
 import { detailBench, uploadBench } from './locations.ts';
 import { pipelineBench } from './pipeline.ts';
+import { siteBench } from './site-build.ts';
 
 // `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
 // measured here, not in tests. Name groups to run only those, e.g. `npm run bench -- upload`:
 //   server    bundle size, server boot, GET /auth/me/ and /api/plans/, generation pipeline
 //   upload    parse + resolve a 30,000-row locations sheet, CSV and XLSX (bench/locations.ts)
 //   detail    project detail with 5,000 cities (bench/locations.ts)
+//   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
 // With DATABASE_URL set the server figures run on that PostgreSQL database instead of PGlite.
-const GROUPS = ['server', 'upload', 'detail'] as const;
+const GROUPS = ['server', 'upload', 'detail', 'site'] as const;
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
   if (!(GROUPS as readonly string[]).includes(name)) {
@@ -114,6 +116,7 @@ async function main() {
   if (runs('server')) await serverBench();
   if (runs('upload')) await uploadBench(line);
   if (runs('detail')) await detailBench(line, startServer);
+  if (runs('site')) await siteBench(line);
 }
 
 await main();

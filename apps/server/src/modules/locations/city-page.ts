@@ -23,7 +23,8 @@ const NEARBY = 6;
 const NEARBY_MAX_MILES = 100;
 const EARTH_MILES = 3958.8;
 
-function miles(
+/** Great-circle distance in whole miles. */
+export function miles(
   a: { latitude: number; longitude: number },
   b: { latitude: number; longitude: number },
 ) {

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { asc, eq } from 'drizzle-orm';
+import type { TPublishResult } from '@cityforge/shared';
+import { boot, shutdown } from '../apps/server/src/boot.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { cities } from '../apps/server/src/db/schema/index.ts';
+import { createLogger } from '../apps/server/src/lib/logger.ts';
+import { startWorkers } from '../apps/server/src/workers.ts';
+import { startFakeNetlify } from '../apps/server/test/fakes/netlify.ts';
+import type { SeededSite } from './site-build-data.ts';
+
+type Line = (name: string, value: string, budget?: string) => void;
+
+const TOKEN = 'netlify-bench-token';
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const n = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * DESIGN §9: an incremental redeploy uploads only changed files. The real publish path end to
+ * end, in this process: the app on the seeded database with its workers, the owner's Netlify
+ * token stored encrypted as the profile stores it, POST /api/projects/{id}/publish/ (the
+ * deploy runs as a pg-boss job; the call answers when it is ready), and the local fake Netlify
+ * API on the other side. Three deploys: first, unchanged, and after editing one city.
+ */
+export async function publishBench(
+  line: Line,
+  opts: {
+    dataDir: string;
+    email: string;
+    password: string;
+    userId: string;
+    site: SeededSite;
+  },
+) {
+  const netlify = await startFakeNetlify({ tokens: [TOKEN], processingPolls: 1 });
+  const config = loadConfig({
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'silent',
+    NETLIFY_API_URL: netlify.url,
+    WEB_DIST_DIR: path.join(opts.dataDir, 'no-web-build'),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const ctx = await boot(config, createLogger(config.LOG_LEVEL)).catch(async (error: unknown) => {
+    await netlify.close();
+    throw error;
+  });
+  const app = await buildApp(ctx);
+  try {
+    await startWorkers(ctx);
+    await app.ready();
+    await ctx.repos.usersRepo.update(opts.userId, { netlifyTokenEnc: ctx.cipher.encrypt(TOKEN) });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: opts.email, password: opts.password },
+    });
+    if (login.statusCode !== 200)
+      throw new Error(`login failed ${login.statusCode}: ${login.body}`);
+    const headers = { authorization: `Bearer ${(login.json() as { access: string }).access}` };
+    const { projectId } = opts.site;
+
+    /** One publish, with the time it spent in each state of the deploy row. */
+    async function deploy(label: string, expected: string) {
+      const before = netlify.uploads.length;
+      const previous = (await ctx.repos.publishingRepo.latestDeploy(projectId))?.id;
+      const phases = new Map<string, number>();
+      let watching = true;
+      const started = performance.now();
+      const watch = (async () => {
+        while (watching) {
+          const row = await ctx.repos.publishingRepo.latestDeploy(projectId);
+          if (row && row.id !== previous && !phases.has(row.state))
+            phases.set(row.state, performance.now() - started);
+          await sleep(50);
+        }
+      })();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/publish/`,
+        headers,
+      });
+      const ms = performance.now() - started;
+      watching = false;
+      await watch;
+      if (res.statusCode !== 200)
+        throw new Error(`publish answered ${res.statusCode}: ${res.body}`);
+      const { deployment: d } = res.json() as TPublishResult;
+      const uploads = netlify.uploads.slice(before);
+      const paths = uploads.map((u) => u.path).sort();
+      const agrees = d.filesToUpload === uploads.length && d.filesUploaded === uploads.length;
+      // The build ends when the deploy leaves 'building' (seen by polling the row every 50 ms).
+      const built = phases.get('uploading') ?? phases.get('processing');
+      const split =
+        built !== undefined
+          ? `build ~${s(built)}, digest + upload + ready ~${s(ms - built)}`
+          : 'phases not seen';
+      line(`deploy ${label}: time`, s(ms), `POST publish/ until ready; ${split}`);
+      line(
+        `deploy ${label}: files / uploaded`,
+        `${n(d.filesTotal)} / ${n(d.filesToUpload)}`,
+        `fake Netlify got ${n(uploads.length)} uploads (${agrees ? 'agrees' : 'DISAGREES'} with filesToUpload/filesUploaded ${d.filesToUpload}/${d.filesUploaded}); expected ${expected}` +
+          (paths.length && paths.length <= 5 ? `: ${paths.join(', ')}` : ''),
+      );
+      return d;
+    }
+
+    await deploy(`${n(opts.site.cities)} cities, first`, 'every file');
+    await deploy('redeploy unchanged', '0');
+    const [city] = await ctx.db
+      .select({ id: cities.id, name: cities.name, contentHtml: cities.contentHtml })
+      .from(cities)
+      .where(eq(cities.projectId, projectId))
+      .orderBy(asc(cities.name))
+      .limit(1);
+    await ctx.db
+      .update(cities)
+      .set({
+        contentHtml: `${city!.contentHtml}\n<section class="section"><p>Now open on Sundays in ${city!.name}.</p></section>`,
+        updatedAt: new Date(),
+      })
+      .where(eq(cities.id, city!.id));
+    await deploy('redeploy after 1 city edit', '2 (the page + sitemap.xml)');
+    line(
+      'netlify-cli deploy peer',
+      'skipped',
+      'netlify-cli is not installed and needs the npm registry and api.netlify.com (offline here)',
+    );
+  } finally {
+    await app.close();
+    await shutdown(ctx);
+    await netlify.close();
+  }
+}

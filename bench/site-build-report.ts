@@ -1,0 +1,120 @@
+import type { SeededSite } from './site-build-data.ts';
+import type { HugoRun } from './site-build-hugo.ts';
+import type { BuildReport } from './site-build-worker.ts';
+
+/** The lines the site group prints; one figure per line, never asserted. */
+
+export type Line = (name: string, value: string, budget?: string) => void;
+export type Prepared = SeededSite & { size: number; seedMs: number; hugoDir: string | null };
+
+export const BUDGET_S = 10;
+export const BUDGET_MB = 512;
+
+export const n = (value: number) => value.toLocaleString('en-US');
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+export const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const cpu = (r: BuildReport) => `CPU user ${s(r.cpu.user / 1000)} + sys ${s(r.cpu.system / 1000)}`;
+
+export function printSeed(line: Line, site: Prepared) {
+  line(
+    `site build, ${n(site.cities)} cities: seed`,
+    s(site.seedMs),
+    `${site.states} states, ${n(site.counties)} counties, ~${site.htmlKb.toFixed(1)} KB content HTML per city (offline writer)`,
+  );
+}
+
+export function printBuild(line: Line, site: Prepared, r: BuildReport) {
+  const label = `site build, ${n(site.cities)} cities`;
+  const hubs = r.pages - site.pages - site.cities;
+  line(
+    `${label}: pages / files`,
+    `${n(r.pages)} / ${n(r.files)}`,
+    `${n(site.cities)} city + ${site.pages} written + ${n(hubs)} listing pages; ${n(r.filesOnDisk)} files on disk`,
+  );
+  line(`${label}: written`, mb(r.bytes), `${(r.bytes / r.files / 1024).toFixed(1)} KB per file`);
+  line(
+    `${label}: time`,
+    s(r.buildMs),
+    `cold, own process, output on disk; ${cpu(r)}; db open ${r.openMs.toFixed(0)} ms not counted; budget < ${BUDGET_S} s`,
+  );
+  line(`${label}: pages/s`, n(Math.round(r.pages / (r.buildMs / 1000))));
+  line(
+    `${label}: city reads`,
+    s(r.reads.ms),
+    `${r.reads.batches} cityBatch queries, ${(r.reads.ms / r.reads.batches).toFixed(1)} ms each: time the build waits for the database`,
+  );
+  line(
+    `${label}: peak RSS`,
+    mb(r.peak.rss),
+    `${mb(r.before.rss)} before the build (PGlite open), +${mb(r.peak.rss - r.before.rss)} during it; ` +
+      `process max ${mb(r.maxRss)} (kernel); budget < ${BUDGET_MB} MB`,
+  );
+  line(
+    `${label}: peak heapUsed`,
+    mb(r.peak.heapUsed),
+    `${mb(r.before.heapUsed)} before the build; peak external ${mb(r.peak.external)} (mostly PGlite's WASM memory)`,
+  );
+  const fast = r.buildMs / 1000 < BUDGET_S;
+  const small = r.peak.rss / 1024 / 1024 < BUDGET_MB;
+  line(
+    `${label}: vs budget`,
+    fast && small
+      ? 'within'
+      : `OVER (${[fast ? '' : 'time', small ? '' : 'RSS'].filter(Boolean).join(', ')})`,
+    `goal < ${BUDGET_S} s and < ${BUDGET_MB} MB: ${s(r.buildMs)}, ${mb(r.peak.rss)} peak RSS, ${mb(r.peak.heapUsed)} heap`,
+  );
+}
+
+/** A variant of the largest build (other output folder, other V8 flags): the figures that move. */
+export function printVariant(
+  line: Line,
+  site: Prepared,
+  what: string,
+  r: BuildReport,
+  note: string,
+) {
+  line(
+    `site build, ${n(site.cities)} cities, ${what}`,
+    s(r.buildMs),
+    `${n(Math.round(r.pages / (r.buildMs / 1000)))} pages/s, ${cpu(r)}; peak RSS ${mb(r.peak.rss)} ` +
+      `(${mb(r.before.rss)} before), heapUsed ${mb(r.peak.heapUsed)}; ${note}`,
+  );
+}
+
+export function printGrowth(line: Line, sites: Prepared[], reports: BuildReport[]) {
+  const [few, many] = [sites[0]!, sites.at(-1)!];
+  const [small, large] = [reports[0]!, reports.at(-1)!];
+  line(
+    `site build: ${n(few.cities)} → ${n(many.cities)} cities, heapUsed`,
+    `${mb(small.peak.heapUsed)} → ${mb(large.peak.heapUsed)}`,
+    `peak RSS ${mb(small.peak.rss)} → ${mb(large.peak.rss)}, growth over PGlite-open ` +
+      `+${mb(small.peak.rss - small.before.rss)} → +${mb(large.peak.rss - large.before.rss)}; flat = memory does not grow with pages`,
+  );
+}
+
+export function printFloor(line: Line, r: BuildReport, ms: number, cpuMs: number) {
+  line(
+    `disk floor: ${n(r.files)} plain files, ${mb(r.bytes)}`,
+    s(ms),
+    `fs.writeFile 16 at a time into the same temp folder, no rendering (CPU sys ${s(cpuMs)}): the file system's share of the build`,
+  );
+}
+
+export function printHugo(
+  line: Line,
+  label: string,
+  run: HugoRun,
+  ours: BuildReport,
+  where: string,
+) {
+  line(
+    `${label}: time`,
+    s(run.ms),
+    `${n(run.htmlFiles)} HTML of ${n(run.files)} files, output ${where}, peak RSS ${run.peakRss ? mb(run.peakRss) : 'n/a'}; same content HTML, trivial layout`,
+  );
+  line(
+    `${label}: ours / hugo`,
+    `${(ours.buildMs / run.ms).toFixed(2)} ×`,
+    `time (ours ${s(ours.buildMs)}, output ${where}); peak RSS ${run.peakRss ? `${(ours.peak.rss / run.peakRss).toFixed(2)} ×` : 'n/a'}`,
+  );
+}

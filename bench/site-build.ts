@@ -1,0 +1,205 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { runMigrations } from '../apps/server/src/db/client.ts';
+import { openDatabase } from '../apps/server/src/db/open.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
+import { publishBench } from './publish.ts';
+import { seedSite, seedUser } from './site-build-data.ts';
+import { createHugoSite, hugoVersion, runHugo } from './site-build-hugo.ts';
+import {
+  n,
+  printBuild,
+  printFloor,
+  printGrowth,
+  printHugo,
+  printSeed,
+  printVariant,
+  type Line,
+  type Prepared,
+} from './site-build-report.ts';
+import type { BuildJob, BuildReport } from './site-build-worker.ts';
+
+// DESIGN §9: a static build of 10,000 pages under 10 s in under 512 MB, compared with Hugo.
+// The smaller size shows that the build's memory does not grow with the number of pages.
+const SIZES = [2_500, 10_000];
+const SITE_URL = 'https://summit-plumbing.example';
+// A RAM-backed folder, to tell the builder's own speed from the disk's (Linux only).
+const TMPFS = '/dev/shm';
+
+const tmp = (tag: string, root = os.tmpdir()) =>
+  fs.mkdtempSync(path.join(root, `cityforge-bench-${tag}-`));
+const dbEnv = () =>
+  process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : ({} as const);
+
+function hasTmpfs() {
+  try {
+    fs.accessSync(TMPFS, fs.constants.W_OK);
+    return fs.statSync(TMPFS).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Migrates a fresh database and seeds one project per size (and its Hugo twin). */
+async function prepare(dataDir: string, email: string, password: string, withHugo: boolean) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...dbEnv() });
+  const handle = await openDatabase(config);
+  try {
+    await runMigrations(handle);
+    const userId = await seedUser(handle.db, email, password);
+    const sites: Prepared[] = [];
+    for (const size of SIZES) {
+      const started = performance.now();
+      const hugoDir = withHugo ? scratch('hugo') : null;
+      const hugo = hugoDir ? createHugoSite(hugoDir) : null;
+      const seeded = await seedSite(handle.db, userId, size, hugo ? (p) => hugo.add(p) : undefined);
+      hugo?.finish();
+      sites.push({ ...seeded, size, seedMs: performance.now() - started, hugoDir });
+    }
+    return { userId, sites };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One cold build in a child process of its own (see site-build-worker.ts). */
+function coldBuild(job: BuildJob, v8Flags: string[] = []): Promise<BuildReport> {
+  const child = fork(fileURLToPath(new URL('./site-build-worker.ts', import.meta.url)), [], {
+    execArgv: ['--expose-gc', ...v8Flags],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (msg: { ok: boolean; report?: BuildReport; error?: string }) =>
+      msg.ok ? resolve(msg.report!) : reject(new Error(`build failed: ${msg.error}`)),
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`build worker exited with ${code}`)));
+    child.send(job);
+  });
+}
+
+// Output folders are removed at the very end: on ext4, creating files right after deleting
+// thousands is much slower (inode allocation skips recently deleted inodes), and the bench
+// should not slow its own later steps down.
+const trash: string[] = [];
+const scratch = (tag: string, root = os.tmpdir()) => {
+  const dir = tmp(tag, root);
+  trash.push(dir);
+  return dir;
+};
+
+function buildInto(root: string, dataDir: string, site: Prepared, v8Flags: string[] = []) {
+  const job = {
+    dataDir,
+    projectId: site.projectId,
+    outDir: scratch('out', root),
+    siteUrl: SITE_URL,
+  };
+  return coldBuild(job, v8Flags);
+}
+
+/** Writes as many plain files and bytes as the build did, the way SiteOutput writes them. */
+async function diskFloor(r: BuildReport) {
+  const dir = scratch('floor');
+  const body = Buffer.alloc(Math.round(r.bytes / r.files), 'x');
+  const perFolder = 4; // about a county's cities
+  const pending = new Set<Promise<void>>();
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < r.files; i++) {
+    const folder = path.join(dir, `d${Math.floor(i / perFolder)}`);
+    if (i % perFolder === 0) await fsp.mkdir(folder, { recursive: true });
+    const task = fsp.writeFile(path.join(folder, `f${i}.html`), body).finally(() => {
+      pending.delete(task);
+    });
+    pending.add(task);
+    if (pending.size >= 16) await Promise.race(pending);
+  }
+  await Promise.all(pending);
+  return { ms: performance.now() - started, sysMs: process.cpuUsage(cpu0).system / 1000 };
+}
+
+async function hugoPeer(line: Line, version: string, site: Prepared, ours: BuildReport[]) {
+  const label = `hugo ${version}, ${n(site.cities)} cities`;
+  if (!site.hugoDir) return;
+  const places: Array<[string, string]> = [[os.tmpdir(), 'on disk']];
+  if (ours.length > 1 && hasTmpfs()) places.push([TMPFS, 'on tmpfs']);
+  for (const [i, [root, where]] of places.entries()) {
+    try {
+      const run = await runHugo(site.hugoDir, scratch('hugo-out', root));
+      printHugo(line, label, run, ours[i]!, where);
+    } catch (error) {
+      line(`${label}: time`, 'failed', String((error as Error).message).split('\n')[0]);
+    }
+  }
+}
+
+export async function siteBench(line: Line) {
+  const [load1] = os.loadavg();
+  line(
+    'site: machine load (1-min average)',
+    load1!.toFixed(2),
+    `${os.cpus().length} cores; temp folders in ${os.tmpdir()} (TMPDIR)`,
+  );
+  const dataDir = scratch('site');
+  const email = `agency-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'agency-pass-1';
+  const version = hugoVersion();
+  let userId: string | undefined;
+  try {
+    const prepared = await prepare(dataDir, email, password, version !== null);
+    userId = prepared.userId;
+    const reports: BuildReport[] = [];
+    for (const site of prepared.sites) {
+      printSeed(line, site);
+      const report = await buildInto(os.tmpdir(), dataDir, site);
+      printBuild(line, site, report);
+      reports.push(report);
+    }
+    printGrowth(line, prepared.sites, reports);
+
+    const many = prepared.sites.at(-1)!;
+    const largest = reports.at(-1)!;
+    const floor = await diskFloor(largest);
+    printFloor(line, largest, floor.ms, floor.sysMs);
+    const onLargest = [largest];
+    if (hasTmpfs()) {
+      const ram = await buildInto(TMPFS, dataDir, many);
+      printVariant(line, many, 'on tmpfs', ram, `output in ${TMPFS}: the builder without the disk`);
+      onLargest.push(ram);
+      const liftoff = await buildInto(TMPFS, dataDir, many, ['--liftoff-only']);
+      printVariant(
+        line,
+        many,
+        'liftoff-only',
+        liftoff,
+        'tmpfs, V8 --liftoff-only: no optimizing compile of PGlite WASM, so no RSS spike from it',
+      );
+    } else line(`site build, ${n(many.cities)} cities, on tmpfs`, 'skipped', `no ${TMPFS}`);
+
+    if (!version)
+      line('hugo peer', 'skipped', 'hugo not installed, skipped (Debian: apt-get install hugo)');
+    else
+      for (const [i, site] of prepared.sites.entries())
+        await hugoPeer(
+          line,
+          version,
+          site,
+          i === prepared.sites.length - 1 ? onLargest : [reports[i]!],
+        );
+    await publishBench(line, { dataDir, email, password, userId, site: many });
+  } finally {
+    if (userId && process.env.DATABASE_URL) {
+      const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, ...dbEnv() }));
+      await handle.db.delete(users).where(eq(users.id, userId));
+      await handle.close();
+    }
+    for (const dir of trash.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
