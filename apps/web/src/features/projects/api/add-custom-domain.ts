@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddCustomDomain, TProject } from '@cityforge/shared';
 import { api } from '../../../lib/api';
-import { invalidateProjects, patchProject } from './keys';
+import { applyDomainAnswer } from './keys';
 
 /**
  * POST /api/projects/{id}/add-custom-domain/ {client_domain, email?, contact_phone_number?} →
@@ -20,13 +20,6 @@ export function useAddCustomDomain(id: string) {
   return useMutation({
     mutationKey: ['projects', 'add-custom-domain', id],
     mutationFn: (body: TAddCustomDomain) => addCustomDomain(id, body),
-    onSuccess: async (project) => {
-      patchProject(queryClient, id, (p) => ({
-        ...p,
-        clientDomain: project.clientDomain,
-        isDomainVerified: project.isDomainVerified,
-      }));
-      await invalidateProjects(queryClient);
-    },
+    onSuccess: (project) => applyDomainAnswer(queryClient, id, project),
   });
 }

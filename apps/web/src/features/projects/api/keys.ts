@@ -50,3 +50,17 @@ export function patchProject(
     old ? patch(old) : old,
   );
 }
+
+/** A domain answer (domain/, add-custom-domain/): the new domain and its verification, everywhere. */
+export async function applyDomainAnswer(
+  queryClient: QueryClient,
+  id: string,
+  project: Pick<TProject, 'clientDomain' | 'isDomainVerified'>,
+): Promise<void> {
+  patchProject(queryClient, id, (p) => ({
+    ...p,
+    clientDomain: project.clientDomain,
+    isDomainVerified: project.isDomainVerified,
+  }));
+  await invalidateProjects(queryClient);
+}

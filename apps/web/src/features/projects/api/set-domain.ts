@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProject } from '@cityforge/shared';
 import { api } from '../../../lib/api';
-import { invalidateProjects, patchProject } from './keys';
+import { applyDomainAnswer } from './keys';
 
 /** POST /api/projects/{id}/domain/ {clientDomain} → {data: TProject, message}. */
 export async function setDomain(id: string, clientDomain: string): Promise<TProject> {
@@ -17,13 +17,6 @@ export function useSetDomain(id: string) {
   return useMutation({
     mutationKey: ['projects', 'domain', id],
     mutationFn: (clientDomain: string) => setDomain(id, clientDomain),
-    onSuccess: async (project) => {
-      patchProject(queryClient, id, (p) => ({
-        ...p,
-        clientDomain: project.clientDomain,
-        isDomainVerified: project.isDomainVerified,
-      }));
-      await invalidateProjects(queryClient);
-    },
+    onSuccess: (project) => applyDomainAnswer(queryClient, id, project),
   });
 }
