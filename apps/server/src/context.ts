@@ -104,7 +104,6 @@ export function createContext(opts: {
     projectsRepo,
     usersService,
     owned,
-    present: projectsService.present,
     netlifyApiUrl,
     dataDir: config.dataDir,
   });

@@ -141,11 +141,14 @@ export function netlifyUrlOf(site: NetlifySite): string {
   return site.ssl_url || site.url.replace(/^http:/, 'https:');
 }
 
+/** What the owner reads when Netlify turns their token away. */
+export const tokenRejected = (error: NetlifyError) =>
+  `${MSG.netlifyTokenRejected} Netlify said: ${error.reason}`;
+
 /** A Netlify failure as the owner should read it: a token to fix, a refusal, or an outage. */
 export function netlifyAppError(error: unknown, what: string): unknown {
   if (!(error instanceof NetlifyError)) return error;
-  if (error.kind === 'token')
-    return badRequest(`${MSG.netlifyTokenRejected} Netlify said: ${error.reason}`);
+  if (error.kind === 'token') return badRequest(tokenRejected(error));
   if (error.status === 400 || error.status === 422) return badRequest(`${what}: ${error.reason}`);
   return new AppError('bad_gateway', `${what}: ${error.reason}`);
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { digestDeploy } from './digest-deploy.ts';
-import { createNetlifyClient, NetlifyError } from './netlify-client.ts';
+import { createNetlifyClient, NetlifyError, tokenRejected } from './netlify-client.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import { buildSite } from './site-build.ts';
 import { ensureSite, publishedUrl } from './netlify-site.ts';
@@ -38,7 +38,7 @@ const ACTIVE = new Set(['queued', 'building', 'uploading', 'processing']);
 function failureOf(error: unknown): { error: string; errorKind: DeployRow['errorKind'] } {
   if (error instanceof NetlifyError) {
     return error.kind === 'token'
-      ? { error: `${MSG.netlifyTokenRejected} Netlify said: ${error.reason}`, errorKind: 'token' }
+      ? { error: tokenRejected(error), errorKind: 'token' }
       : { error: `Netlify could not take the deploy: ${error.reason}`, errorKind: 'netlify' };
   }
   if (error instanceof AppError) return { error: error.message, errorKind: 'build' };
@@ -87,7 +87,7 @@ export function createPublishWorker(deps: PublishDeps) {
       });
       await repo.updateDeploy(deployId, { filesTotal: built.files, siteUrl });
       let saved = 0;
-      await digestDeploy({
+      const sent = await digestDeploy({
         client,
         siteId: site.id,
         dir,
@@ -112,11 +112,7 @@ export function createPublishWorker(deps: PublishDeps) {
         // A generation started meanwhile keeps its status; the site is live all the same.
         ...(after && !isInProgress(after.status) ? { status: PROJECT_STATUS.published } : {}),
       });
-      const final = await repo.findDeploy(deployId);
-      await finish(deployId, {
-        state: 'ready',
-        filesUploaded: final?.filesToUpload ?? 0,
-      });
+      await finish(deployId, { state: 'ready', filesUploaded: sent.uploaded });
     } catch (error) {
       const failure = failureOf(error);
       if (failure.errorKind === 'build') logger.error({ err: error, deployId }, 'deploy failed');

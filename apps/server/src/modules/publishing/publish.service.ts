@@ -5,7 +5,6 @@ import {
   isInProgress,
   MSG,
   PAGE_STATUS,
-  type TProject,
   type TPublishResult,
 } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
@@ -32,7 +31,6 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   usersService: UsersService;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
-  present: (user: UserRow, rows: ProjectRow[]) => Promise<TProject[]>;
   netlifyApiUrl: string;
   dataDir: string;
   waitMs?: number;

@@ -44,9 +44,15 @@ export async function buildLocations(opts: {
     repo.siteCounties(project.id),
   ]);
   const stateById = new Map<string, StateInfo>(states.map((s) => [s.id, s]));
-  const countyById = new Map<string, CountyInfo>(
-    counties.map((c) => [c.id, { ...c, cities: Number(c.cities) }]),
-  );
+  const countyById = new Map<string, CountyInfo>();
+  const countiesOfState = new Map<string, CountyInfo[]>();
+  for (const row of counties) {
+    const info = { ...row, cities: Number(row.cities) };
+    countyById.set(info.id, info);
+    const list = countiesOfState.get(info.stateId) ?? [];
+    if (!list.length) countiesOfState.set(info.stateId, list);
+    list.push(info);
+  }
   let newest: Date | null = null;
 
   let county: { info: CountyInfo; cities: HubCity[]; newest: Date } | null = null;
@@ -63,8 +69,7 @@ export async function buildLocations(opts: {
   async function closeState() {
     await closeCounty();
     if (!state) return;
-    const own = counties.filter((c) => c.stateId === state!.info.id);
-    const list = own.map((c) => countyById.get(c.id)!).sort(byName);
+    const list = [...(countiesOfState.get(state.info.id) ?? [])].sort(byName);
     await emitHub(
       stateHub(project, state.info, list, { zipPage: state.zips.length > 0 }),
       state.newest,
@@ -118,12 +123,12 @@ export async function buildLocations(opts: {
   await closeState();
 
   const summary = states.map((s) => {
-    const own = counties.filter((c) => c.stateId === s.id);
+    const own = countiesOfState.get(s.id) ?? [];
     return {
       name: s.name,
       slug: s.slug,
       counties: own.length,
-      cities: own.reduce((n, c) => n + Number(c.cities), 0),
+      cities: own.reduce((n, c) => n + c.cities, 0),
     };
   });
   return { states: summary, newest };
