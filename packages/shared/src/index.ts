@@ -9,3 +9,5 @@ export * from './contracts/projects.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/deployments.ts';
 export * from './contracts/publishing.ts';
+export * from './contracts/editor.ts';
+export * from './html/tag-check.ts';

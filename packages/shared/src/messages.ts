@@ -163,6 +163,28 @@ export const MSG = {
     'The deployment stopped before it finished (its worker went away). Deploy again.',
   domainNotVerified: 'Some DNS records are missing or wrong.',
   siteDownloaded: 'Site Downloaded - The ZIP holds every page, ready to host anywhere.',
+  // Editors (issue 7): spec part 2 §8 and the toasts it names without wording.
+  saveFailed: 'Failed to save',
+  regenerateFailed: 'Failed to regenerate',
+  loadVersionFailed: 'Failed to load version',
+  formatFailed: 'Failed to format code',
+  updateHtmlFailed: 'Failed to update HTML content',
+  errorLoadingEditor: 'Error Loading Editor',
+  savedSuccessfully: 'Saved successfully',
+  componentRegenerated: 'Component regenerated',
+  versionLoaded: 'Version loaded',
+  htmlSaved: 'HTML saved',
+  clearAllContent: 'Clear All Content',
+  regenerateSelected: 'Regenerate Selected Component',
+  pageSaved: 'Page saved successfully.',
+  pageNotWritten: 'This page is still being generated.',
+  versionNotFound: 'Version not found.',
+  offlineCannotRegenerate:
+    'Offline draft cannot follow a prompt. Choose an AI model (add an OpenRouter or OpenAI key in your profile).',
+  openAiKeyMissingForImages:
+    'Add your OpenAI API key in your profile (Profile › OpenAI API key) to generate images.',
+  imageGenerated: 'Image generated',
+  imageFailed: 'Failed to generate image',
 } as const;
 
 /** Spec part 1 §9: the TXT record that proves domain ownership (a fixed product value). */

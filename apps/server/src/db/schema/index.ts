@@ -5,3 +5,4 @@ export * from './projects.ts';
 export * from './locations.ts';
 export * from './usage.ts';
 export * from './deploys.ts';
+export * from './editor.ts';

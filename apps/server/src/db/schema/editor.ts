@@ -1,0 +1,52 @@
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { cities } from './locations.ts';
+import { pages, projects } from './projects.ts';
+
+/**
+ * A saved state of one page (homepage, main or service page) or one city page. The first
+ * save of a page also keeps what it replaced, so the generated text can always be loaded back.
+ */
+export const pageVersions = pgTable(
+  'page_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    pageId: uuid('page_id').references(() => pages.id, { onDelete: 'cascade' }),
+    cityId: uuid('city_id').references(() => cities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentHtml: text('content_html').notNull(),
+    metaTags: text('meta_tags').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('page_versions_page_idx').on(t.pageId, t.createdAt),
+    index('page_versions_city_idx').on(t.cityId, t.createdAt),
+    check('page_versions_one_owner', sql`(${t.pageId} is null) <> (${t.cityId} is null)`),
+  ],
+);
+export type PageVersionRow = typeof pageVersions.$inferSelect;
+
+/** An image generated for a project; the file lives in DATA_DIR/images/{id}.{ext}. */
+export const projectImages = pgTable(
+  'project_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    model: text('model').notNull(),
+    /** File name under DATA_DIR/images, e.g. "{id}.png"; also its path on the site: /images/{file}. */
+    file: text('file').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_images_project_idx').on(t.projectId, t.createdAt)],
+);
+export type ProjectImageRow = typeof projectImages.$inferSelect;

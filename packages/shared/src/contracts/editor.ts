@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Pages larger than this are not a page someone edits by hand; the save refuses them. */
+export const MAX_PAGE_HTML_CHARS = 1_000_000;
+/** The selected fragment sent for regeneration. */
+export const MAX_FRAGMENT_CHARS = 60_000;
+export const MAX_REGENERATE_PROMPT_CHARS = 2_000;
+export const MAX_IMAGE_PROMPT_CHARS = 4_000;
+export const ELEMENT_TREE_PREVIEW_CHARS = 50;
+
+const ZHtml = z.string().max(MAX_PAGE_HTML_CHARS, 'This page is too large to save.');
+const ZBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** GET /api/projects/{id}/homepage/view/ query: nothing → the homepage. */
+export const ZEditorViewQuery = z.object({
+  page_id: z.uuid().optional(),
+  city_id: z.uuid().optional(),
+  slug: z.string().trim().min(1).max(200).optional(),
+  /** Disambiguates a slug used by both a main page and a service page. */
+  is_service_page: ZBool.optional(),
+});
+export type TEditorViewQuery = z.input<typeof ZEditorViewQuery>;
+
+export const ZPageVersion = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+});
+export type TPageVersion = z.infer<typeof ZPageVersion>;
+
+/** Editor data (spec part 2 §3). complete_html is the whole page as the site shows it. */
+export const ZEditorView = z.object({
+  page: z.object({
+    id: z.string(),
+    complete_html: z.string(),
+    content_html: z.string(),
+    meta_tags: z.string(),
+  }),
+  project: z.object({ trackingCodeHead: z.string(), trackingCodeBody: z.string() }),
+  is_service_page: z.boolean(),
+  /** Which kind of page this is and its name, for the editor's title. */
+  kind: z.enum(['homepage', 'main', 'service', 'city']),
+  name: z.string(),
+  versions: z.array(ZPageVersion),
+});
+export type TEditorView = z.infer<typeof ZEditorView>;
+
+/** POST /project/{id}/save/{pageId}/ and /project/{id}/city/{cityId}/save/. */
+export const ZSavePage = z.object({
+  html: ZHtml,
+  content_html: ZHtml,
+  is_service_page: z.boolean().default(false),
+  tracking_code_head: z.string().max(20_000).optional(),
+  tracking_code_body: z.string().max(20_000).optional(),
+  meta_tags: z.string().max(20_000).default(''),
+});
+export type TSavePage = z.input<typeof ZSavePage>;
+
+export const ZSuccessMessage = z.object({ success: z.boolean(), message: z.string() });
+export type TSuccessMessage = z.infer<typeof ZSuccessMessage>;
+
+/** POST /api/projects/{id}/regenerate/. */
+export const ZRegenerate = z.object({
+  html: z.string().trim().min(1, 'Select a component first.').max(MAX_FRAGMENT_CHARS),
+  prompt: z.string().trim().min(1, 'Enter a prompt.').max(MAX_REGENERATE_PROMPT_CHARS),
+  is_service_page: z.boolean().default(false),
+  /** Keep the page as it is now among its versions before the rewrite. */
+  save_history: z.boolean().default(false),
+  city_id: z.uuid().optional(),
+  page_id: z.uuid().optional(),
+  /** The model to rewrite with; the page's own model when absent. */
+  model: z.string().max(200).optional(),
+});
+export type TRegenerate = z.input<typeof ZRegenerate>;
+export const ZRegenerateResult = z.object({ success: z.boolean(), html: z.string() });
+export type TRegenerateResult = z.infer<typeof ZRegenerateResult>;
+
+/** POST /project/{id}/get_version_html/. */
+export const ZGetVersionHtml = z.object({
+  project_id: z.string().optional(),
+  is_service_page: z.boolean().default(false),
+  version_id: z.uuid(),
+  city_id: z.uuid().optional(),
+  page_id: z.uuid().optional(),
+});
+export type TGetVersionHtml = z.input<typeof ZGetVersionHtml>;
+export const ZVersionHtml = z.object({
+  success: z.boolean(),
+  /** The version's main content (what the editor's canvas holds between header and footer). */
+  html: z.string(),
+  meta_tags: z.string(),
+  message: z.string(),
+});
+export type TVersionHtml = z.infer<typeof ZVersionHtml>;
+
+export const IMAGE_MODELS = ['gpt-image-1', 'dall-e-3'] as const;
+export const IMAGE_SIZES = ['1024x1024', '1536x1024', '1024x1536'] as const;
+
+/** POST /api/projects/{id}/images/: one image from the user's OpenAI key. */
+export const ZGenerateImage = z.object({
+  prompt: z.string().trim().min(1, 'Describe the image.').max(MAX_IMAGE_PROMPT_CHARS),
+  model: z.enum(IMAGE_MODELS).default('gpt-image-1'),
+  size: z.enum(IMAGE_SIZES).default('1024x1024'),
+});
+export type TGenerateImage = z.input<typeof ZGenerateImage>;
+
+export const ZProjectImage = z.object({
+  id: z.string(),
+  /** Site-relative path, the same in the editor, the preview and the published site. */
+  src: z.string(),
+  prompt: z.string(),
+  model: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TProjectImage = z.infer<typeof ZProjectImage>;
+export const ZProjectImages = z.object({ results: z.array(ZProjectImage) });
