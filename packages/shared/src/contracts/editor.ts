@@ -93,13 +93,24 @@ export const ZVersionHtml = z.object({
 });
 export type TVersionHtml = z.infer<typeof ZVersionHtml>;
 
-export const IMAGE_MODELS = ['gpt-image-1', 'dall-e-3'] as const;
+/**
+ * OpenAI's current image models (gpt-image-1 was shut down on 2026-10-23 and dall-e-3 retired on
+ * 2026-05-12, per the OpenAI SDK this project ships with). They answer base64; an answer that
+ * carries a URL instead (retired models, OpenAI-compatible gateways) is downloaded.
+ */
+export const IMAGE_MODELS = [
+  'gpt-image-2.5-flare',
+  'gpt-image-2.5-sunburst',
+  'gpt-image-2',
+  'gpt-image-1.5',
+  'gpt-image-1-mini',
+] as const;
 export const IMAGE_SIZES = ['1024x1024', '1536x1024', '1024x1536'] as const;
 
 /** POST /api/projects/{id}/images/: one image from the user's OpenAI key. */
 export const ZGenerateImage = z.object({
   prompt: z.string().trim().min(1, 'Describe the image.').max(MAX_IMAGE_PROMPT_CHARS),
-  model: z.enum(IMAGE_MODELS).default('gpt-image-1'),
+  model: z.enum(IMAGE_MODELS).default('gpt-image-2.5-flare'),
   size: z.enum(IMAGE_SIZES).default('1024x1024'),
 });
 export type TGenerateImage = z.input<typeof ZGenerateImage>;
@@ -116,3 +127,4 @@ export const ZProjectImage = z.object({
 });
 export type TProjectImage = z.infer<typeof ZProjectImage>;
 export const ZProjectImages = z.object({ results: z.array(ZProjectImage) });
+export type TProjectImages = z.infer<typeof ZProjectImages>;

@@ -87,7 +87,6 @@ export function checkTags(html: string): TagProblem[] {
           offset: lt,
           message: `Unclosed <${tag}>: everything after it is read as ${tag === 'script' || tag === 'style' ? tag : 'text'}.`,
         });
-        i = html.length;
         break;
       }
       i = close.lastIndex;
