@@ -1,8 +1,7 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { PageRow } from '../../db/schema/index.ts';
-import { ZPageContent } from '../generation/content.ts';
 import { pagePath, type Crumb, type PageRef } from './paths.ts';
-import { faqsOf } from './render-content.ts';
+import { faqsInHtml } from './faq-markup.ts';
 import {
   renderDocument,
   type DocumentProject,
@@ -23,7 +22,10 @@ export type SiteFrame = {
 export type PageBody = {
   contentHtml: string;
   metaTags: string;
-  /** The model's structured answer, for the FAQPage data; absent on listing pages. */
+  /**
+   * The model's structured answer, as stored. Not read here: FAQPage data follows the visible
+   * FAQs in contentHtml, which a user's edit may have changed (faq-markup.ts).
+   */
   content?: unknown;
   breadcrumbs?: Crumb[];
   areaServed?: string[];
@@ -38,7 +40,6 @@ export function footerPages(pages: Pick<PageRow, 'kind' | 'status' | 'name' | 's
 
 /** One complete page of the site, the same for the preview and the published files. */
 export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): string {
-  const content = ZPageContent.safeParse(body.content);
   return renderDocument({
     project: frame.project,
     page,
@@ -49,7 +50,8 @@ export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): s
     icon: frame.icon,
     mode: frame.mode,
     siteUrl: frame.siteUrl,
-    faqs: content.success ? faqsOf(content.data) : [],
+    // Editor documents carry no structured data (the canvas holds no script), so skip the read.
+    faqs: frame.mode === 'editor' ? [] : faqsInHtml(body.contentHtml),
     breadcrumbs: body.breadcrumbs,
     areaServed: body.areaServed,
   });

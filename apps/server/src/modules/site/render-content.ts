@@ -30,7 +30,7 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Every FAQ of a page, for the FAQPage structured data. */
+/** Every FAQ the model wrote for a page (the site reads them back with faqsInHtml). */
 export function faqsOf(content: TPageContent): Faq[] {
   return content.sections.flatMap((s) => (s.type === 'faq' ? s.items : []));
 }
@@ -150,6 +150,7 @@ function sectionBody(
       return `<div class="wrap">${h2}<ol class="steps">${steps}</ol></div>`;
     }
     case 'faq': {
+      // faq-markup.ts reads this structure back for the FAQPage data: change both together.
       const items = section.items
         .map((f) => `<details><summary>${e(f.question)}</summary><p>${e(f.answer)}</p></details>`)
         .join('');

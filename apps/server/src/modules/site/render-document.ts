@@ -39,7 +39,12 @@ export type RenderDocumentOptions = {
   css: { inline: string } | { href: string };
   /** The site's icon (published sites ship one; the preview has none). */
   icon?: string;
-  mode: 'preview' | 'publish';
+  /**
+   * 'editor' is the page the visual editor's canvas holds: no script of any kind (structured
+   * data, the preview script, tracking codes, which the editor edits apart) and a <main>
+   * holding exactly contentHtml, which the editor reads back.
+   */
+  mode: 'preview' | 'publish' | 'editor';
   /** Absolute origin of the published site; without it no canonical or og:url is written. */
   siteUrl?: string;
   faqs?: Faq[];
@@ -74,7 +79,7 @@ function headTags(opts: RenderDocumentOptions, description: string, title: strin
     breadcrumbs: opts.breadcrumbs ?? breadcrumbsFor(page),
     areaServed: opts.areaServed,
   });
-  tags.push(...data.map(jsonLdScript));
+  if (opts.mode !== 'editor') tags.push(...data.map(jsonLdScript));
   if (opts.icon)
     tags.push(`<link rel="icon" href="${escapeAttr(opts.icon)}" type="image/svg+xml">`);
   if ('inline' in opts.css) {
@@ -147,21 +152,24 @@ export function renderDocument(opts: RenderDocumentOptions): string {
   const { project, page } = opts;
   const { title, description } = readMetaTags(opts.metaTags);
   const crumbs = opts.breadcrumbs ?? breadcrumbsFor(page);
+  const editor = opts.mode === 'editor';
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     opts.metaTags,
     ...headTags(opts, description, title),
     // The owner's own analytics for their own site: inserted verbatim by design.
-    project.trackingCodeHead,
+    editor ? '' : project.trackingCodeHead,
   ].filter(Boolean);
   const body = [
     '<a class="skip" href="#main">Skip to content</a>',
     header(opts),
     page.kind === 'homepage' || crumbs.length < 2 ? '' : crumbsNav(crumbs),
-    `<main id="main">\n${opts.contentHtml}\n</main>`,
+    editor
+      ? `<main id="main">${opts.contentHtml}</main>`
+      : `<main id="main">\n${opts.contentHtml}\n</main>`,
     footer(opts),
-    project.trackingCodeBody,
+    editor ? '' : project.trackingCodeBody,
     opts.mode === 'preview' ? `<script>${PREVIEW_SCRIPT}</script>` : '',
   ].filter(Boolean);
   return [

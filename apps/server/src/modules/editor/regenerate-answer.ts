@@ -1,0 +1,76 @@
+import { checkTags } from '@cityforge/shared';
+import { unescapeHtml } from '../site/html.ts';
+
+export type CheckedAnswer = { ok: true; html: string } | { ok: false; problem: string };
+
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const ATTR = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+/** Elements that run code, restyle the whole page or load another document into it. */
+const REFUSED_ELEMENTS = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'base',
+  'link',
+  'meta',
+]);
+
+/** Browsers ignore entities, whitespace and control characters inside a URL's scheme. */
+function runsScript(value: string): boolean {
+  const plain = unescapeHtml(value)
+    .replace(/&colon;/gi, ':')
+    .replace(/&(tab|newline);/gi, '')
+    .replace(/[\s\p{Cc}]/gu, '')
+    .toLowerCase();
+  return /(javascript|vbscript):/.test(plain) || plain.startsWith('data:text/html');
+}
+
+/** Why the fragment may not go into a page, or null when it may. */
+function problemOf(html: string): string | null {
+  const tagProblems = checkTags(html);
+  if (tagProblems.length)
+    return `the model's answer is not a well-formed HTML fragment (${tagProblems[0]!.message})`;
+  let elements = 0;
+  for (const [, slash, name = '', attrs = ''] of html.matchAll(TAG)) {
+    if (slash) continue;
+    elements += 1;
+    const tag = name.toLowerCase();
+    if (REFUSED_ELEMENTS.has(tag)) return `the model's answer contains a <${tag}> element`;
+    for (const [, attr = '', ...values] of attrs.matchAll(ATTR)) {
+      const attrName = attr.toLowerCase();
+      if (attrName.startsWith('on'))
+        return `the model's answer contains an inline event handler (${attrName})`;
+      const value = values.find((v) => v !== undefined) ?? '';
+      if (runsScript(value)) return "the model's answer contains a javascript: URL";
+    }
+  }
+  return elements ? null : "the model's answer contains no HTML element";
+}
+
+/**
+ * The rewritten fragment from the model's answer, or why it is refused. Models sometimes wrap
+ * the JSON in a code fence or a sentence; the outermost object is taken, as for page content.
+ */
+export function readRegeneratedHtml(answer: string): CheckedAnswer {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) return { ok: false, problem: "the model's answer is not JSON" };
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.slice(start, end + 1));
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `the model's answer is not valid JSON (${(error as Error).message})`,
+    };
+  }
+  const html = (json as { html?: unknown } | null)?.html;
+  if (typeof html !== 'string' || !html.trim())
+    return { ok: false, problem: `the model's answer has no "html" text` };
+  const problem = problemOf(html);
+  return problem ? { ok: false, problem } : { ok: true, html: html.trim() };
+}
