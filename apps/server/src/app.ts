@@ -18,6 +18,8 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { modelsRoutes } from './modules/generation/models.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { editorRoutes } from './modules/editor/editor.routes.ts';
 import { uploadRoutes } from './modules/locations/upload.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
@@ -105,6 +107,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     owned: ctx.owned,
   });
   await app.register(modelsRoutes, { projectsService: services.projectsService });
+  await app.register(imagesRoutes, { imagesService: services.imagesService });
+  await app.register(editorRoutes, {
+    editorService: services.editorService,
+    regenerateService: services.regenerateService,
+  });
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -26,6 +26,11 @@ import { createDomainSync, createDomainsService } from './modules/domains/domain
 import { createResolver } from './modules/domains/dns-check.ts';
 import { createPublishingRepo } from './modules/publishing/publishing.repo.ts';
 import { createPublishService } from './modules/publishing/publish.service.ts';
+import { createImageFiles, imagesDirOf } from './modules/images/image-files.ts';
+import { createImageProvider } from './modules/images/image-provider.ts';
+import { createImagesRepo } from './modules/images/images.repo.ts';
+import { createImagesService } from './modules/images/images.service.ts';
+import { createEditorServices } from './modules/editor/editor.module.ts';
 
 /**
  * The composition root: one place that wires repos and services from the database, the
@@ -50,7 +55,8 @@ export function createContext(opts: {
   const projectsRepo = createProjectsRepo(db);
   const generationRepo = createGenerationRepo(db);
   const locationsRepo = createLocationsRepo(db);
-  const publishingRepo = createPublishingRepo(db);
+  const imageFiles = createImageFiles(imagesDirOf(config.dataDir));
+  const publishingRepo = createPublishingRepo(db, { imagesDir: imageFiles.dir });
   const serverKeys = { openrouter: config.OPENROUTER_API_KEY, openai: config.OPENAI_API_KEY };
   const ai = createAiClient({
     baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
@@ -139,6 +145,25 @@ export function createContext(opts: {
       domainsService,
       publishService,
       previewService: createPreviewService({ projectsRepo, locationsRepo, owned }),
+      ...createEditorServices({
+        db,
+        projectsRepo,
+        locationsRepo,
+        generationRepo,
+        ai,
+        cipher,
+        serverKeys,
+        owned,
+      }),
+      imagesService: createImagesService({
+        repo: createImagesRepo(db),
+        files: imageFiles,
+        provider: createImageProvider({ baseUrl: config.OPENAI_BASE_URL }),
+        owned,
+        cipher,
+        serverKeys,
+        recordUsage: generationRepo.recordUsage,
+      }),
       uploadService: createUploadService({
         db,
         repo: locationsRepo,

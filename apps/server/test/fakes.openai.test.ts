@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { crc32, inflateSync } from 'node:zlib';
 import OpenAI from 'openai';
 import { ZPageContent } from '../src/modules/generation/content.ts';
 import { startFakeAi, type FakeAi } from './fakes/openai.ts';
@@ -189,5 +190,111 @@ describe('fake OpenAI server', () => {
     await other.waitForRequests(2);
     await other.close();
     expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError);
+  });
+});
+
+/** Walks a PNG's chunks checking every CRC; answers the IHDR size and the inflated pixels. */
+function readPng(bytes: Buffer) {
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+  const idat: Buffer[] = [];
+  let size = { width: 0, height: 0 };
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    const typed = bytes.subarray(at + 4, at + 8 + length);
+    expect(bytes.readUInt32BE(at + 8 + length)).toBe(crc32(typed));
+    const type = typed.subarray(0, 4).toString('latin1');
+    const data = typed.subarray(4);
+    if (type === 'IHDR') size = { width: data.readUInt32BE(0), height: data.readUInt32BE(4) };
+    if (type === 'IDAT') idat.push(data);
+    at += 12 + length;
+  }
+  return { ...size, pixels: inflateSync(Buffer.concat(idat)) };
+}
+
+describe('fake OpenAI images endpoint', () => {
+  it('answers a GPT image model with a base64 PNG of the requested size and token usage', async () => {
+    const res = await client().images.generate({
+      model: 'gpt-image-2.5-flare',
+      prompt: 'A plumber fixing a sink',
+      size: '1536x1024',
+    });
+    expect(res.data?.[0]?.url).toBeUndefined();
+    const png = readPng(Buffer.from(res.data?.[0]?.b64_json ?? '', 'base64'));
+    expect([png.width, png.height]).toEqual([1536, 1024]);
+    expect(png.pixels.length).toBe(1024 * (1 + 1536 * 3));
+    expect(res.usage).toMatchObject({
+      input_tokens: 6,
+      output_tokens: 1584,
+      total_tokens: 1590,
+      input_tokens_details: { text_tokens: 6, image_tokens: 0 },
+    });
+    expect(ai.images.requests).toEqual([
+      expect.objectContaining({
+        model: 'gpt-image-2.5-flare',
+        prompt: 'A plumber fixing a sink',
+        size: '1536x1024',
+        key: 'sk-test',
+        status: 200,
+        responseFormat: null,
+      }),
+    ]);
+  });
+
+  it('answers a scripted URL on the fake that serves the image without a key', async () => {
+    ai.images.script({ url: true });
+    const res = await client('sk-test', ai.openRouterUrl).images.generate({
+      model: 'gpt-image-2',
+      prompt: 'A red van',
+      size: '1024x1536',
+    });
+    const image = res.data?.[0];
+    expect(image?.b64_json).toBeUndefined();
+    expect(image?.revised_prompt).toContain('A red van');
+    const download = await fetch(image!.url!);
+    expect(download.headers.get('content-type')).toBe('image/png');
+    const png = readPng(Buffer.from(await download.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1024, 1536]);
+    expect(ai.images.files.size).toBe(1);
+  });
+
+  it('refuses what the real API refuses: a bad key, response_format on GPT images, a wrong size, a retired model', async () => {
+    const key = await client('bad-key')
+      .images.generate({ model: 'gpt-image-2', prompt: 'X' })
+      .catch((e: unknown) => e);
+    expect(key).toBeInstanceOf(OpenAI.AuthenticationError);
+    const format = await client()
+      .images.generate({ model: 'gpt-image-2', prompt: 'X', response_format: 'b64_json' })
+      .catch((e: unknown) => e);
+    expect(format).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((format as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('response_format');
+    const size = await client()
+      .images.generate({ model: 'gpt-image-2', prompt: 'X', size: '1792x1024' })
+      .catch((e: unknown) => e);
+    expect((size as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('size');
+    const retired = await client()
+      .images.generate({ model: 'dall-e-3', prompt: 'X' })
+      .catch((e: unknown) => e);
+    expect(retired).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(ai.images.requests.map((r) => r.status)).toEqual([401, 400, 400, 404]);
+    expect(ai.images.files.size).toBe(0);
+  });
+
+  it('plays scripted failures: a content-policy refusal, 429 and 500, then answers again', async () => {
+    ai.images.script({ contentPolicy: true }, { status: 429 }, { status: 500 });
+    const call = () =>
+      client()
+        .images.generate({ model: 'gpt-image-1-mini', prompt: 'Something forbidden' })
+        .catch((e: unknown) => e as InstanceType<typeof OpenAI.APIError>);
+    const refused = await call();
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(refused).toMatchObject({ status: 400, code: 'content_policy_violation' });
+    expect((refused as Error).message).toContain(
+      'Your request was rejected as a result of our safety system.',
+    );
+    expect(await call()).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(await call()).toBeInstanceOf(OpenAI.InternalServerError);
+    const ok = await call();
+    expect(ok).not.toBeInstanceOf(Error);
+    expect(ai.images.requests.map((r) => r.status)).toEqual([400, 429, 500, 200]);
   });
 });

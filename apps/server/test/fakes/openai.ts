@@ -3,6 +3,9 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TPageContent } from '../../src/modules/generation/content.ts';
+import { createFakeImages, type FakeImages } from './openai-images.ts';
+
+export type { FakeImageOutcome, FakeImageRequest, FakeImages } from './openai-images.ts';
 
 /** A chat message as it arrived on the wire; content may be a string or an array of parts. */
 export type FakeAiMessage = { role: string; content?: unknown; [extra: string]: unknown };
@@ -91,6 +94,8 @@ export type FakeAi = {
   openRouterUrl: string;
   requests: FakeAiRequest[];
   completions: FakeAiCompletion[];
+  /** POST /images/generations: its requests, answered images and scripted failures. */
+  images: FakeImages;
   readonly inFlight: number;
   readonly maxConcurrent: number;
   maxConcurrentByKey: Map<string, number>;
@@ -346,6 +351,8 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   let nextCallIndex = 0;
   let nextCompletionId = 1;
   const waiters = new Set<() => void>();
+  // Known once the server listens; dall-e-3 answers point back at this origin.
+  let origin = '';
 
   function cachedTokensFor(messages: FakeAiMessage[], promptTokens: number): number {
     const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
@@ -612,11 +619,16 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     complete();
   }
 
+  const imageApi = createFakeImages({ origin: () => origin, sendJson, authorize });
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
     const prefix = path.startsWith('/api/v1/') ? '/api/v1' : path.startsWith('/v1/') ? '/v1' : '';
     const route = prefix ? path.slice(prefix.length) : path;
     if (req.method === 'POST' && route === '/chat/completions') return handleChat(req, res, path);
+    if (req.method === 'POST' && route === '/images/generations')
+      return imageApi.generate(req, res, path, bearerKey(req));
+    if (req.method === 'GET' && imageApi.serveFile(res, path)) return;
     if (req.method === 'GET' && route === '/models') {
       if (!authorize(res, bearerKey(req))) return;
       return sendJson(res, 200, {
@@ -644,12 +656,14 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
-    openRouterUrl: `http://127.0.0.1:${port}/api/v1`,
+    url: `${origin}/v1`,
+    openRouterUrl: `${origin}/api/v1`,
     requests,
     completions,
+    images: imageApi.images,
     get inFlight() {
       return inFlight;
     },
@@ -710,6 +724,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       maxConcurrentByKey.clear();
       for (const [key, n] of inFlightByKey) if (n > 0) maxConcurrentByKey.set(key, n);
       nextCallIndex = 0;
+      imageApi.images.reset();
     },
     close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TDeployState } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +8,7 @@ import {
   locationCounties,
   locationStates,
   pages,
+  projectImages,
   type DeployRow,
 } from '../../db/schema/index.ts';
 
@@ -34,7 +36,10 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createPublishingRepo(db: Db) {
+/** Where the content kept as files lives; a build without it (the bench) must have none. */
+export type SiteFiles = { imagesDir?: string };
+
+export function createPublishingRepo(db: Db, files: SiteFiles = {}) {
   return {
     /** A new deploy, or null while another one of the project is still running. */
     async startDeploy(projectId: string): Promise<DeployRow | null> {
@@ -120,6 +125,17 @@ export function createPublishingRepo(db: Db) {
         .where(eq(locationCounties.projectId, projectId))
         .groupBy(locationCounties.id)
         .orderBy(asc(locationCounties.name));
+    },
+    /** The project's images, each with the file the build copies to images/{file}. */
+    async siteImages(projectId: string): Promise<Array<{ file: string; source: string }>> {
+      const rows = await db
+        .select({ file: projectImages.file })
+        .from(projectImages)
+        .where(eq(projectImages.projectId, projectId))
+        .orderBy(asc(projectImages.file));
+      const dir = files.imagesDir;
+      if (rows.length && !dir) throw new Error('this build has no images folder');
+      return rows.map((r) => ({ file: r.file, source: path.join(dir!, r.file) }));
     },
     /** One batch of cities after `after`, grouped by state and county (keyset, not offset). */
     cityBatch(projectId: string, after: CityCursor | null, limit: number) {

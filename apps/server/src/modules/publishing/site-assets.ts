@@ -21,12 +21,18 @@ export function robotsTxt(siteUrl?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Where the project's images sit on the site, as in the app (/images/{file}). */
+export const SITE_IMAGES = '/images/';
+
 /**
- * Netlify's headers file: the stylesheet's name carries its hash, so browsers may keep it
- * for a year; pages revalidate so an edit shows at once.
+ * Netlify's headers file: the stylesheet's name carries its hash and an image's name is new
+ * for every image, so browsers may keep both for a year; pages revalidate so an edit shows
+ * at once.
  */
 export const NETLIFY_HEADERS = [
   '/assets/*',
+  '  Cache-Control: public, max-age=31536000, immutable',
+  `${SITE_IMAGES}*`,
   '  Cache-Control: public, max-age=31536000, immutable',
   '/*',
   '  X-Content-Type-Options: nosniff',

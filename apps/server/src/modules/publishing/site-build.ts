@@ -9,7 +9,7 @@ import { buildLocations } from './site-locations.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';
 import { createSitemapWriter } from './sitemap.ts';
-import { faviconSvg, NETLIFY_HEADERS, robotsTxt } from './site-assets.ts';
+import { faviconSvg, NETLIFY_HEADERS, robotsTxt, SITE_IMAGES } from './site-assets.ts';
 
 export type BuildOptions = {
   project: ProjectRow;
@@ -42,8 +42,9 @@ function pageRef(page: PageRow): PageRef & { path: string } {
 
 /**
  * Builds the whole static site of a project into `out`: every written page with clean URLs,
- * the listing pages above city pages, one shared stylesheet, an icon, robots.txt, a 404
- * page, Netlify headers and the sitemap. Pages are streamed from the database in batches.
+ * the listing pages above city pages, one shared stylesheet, an icon, the project's images,
+ * robots.txt, a 404 page, Netlify headers and the sitemap. Pages are streamed from the
+ * database in batches.
  */
 export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const { project, siteUrl, repo, out } = opts;
@@ -55,6 +56,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const cssFile = `/assets/site-${sha1(css).slice(0, 10)}.css`;
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
+  // Pages name images as /images/{file}, the same address as in the editor and the preview.
+  for (const image of await repo.siteImages(project.id))
+    await out.copy(`${SITE_IMAGES}${image.file}`, image.source);
   const frame: SiteFrame = {
     project,
     footer: footerPages(written),

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where a built site's files go: each is written to disk as it is made and only its SHA1
@@ -13,6 +16,8 @@ export type SiteOutput = {
   readonly bytes: number;
   /** `file` is the site path of the file ('/index.html', '/states/tx.html'). */
   write(file: string, body: string | Buffer): Promise<void>;
+  /** Copies a file from disk (an image), hashing it on the way: never held in memory whole. */
+  copy(file: string, source: string): Promise<void>;
   /** Waits for every write still under way. */
   flush(): Promise<void>;
 };
@@ -37,11 +42,15 @@ export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
     made.add(folder);
   }
 
-  async function writeOne(file: string, body: string | Buffer) {
+  async function targetOf(file: string) {
     const target = path.join(dir, file);
     if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${file}`);
     await mkdirOnce(path.dirname(target));
-    await fs.writeFile(target, body);
+    return target;
+  }
+
+  async function writeOne(file: string, body: string | Buffer) {
+    await fs.writeFile(await targetOf(file), body);
   }
 
   return {
@@ -64,6 +73,23 @@ export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
         .finally(() => pending.delete(task));
       pending.add(task);
       if (pending.size >= concurrency) await Promise.race(pending);
+    },
+    async copy(file, source) {
+      if (failure) throw failure;
+      if (digest.has(file)) throw new Error(`two files at ${file}`);
+      digest.set(file, '');
+      const hash = createHash('sha1');
+      let size = 0;
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(createReadStream(source), hashing, createWriteStream(await targetOf(file)));
+      digest.set(file, hash.digest('hex'));
+      bytes += size;
     },
     async flush() {
       await Promise.all(pending);

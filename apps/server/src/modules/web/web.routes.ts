@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@cityforge/shared';
 
-const API_PREFIXES = ['/api/', '/auth/'];
+// /images/ is the server's too: an unknown image is a 404, never the app's index.html.
+const API_PREFIXES = ['/api/', '/auth/', '/images/'];
 
 /**
  * Serves the built SPA from the same origin as the API: hashed assets cached forever,

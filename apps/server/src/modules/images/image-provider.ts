@@ -1,0 +1,118 @@
+import OpenAI, { APIError } from 'openai';
+import { MSG, type IMAGE_MODELS, type IMAGE_SIZES } from '@cityforge/shared';
+import { AppError } from '../../lib/errors.ts';
+import { toProviderError } from '../generation/ai-client.ts';
+
+export type ImageModel = (typeof IMAGE_MODELS)[number];
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export type ImageUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
+export type ProviderImage = { bytes: Buffer; usage: ImageUsage | null };
+
+/** A downloaded answer larger than this is not an image we asked for. */
+export const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+
+export const imageFailed = (code: 'bad_request' | 'bad_gateway', reason: string) =>
+  new AppError(code, `${MSG.imageFailed}: ${reason}`);
+
+/**
+ * A refused key and a content-policy refusal are the user's to fix (400, the latter in
+ * OpenAI's own words); anything else is OpenAI failing us (502).
+ */
+function failure(error: unknown, model: string): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof APIError && error.code === 'content_policy_violation') {
+    const body = error.error as { message?: unknown } | undefined;
+    const said = typeof body?.message === 'string' ? body.message : error.message;
+    return imageFailed('bad_request', said);
+  }
+  const reason = toProviderError(error, 'openai', model);
+  return imageFailed(reason.status === 401 ? 'bad_request' : 'bad_gateway', reason.message);
+}
+
+/** Fetches a temporary image URL of an answer, refusing what cannot be a generated image. */
+async function download(url: string, timeoutMs: number): Promise<Buffer> {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol))
+    throw imageFailed('bad_gateway', 'OpenAI answered an image address that cannot be fetched.');
+  const res = await fetch(parsed, { signal: AbortSignal.timeout(timeoutMs) }).catch(
+    (error: unknown) => {
+      const why = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'failed';
+      throw imageFailed('bad_gateway', `downloading the image ${why}.`);
+    },
+  );
+  const refuse = async (reason: string) => {
+    await res.body?.cancel().catch(() => {});
+    return imageFailed('bad_gateway', reason);
+  };
+  if (!res.ok || !res.body)
+    throw await refuse(`the image could not be downloaded (HTTP ${res.status}).`);
+  const type = res.headers.get('content-type') ?? '';
+  if (type && !type.startsWith('image/') && type !== 'application/octet-stream')
+    throw await refuse('the address OpenAI answered is not an image.');
+  const tooBig = 'the image to download is too large.';
+  if (Number(res.headers.get('content-length') ?? 0) > MAX_DOWNLOAD_BYTES)
+    throw await refuse(tooBig);
+  // Counted as it arrives: a missing or false Content-Length cannot make us hold more.
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for await (const chunk of res.body) {
+    received += chunk.byteLength;
+    if (received > MAX_DOWNLOAD_BYTES) throw imageFailed('bad_gateway', tooBig);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export type ImageProviderOptions = {
+  baseUrl: string;
+  /** One image can take a minute or more at OpenAI. */
+  timeoutMs?: number;
+  downloadTimeoutMs?: number;
+};
+
+/** OpenAI's image generation through the official SDK, with the user's key, one image per call. */
+export function createImageProvider(options: ImageProviderOptions) {
+  return {
+    async generate(req: {
+      apiKey: string;
+      model: ImageModel;
+      prompt: string;
+      size: ImageSize;
+    }): Promise<ProviderImage> {
+      const client = new OpenAI({
+        apiKey: req.apiKey,
+        baseURL: options.baseUrl,
+        maxRetries: 0,
+        timeout: options.timeoutMs ?? 120_000,
+      });
+      try {
+        // No response_format: GPT image models refuse it and always answer base64. A URL
+        // answer (retired models, OpenAI-compatible gateways) is still accepted below.
+        const answer = await client.images.generate({
+          model: req.model,
+          prompt: req.prompt,
+          n: 1,
+          size: req.size,
+        });
+        const image = answer.data?.[0];
+        const bytes = image?.b64_json
+          ? Buffer.from(image.b64_json, 'base64')
+          : image?.url
+            ? await download(image.url, options.downloadTimeoutMs ?? 60_000)
+            : null;
+        if (!bytes?.length) throw imageFailed('bad_gateway', 'OpenAI answered without an image.');
+        const usage = answer.usage
+          ? {
+              inputTokens: answer.usage.input_tokens ?? 0,
+              outputTokens: answer.usage.output_tokens ?? 0,
+              totalTokens: answer.usage.total_tokens ?? 0,
+            }
+          : null;
+        return { bytes, usage };
+      } catch (error) {
+        throw failure(error, req.model);
+      }
+    },
+  };
+}
+export type ImageProvider = ReturnType<typeof createImageProvider>;

@@ -1,0 +1,34 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { projectImages, type ProjectImageRow } from '../../db/schema/index.ts';
+
+export type NewProjectImage = typeof projectImages.$inferInsert & { id: string };
+
+export function createImagesRepo(db: Db) {
+  return {
+    async insert(row: NewProjectImage, tx: Executor = db): Promise<ProjectImageRow> {
+      const [inserted] = await tx.insert(projectImages).values(row).returning();
+      return inserted!;
+    },
+
+    /** Newest first, as the editor's image picker lists them. */
+    listOf(projectId: string, tx: Executor = db): Promise<ProjectImageRow[]> {
+      return tx
+        .select()
+        .from(projectImages)
+        .where(eq(projectImages.projectId, projectId))
+        .orderBy(desc(projectImages.createdAt), desc(projectImages.id));
+    },
+
+    /** By its primary key (the name starts with the row id) and its whole stored name. */
+    async findByFile(id: string, file: string, tx: Executor = db): Promise<ProjectImageRow | null> {
+      const [row] = await tx
+        .select()
+        .from(projectImages)
+        .where(and(eq(projectImages.id, id), eq(projectImages.file, file)))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type ImagesRepo = ReturnType<typeof createImagesRepo>;

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { MSG, type TProjectImage, type ZGenerateImage } from '@cityforge/shared';
+import type { ProjectImageRow, UserRow } from '../../db/schema/index.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { NewUsage } from '../generation/generation.repo.ts';
+import { keySource, type ServerKeys } from '../generation/keys.ts';
+import type { Owned } from '../projects/ownership.ts';
+import { IMAGE_FILE_NAME, type ImageFiles } from './image-files.ts';
+import { sniffImage } from './image-format.ts';
+import { imageFailed, type ImageProvider } from './image-provider.ts';
+import type { ImagesRepo } from './images.repo.ts';
+
+type Deps = {
+  repo: ImagesRepo;
+  files: ImageFiles;
+  provider: ImageProvider;
+  owned: Owned;
+  cipher: Cipher;
+  serverKeys: ServerKeys;
+  recordUsage: (row: NewUsage) => Promise<void>;
+};
+type GenerateInput = z.output<typeof ZGenerateImage>;
+
+/** The same path everywhere the image shows: the editor, the preview and the published site. */
+export const imageSrc = (file: string) => `/images/${file}`;
+
+export function toProjectImage(row: ProjectImageRow): TProjectImage {
+  return {
+    id: row.id,
+    src: imageSrc(row.file),
+    prompt: row.prompt,
+    model: row.model,
+    width: row.width,
+    height: row.height,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** AI images of a project: made with the user's OpenAI key, kept as files, served publicly. */
+export function createImagesService(deps: Deps) {
+  const { repo, files } = deps;
+
+  /** Images are OpenAI's alone, so only the OpenAI key counts (a superuser may use the server's). */
+  function openAiKeyOf(user: UserRow): string {
+    const source = keySource(user, { provider: 'openai' }, deps.serverKeys);
+    if (source.kind === 'user') return deps.cipher.decrypt(source.sealed);
+    if (source.kind === 'server') return source.key;
+    throw badRequest(MSG.openAiKeyMissingForImages);
+  }
+
+  return {
+    async generate(user: UserRow, projectId: string, input: GenerateInput) {
+      const project = await deps.owned(user, projectId);
+      const apiKey = openAiKeyOf(user);
+      const answer = await deps.provider.generate({ apiKey, ...input });
+      // An answered call is billed whatever we make of it, so its usage is kept first.
+      await deps.recordUsage({
+        userId: user.id,
+        projectId: project.id,
+        model: input.model,
+        callType: 'image',
+        promptTokens: answer.usage?.inputTokens ?? 0,
+        completionTokens: answer.usage?.outputTokens ?? 0,
+        totalTokens: answer.usage?.totalTokens ?? 0,
+      });
+      const found = sniffImage(answer.bytes);
+      if (!found)
+        throw imageFailed('bad_gateway', 'OpenAI answered something that is not an image.');
+
+      const id = randomUUID();
+      const file = `${id}.${found.ext}`;
+      await files.save(file, answer.bytes);
+      try {
+        const row = await repo.insert({
+          id,
+          projectId: project.id,
+          prompt: input.prompt,
+          model: input.model,
+          file,
+          mime: found.mime,
+          bytes: answer.bytes.length,
+          width: found.width,
+          height: found.height,
+        });
+        return toProjectImage(row);
+      } catch (error) {
+        // Most likely the project was deleted meanwhile: no row, so no file either.
+        await files.remove(file);
+        throw error;
+      }
+    },
+
+    async list(user: UserRow, projectId: string) {
+      const project = await deps.owned(user, projectId);
+      return { results: (await repo.listOf(project.id)).map(toProjectImage) };
+    },
+
+    /**
+     * The bytes behind a public image URL. Only a name with a row behind it is read, so a
+     * deleted project's images answer 404 even while their files are still on disk.
+     */
+    async open(file: string) {
+      if (!IMAGE_FILE_NAME.test(file)) throw notFound();
+      const row = await repo.findByFile(file.slice(0, 36), file);
+      const opened = row && (await files.open(file));
+      if (!row || !opened) throw notFound();
+      return { ...opened, mime: row.mime };
+    },
+  };
+}
+export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { TProjectImage } from '@cityforge/shared';
+import { buildSite } from '../src/modules/publishing/site-build.ts';
+import { createSiteOutput } from '../src/modules/publishing/site-output.ts';
+import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createProject, giveKeys, signedInUser } from './helpers/factories.ts';
+import { http } from './helpers/http.ts';
+import { siteProject } from './helpers/publishing.ts';
+
+let t: TestApp;
+let ai: FakeAi;
+beforeAll(async () => {
+  ai = await startFakeAi();
+  t = await createTestApp({ OPENAI_BASE_URL: ai.url });
+});
+afterAll(async () => {
+  await t.close();
+  await ai.close();
+});
+beforeEach(() => ai.reset());
+
+const { post, del } = http(() => t);
+
+/** Makes one image in the project through the API; answers it with the bytes OpenAI sent. */
+async function imageIn(u: { id: string; headers: Record<string, string> }, prompt = 'A van') {
+  const res = await post(`/api/projects/${u.id}/images/`, u.headers, { prompt });
+  expect(res.statusCode, res.body).toBe(201);
+  const sent = ai.images.requests.at(-1)!;
+  return { image: res.json() as TProjectImage, bytes: ai.images.files.get(sent.fileId!)! };
+}
+
+async function keyedUser() {
+  const u = await signedInUser(t);
+  await giveKeys(t, u.user.id, { openai: `sk-${u.user.id}` });
+  return u;
+}
+
+const fetchImage = (url: string, accept = 'image/avif,image/webp,*/*') =>
+  t.app.inject({ method: 'GET', url, headers: { accept } });
+
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    const files = new Map<string, Buffer>();
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+describe('GET /images/:file', () => {
+  it('serves without any sign-in, loadable from the sandboxed preview frame', async () => {
+    const u = await keyedUser();
+    const { id } = await createProject(t, u.user.id);
+    const { image, bytes } = await imageIn({ id, headers: u.headers });
+    const res = await fetchImage(image.src);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(res.headers['content-length']).toBe(String(bytes.length));
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('answers 404 for names that are unknown, malformed or outside the folder', async () => {
+    const u = await keyedUser();
+    const { id } = await createProject(t, u.user.id);
+    const { image } = await imageIn({ id, headers: u.headers });
+    const known = image.src.slice('/images/'.length);
+    const urls = [
+      `/images/${crypto.randomUUID()}.png`,
+      `/images/${known.replace('.png', '.jpg')}`,
+      `/images/${known.toUpperCase()}`,
+      `/images/${known}.png`,
+      '/images/------------------------------------.png',
+      '/images/..%2Fsecret',
+      '/images/%2E%2E%2F%2E%2E%2Fsecret',
+      `/images/x/${known}`,
+      '/images/',
+    ];
+    for (const url of urls) {
+      // A browser asking for a page must not get the web app's index.html either.
+      const res = await fetchImage(url, 'text/html,*/*');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
+  it('answers 404 once the project is deleted', async () => {
+    const u = await keyedUser();
+    const { id } = await createProject(t, u.user.id);
+    const { image } = await imageIn({ id, headers: u.headers });
+    expect((await del(`/api/projects/${id}/delete/`, u.headers)).statusCode).toBe(200);
+    expect((await fetchImage(image.src)).statusCode).toBe(404);
+  });
+});
+
+describe('images on the built site', () => {
+  it('ships every image at images/{file} with the same bytes, in the ZIP and the digest', async () => {
+    const u = await siteProject(t, { token: null });
+    await giveKeys(t, u.user.id, { openai: `sk-${u.user.id}` });
+    const made = [await imageIn(u, 'A van'), await imageIn(u, 'A house')];
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${u.id}/download-site/`,
+      headers: u.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const files = await unzip(res.rawPayload);
+    for (const { image, bytes } of made) {
+      expect(files.get(image.src.slice(1))?.equals(bytes), image.src).toBe(true);
+    }
+    expect(files.get('_headers')?.toString()).toContain('/images/*');
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-images-'));
+    try {
+      const out = createSiteOutput(dir);
+      const project = (await t.ctx.repos.projectsRepo.findById(u.id))!;
+      const built = await buildSite({ project, repo: t.ctx.repos.publishingRepo, out });
+      for (const { image, bytes } of made) {
+        const sha1 = createHash('sha1').update(bytes).digest('hex');
+        expect(out.digest.get(image.src)).toBe(sha1);
+      }
+      expect(built.files).toBe(out.digest.size);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
