@@ -1,0 +1,59 @@
+/**
+ * What the status bar says: the source's counts, recomputed on every change, and the
+ * shortcuts of spec part 2 (Ctrl+S saves, Ctrl+Shift+F formats) with their hints.
+ */
+
+export type TextStats = { lines: number; characters: number; words: number };
+
+export const COUNT_TITLES = {
+  lines: 'Lines in the source',
+  characters: 'Characters in the source, tags included',
+  words:
+    'Words of the text without tags: whitespace-separated runs, comments, scripts and styles left out',
+} as const;
+
+const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const TAG = /<\/?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|<[!?][^>]*>/g;
+
+/** Text the page shows, roughly: enough to count words, not to render. */
+export function visibleText(html: string): string {
+  return html
+    .replace(HIDDEN, ' ')
+    .replace(TAG, ' ')
+    .replace(/&nbsp;|&#160;/gi, ' ');
+}
+
+export function textStats(html: string): TextStats {
+  // Matches the editor's gutter, which numbers an empty document's one line too.
+  let lines = 1;
+  for (let i = html.indexOf('\n'); i >= 0; i = html.indexOf('\n', i + 1)) lines++;
+  // Counting matches instead of collecting them keeps a megabyte page cheap to recount.
+  let words = 0;
+  const word = /\S+/g;
+  const text = visibleText(html);
+  while (word.exec(text)) words++;
+  return { lines, characters: html.length, words };
+}
+
+/** "1,234 words": the count in US English with the unit in singular or plural. */
+export function formatCount(count: number, unit: string): string {
+  return `${count.toLocaleString('en-US')} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+export type Shortcut = 'save' | 'format';
+
+type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
+
+export function shortcutOf(event: KeyLike): Shortcut | null {
+  // Cmd on macOS, Ctrl elsewhere; Alt combinations belong to the browser and the OS.
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 's' && !event.shiftKey) return 'save';
+  if (key === 'f' && event.shiftKey) return 'format';
+  return null;
+}
+
+/** Key names as the user's keyboard labels them, for the hints in the footer. */
+export function modifierLabel(platform: string): string {
+  return /mac|iphone|ipad/i.test(platform) ? '⌘' : 'Ctrl';
+}
