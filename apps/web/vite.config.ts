@@ -17,9 +17,11 @@ export default defineConfig({
       // Only the editor's server calls under /project/…; /project/:id/detail and the preview
       // routes are screens of this app and must not be proxied.
       '^/project/[^/]+/(save|city/[^/]+/save|get_version_html)/': api,
+      // Generated images: the server serves them at /images/{file}, as the published site does.
+      '/images': api,
     },
   },
-  preview: { proxy: { '/api': api, '/auth': api } },
+  preview: { proxy: { '/api': api, '/auth': api, '/images': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -69,7 +69,14 @@ export const routes: RouteObject[] = [
       },
       {
         element: <NoLayout />,
-        children: [{ path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> }],
+        children: [
+          { path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> },
+          // The visual editor takes the whole window: its own header bar replaces the app's.
+          { path: ROUTES.editHomepage, element: <EditorPage kind="homepage" /> },
+          { path: ROUTES.editPage, element: <EditorPage kind="page" /> },
+          { path: ROUTES.editService, element: <EditorPage kind="service" /> },
+          { path: ROUTES.editCity, element: <EditorPage kind="city" /> },
+        ],
       },
       {
         element: <AppLayout />,
@@ -88,10 +95,6 @@ export const routes: RouteObject[] = [
           { path: ROUTES.previewCounties, element: <PreviewPage kind="counties" /> },
           { path: ROUTES.previewCities, element: <PreviewPage kind="cities" /> },
           { path: ROUTES.previewCity, element: <PreviewPage kind="city" /> },
-          { path: ROUTES.editHomepage, element: <EditorPage kind="homepage" /> },
-          { path: ROUTES.editPage, element: <EditorPage kind="page" /> },
-          { path: ROUTES.editService, element: <EditorPage kind="service" /> },
-          { path: ROUTES.editCity, element: <EditorPage kind="city" /> },
           { path: ROUTES.upload, element: <UploadPage /> },
           { path: ROUTES.adminUsers, element: <AdminUsersPage /> },
           { path: ROUTES.profile, element: <ProfilePage /> },

@@ -1,41 +1,32 @@
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, PenLine } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/button';
-import { ScreenPlaceholder } from '../../../components/ui/empty-state';
+import { useParams } from 'react-router';
+import { useEditorView } from '../api/get-editor-view';
+import type { EditorKind } from '../editor-target';
+import { editorTarget, targetKey } from '../editor-target';
+import { EditorScreen } from './editor-screen';
+import { EditorLoadError, EditorSkeleton } from './editor-states';
 
-export type EditorKind = 'homepage' | 'page' | 'service' | 'city';
+export type { EditorKind } from '../editor-target';
 
-const TITLES: Record<EditorKind, string> = {
-  homepage: 'Edit homepage',
-  page: 'Edit page',
-  service: 'Edit service page',
-  city: 'Edit city page',
-};
-
-/** The visual editor routes (spec part 2 "Visual editor"); the editor itself is lazy-loaded later. */
+/**
+ * /projects/:id/edit, /projects/:id/page/:slug/edit, /projects/:id/service/:slug/edit and
+ * /projects/:id/city/:cityId/edit: loads the editor data, then the editor. GrapesJS itself is
+ * a further lazy chunk inside the screen, so this route stays light.
+ */
 export default function EditorPage({ kind }: { kind: EditorKind }) {
-  const { id } = useParams();
-  const back = (
-    <Link
-      to={`/project/${id ?? ''}/detail`}
-      className={buttonClasses('link', 'sm', 'gap-1 text-sm')}
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
-    </Link>
-  );
-  return (
-    <ScreenPlaceholder
-      title={TITLES[kind]}
-      back={back}
-      icon={<PenLine />}
-      comingTitle="The visual editor is coming soon"
-      coming={[
-        'Drag-and-drop editing of the page, with Save, Clear and Unselect.',
-        'Regenerate a selected section with a prompt.',
-        'Meta tags, tracking codes and the version list in a side panel.',
-        'An HTML editor with formatting, find and replace and tag checks.',
-      ]}
-      actions={back}
-    />
-  );
+  const params = useParams();
+  const target = editorTarget(kind, params);
+  const view = useEditorView(target);
+
+  // A failed refetch after a save keeps the editor open: the canvas holds the user's work.
+  if (view.data) {
+    return (
+      <EditorScreen
+        key={`${target.projectId}/${targetKey(target)}`}
+        target={target}
+        view={view.data}
+      />
+    );
+  }
+  if (view.isError) return <EditorLoadError projectId={target.projectId} error={view.error} />;
+  return <EditorSkeleton />;
 }

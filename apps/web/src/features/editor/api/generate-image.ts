@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TGenerateImage, TProjectImage } from '@cityforge/shared';
+import { api } from '../../../lib/api';
+import { editorKeys } from './keys';
+
+/** POST /api/projects/{id}/images/ → the new image (made with the user's OpenAI key). */
+export function generateImage(projectId: string, body: TGenerateImage): Promise<TProjectImage> {
+  return api.post<TProjectImage>(`/api/projects/${encodeURIComponent(projectId)}/images/`, body);
+}
+
+export function useGenerateImage(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['editor', 'generate-image', projectId],
+    mutationFn: (body: TGenerateImage) => generateImage(projectId, body),
+    onSuccess: (image) => {
+      queryClient.setQueryData<TProjectImage[]>(editorKeys.images(projectId), (old) =>
+        old ? [image, ...old.filter((i) => i.id !== image.id)] : [image],
+      );
+    },
+  });
+}

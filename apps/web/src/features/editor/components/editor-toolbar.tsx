@@ -1,0 +1,202 @@
+import { Link } from 'react-router';
+import {
+  ArrowLeft,
+  Code2,
+  Eraser,
+  Monitor,
+  MousePointer2,
+  PanelRight,
+  Redo2,
+  Save,
+  Smartphone,
+  Tablet,
+  Undo2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { TEditorView } from '@cityforge/shared';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import type { CanvasDevice } from '../canvas-handle';
+import { KIND_LABEL, projectDetailPath } from '../editor-target';
+
+const DEVICES: { value: CanvasDevice; label: string; icon: ReactNode }[] = [
+  { value: 'desktop', label: 'Desktop width', icon: <Monitor aria-hidden="true" /> },
+  { value: 'tablet', label: 'Tablet width', icon: <Tablet aria-hidden="true" /> },
+  { value: 'phone', label: 'Phone width', icon: <Smartphone aria-hidden="true" /> },
+];
+
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  pressed,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      title={label}
+      aria-label={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className={cn(
+        'flex size-7 items-center justify-center rounded-md text-zinc-500 transition-colors disabled:opacity-40 [&_svg]:size-4',
+        pressed ? 'bg-white text-zinc-900 shadow-xs' : 'hover:text-zinc-900',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The editor's header bar: back, what is edited, canvas width, undo, and the spec's buttons. */
+export function EditorToolbar({
+  projectId,
+  projectName,
+  view,
+  ready,
+  dirty,
+  saving,
+  device,
+  onDevice,
+  onUndo,
+  onRedo,
+  onSave,
+  onClear,
+  onUnselect,
+  settingsOpen,
+  onToggleSettings,
+  onHtmlEditor,
+}: {
+  projectId: string;
+  projectName: string | undefined;
+  view: TEditorView;
+  ready: boolean;
+  dirty: boolean;
+  saving: boolean;
+  device: CanvasDevice;
+  onDevice: (device: CanvasDevice) => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSave: () => void;
+  onClear: () => void;
+  onUnselect: () => void;
+  settingsOpen: boolean;
+  onToggleSettings: () => void;
+  onHtmlEditor: () => void;
+}) {
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3">
+      <Link
+        to={projectDetailPath(projectId)}
+        className={buttonClasses('ghost', 'sm', 'gap-1 px-2')}
+        data-testid="editor-back"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Project
+      </Link>
+      <span className="h-6 w-px bg-zinc-200" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-center gap-2">
+          <h1 className="truncate text-sm font-semibold text-zinc-900" data-testid="editor-title">
+            {view.name}
+          </h1>
+          <Badge variant="brand" className="shrink-0">
+            {KIND_LABEL[view.kind]}
+          </Badge>
+        </div>
+        <p className="flex min-w-0 items-center gap-1.5 truncate text-xs text-zinc-500">
+          {projectName ? <span className="truncate">{projectName}</span> : null}
+          {projectName ? <span aria-hidden="true">·</span> : null}
+          <span
+            data-testid="editor-save-state"
+            className={cn('flex items-center gap-1', dirty && 'font-medium text-amber-700')}
+          >
+            <span
+              aria-hidden="true"
+              className={cn('size-1.5 rounded-full', dirty ? 'bg-amber-500' : 'bg-emerald-500')}
+            />
+            {dirty ? 'Unsaved changes' : 'All changes saved'}
+          </span>
+        </p>
+      </div>
+      <div className="hidden items-center gap-1 rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 lg:flex">
+        {DEVICES.map((d) => (
+          <IconButton
+            key={d.value}
+            label={d.label}
+            pressed={device === d.value}
+            disabled={!ready}
+            onClick={() => onDevice(d.value)}
+          >
+            {d.icon}
+          </IconButton>
+        ))}
+      </div>
+      <div className="hidden items-center gap-0.5 sm:flex">
+        <IconButton label="Undo (Ctrl+Z)" onClick={onUndo} disabled={!ready}>
+          <Undo2 aria-hidden="true" />
+        </IconButton>
+        <IconButton label="Redo (Ctrl+Shift+Z)" onClick={onRedo} disabled={!ready}>
+          <Redo2 aria-hidden="true" />
+        </IconButton>
+      </div>
+      <span className="hidden h-6 w-px bg-zinc-200 sm:block" aria-hidden="true" />
+      <div className="flex items-center gap-1.5">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onUnselect}
+          disabled={!ready}
+          icon={<MousePointer2 className="size-4" aria-hidden="true" />}
+        >
+          Unselect
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onClear}
+          disabled={!ready}
+          icon={<Eraser className="size-4" aria-hidden="true" />}
+        >
+          Clear
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onHtmlEditor}
+          disabled={!ready}
+          icon={<Code2 className="size-4" aria-hidden="true" />}
+        >
+          HTML Editor
+        </Button>
+        <Button
+          size="sm"
+          variant={settingsOpen ? 'secondary' : 'outline'}
+          aria-pressed={settingsOpen}
+          aria-controls={settingsOpen ? 'editor-settings' : undefined}
+          onClick={onToggleSettings}
+          icon={<PanelRight className="size-4" aria-hidden="true" />}
+        >
+          Additional Settings
+        </Button>
+        <Button
+          size="sm"
+          onClick={onSave}
+          loading={saving}
+          disabled={!ready}
+          icon={<Save className="size-4" aria-hidden="true" />}
+        >
+          Save
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import type { TEditorViewQuery } from '@cityforge/shared';
+
+/** Which editor route is open; the four routes of spec part 2 §2. */
+export type EditorKind = 'homepage' | 'page' | 'service' | 'city';
+
+export interface EditorTarget {
+  projectId: string;
+  kind: EditorKind;
+  /** Main or service page slug (page and service routes). */
+  slug?: string;
+  /** City id (city route). */
+  cityId?: string;
+}
+
+const enc = encodeURIComponent;
+
+export function editorTarget(
+  kind: EditorKind,
+  params: { id?: string; slug?: string; cityId?: string },
+): EditorTarget {
+  const projectId = params.id ?? '';
+  if (kind === 'city') return { projectId, kind, cityId: params.cityId ?? '' };
+  if (kind === 'homepage') return { projectId, kind };
+  return { projectId, kind, slug: params.slug ?? '' };
+}
+
+/**
+ * The view query: nothing for the homepage; a slug is qualified with is_service_page because a
+ * main page and a service page may share one.
+ */
+export function viewQuery(target: EditorTarget): TEditorViewQuery {
+  switch (target.kind) {
+    case 'homepage':
+      return {};
+    case 'page':
+      return { slug: target.slug, is_service_page: false };
+    case 'service':
+      return { slug: target.slug, is_service_page: true };
+    case 'city':
+      return { city_id: target.cityId };
+  }
+}
+
+/** A stable cache key part for the target. */
+export function targetKey(target: EditorTarget): string {
+  return `${target.kind}:${target.slug ?? target.cityId ?? ''}`;
+}
+
+/** City pages save under the city; every other page under its page id. */
+export function savePath(target: EditorTarget, pageId: string): string {
+  const base = `/project/${enc(target.projectId)}`;
+  return target.kind === 'city'
+    ? `${base}/city/${enc(target.cityId ?? '')}/save/`
+    : `${base}/save/${enc(pageId)}/`;
+}
+
+/** The owner fields of the regenerate and version calls: city_id for cities, else page_id. */
+export function ownerFields(
+  target: EditorTarget,
+  pageId: string,
+): { city_id: string } | { page_id: string } {
+  return target.kind === 'city' ? { city_id: target.cityId ?? pageId } : { page_id: pageId };
+}
+
+export const KIND_LABEL: Record<'homepage' | 'main' | 'service' | 'city', string> = {
+  homepage: 'Homepage',
+  main: 'Page',
+  service: 'Service page',
+  city: 'City page',
+};
+
+export function projectDetailPath(projectId: string): string {
+  return `/project/${enc(projectId)}/detail`;
+}
