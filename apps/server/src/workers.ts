@@ -5,8 +5,22 @@ import { registerMailWorker } from './modules/mail/mail.jobs.ts';
 import { createPageWorker } from './modules/generation/page.worker.ts';
 import { createPublishWorker } from './modules/publishing/publish.job.ts';
 
+const IMAGE_SWEEP_MS = 6 * 60 * 60 * 1000;
+
+/** Image files of deleted projects, swept at start and every few hours (idempotent across workers). */
+function sweepImages(ctx: AppContext) {
+  const sweep = () =>
+    ctx.services.imagesService
+      .sweepOrphans()
+      .then((n) => n && ctx.logger.info({ removed: n }, 'removed image files of deleted projects'))
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'image sweep failed'));
+  void sweep();
+  setInterval(sweep, IMAGE_SWEEP_MS).unref();
+}
+
 /** Registers every job handler of the app on this process. */
 export async function startWorkers(ctx: AppContext) {
+  sweepImages(ctx);
   const mailer = createMailer({
     smtpUrl: ctx.config.SMTP_URL,
     from: ctx.config.MAIL_FROM,

@@ -109,6 +109,25 @@ describe('GET /images/:file', () => {
     expect((await del(`/api/projects/${id}/delete/`, u.headers)).statusCode).toBe(200);
     expect((await fetchImage(image.src)).statusCode).toBe(404);
   });
+
+  it('sweeps the files of deleted projects once they are past the grace period', async () => {
+    const u = await keyedUser();
+    const gone = await createProject(t, u.user.id);
+    const kept = await createProject(t, u.user.id);
+    const { image: old } = await imageIn({ id: gone.id, headers: u.headers });
+    const { image: live } = await imageIn({ id: kept.id, headers: u.headers });
+    await del(`/api/projects/${gone.id}/delete/`, u.headers);
+    const dir = path.join(t.ctx.config.dataDir, 'images');
+    const fileOf = (src: string) => path.join(dir, path.basename(src));
+    const sweep = t.ctx.services.imagesService.sweepOrphans;
+    // Within the grace period a file without a row may be a generation about to insert it.
+    expect(await sweep(60_000)).toBe(0);
+    expect(fs.existsSync(fileOf(old.src))).toBe(true);
+    expect(await sweep(0, Date.now() + 1000)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(fileOf(old.src))).toBe(false);
+    expect(fs.existsSync(fileOf(live.src))).toBe(true);
+    expect((await fetchImage(live.src)).statusCode).toBe(200);
+  });
 });
 
 describe('images on the built site', () => {

@@ -60,6 +60,23 @@ export function createImageFiles(dir: string) {
       }
     },
 
+    /** Every stored image's name and age; temporary and foreign files are not listed. */
+    async list(): Promise<{ file: string; modifiedMs: number }[]> {
+      let names: string[];
+      try {
+        names = await fsp.readdir(dir);
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const found: { file: string; modifiedMs: number }[] = [];
+      for (const file of names.filter((n) => IMAGE_FILE_NAME.test(n))) {
+        const stat = await fsp.stat(path.join(dir, file)).catch(() => null);
+        if (stat) found.push({ file, modifiedMs: stat.mtimeMs });
+      }
+      return found;
+    },
+
     async remove(file: string): Promise<void> {
       await fsp.rm(pathOf(file), { force: true });
     },

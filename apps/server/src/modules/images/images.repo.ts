@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { projectImages, type ProjectImageRow } from '../../db/schema/index.ts';
 
@@ -18,6 +18,16 @@ export function createImagesRepo(db: Db) {
         .from(projectImages)
         .where(eq(projectImages.projectId, projectId))
         .orderBy(desc(projectImages.createdAt), desc(projectImages.id));
+    },
+
+    /** Which of these ids still have a row. */
+    async existing(ids: string[], tx: Executor = db): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await tx
+        .select({ id: projectImages.id })
+        .from(projectImages)
+        .where(inArray(projectImages.id, ids));
+      return new Set(rows.map((r) => r.id));
     },
 
     /** By its primary key (the name starts with the row id) and its whole stored name. */

@@ -51,6 +51,25 @@ export function createImagesService(deps: Deps) {
   }
 
   return {
+    /**
+     * Removes files whose row is gone: deleting a project or a user drops the rows by cascade,
+     * and the files go here. Files younger than `graceMs` are left alone, since a generation
+     * writes its file just before its row.
+     */
+    async sweepOrphans(graceMs = 60 * 60 * 1000, now = Date.now()): Promise<number> {
+      const old = (await files.list()).filter((f) => now - f.modifiedMs > graceMs);
+      let removed = 0;
+      for (let i = 0; i < old.length; i += 500) {
+        const batch = old.slice(i, i + 500);
+        const kept = await repo.existing(batch.map((f) => f.file.slice(0, 36)));
+        for (const { file } of batch.filter((f) => !kept.has(f.file.slice(0, 36)))) {
+          await files.remove(file);
+          removed++;
+        }
+      }
+      return removed;
+    },
+
     async generate(user: UserRow, projectId: string, input: GenerateInput) {
       const project = await deps.owned(user, projectId);
       const apiKey = openAiKeyOf(user);

@@ -154,6 +154,9 @@ h1{font-size:clamp(2.1rem,5vw,3.4rem)}
 h2{font-size:clamp(1.6rem,3.2vw,2.3rem)}
 h3{font-size:1.18rem}
 p{margin:0 0 1em}
+img,video{max-width:100%;height:auto}
+blockquote{margin:0 0 1em;padding:.8rem 1.2rem;border-left:4px solid var(--primary);background:var(--surface)}
+blockquote footer{color:var(--muted)}
 a{color:var(--primary);text-underline-offset:.2em}
 a:hover{color:var(--primary-dark)}
 :focus-visible{outline:3px solid var(--primary);outline-offset:3px;border-radius:4px}

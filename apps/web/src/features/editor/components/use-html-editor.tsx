@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { MSG } from '@cityforge/shared';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import type { CanvasHandle } from '../canvas-handle';
 import type { SaveOptions } from '../use-editor-save';
 
@@ -30,7 +32,13 @@ export function useHtmlEditor({
 
   const dialog =
     handle && html !== null ? (
-      <Suspense fallback={null}>
+      <Suspense
+        fallback={
+          <div className="fixed inset-0 z-50 grid place-items-center bg-zinc-950/30">
+            <Spinner size="lg" label="Opening the HTML editor" className="text-white" />
+          </div>
+        }
+      >
         <HtmlEditorDialog
           open={open}
           html={html}
@@ -39,7 +47,14 @@ export function useHtmlEditor({
             setOpen(false);
           }}
           onSave={async (next) => {
-            handle.setContentHtml(next);
+            try {
+              handle.setContentHtml(next);
+            } catch (error) {
+              toast.error(MSG.updateHtmlFailed, {
+                message: error instanceof Error ? error.message : undefined,
+              });
+              throw error;
+            }
             if (!(await save({ successTitle: MSG.htmlSaved }))) throw new Error(MSG.saveFailed);
           }}
           onCancel={() => setOpen(false)}
