@@ -43,6 +43,16 @@ function bundleSize() {
     0,
   );
   line('web initial bundle (gzip)', `${(total / 1024).toFixed(1)} KB`, 'budget < 250 KB');
+  // The editors are lazy: their chunks are fetched only when an editor opens.
+  const assets = fs.readdirSync(path.join(dist, 'assets'));
+  for (const [label, prefix] of [
+    ['visual editor chunk, lazy (gzip)', 'editor-canvas-'],
+    ['HTML editor chunk, lazy (gzip)', 'html-editor-dialog-'],
+  ] as const) {
+    const file = assets.find((a) => a.startsWith(prefix) && a.endsWith('.js'));
+    const size = file ? zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', file))).length : 0;
+    line(label, file ? `${(size / 1024).toFixed(1)} KB` : 'not found', 'not in the initial load');
+  }
 }
 
 const CONCURRENCY = 8;

@@ -60,6 +60,11 @@ export function cityforgePlugin(page: PageDocument, callbacks: CallbackBridge) {
     };
     editor.on('component:selected component:deselected', reportSelection);
     editor.on('update', () => callbacks.current.onDirty(editor.getDirtyCount() > 0));
+    // GrapesJS counts a text edit only when the text editor closes; typing is already an
+    // unsaved change (the header says so and leaving the page warns).
+    editor.on('canvas:frame:load', ({ window }: { window: Window }) => {
+      window.document.addEventListener('input', () => callbacks.current.onDirty(true));
+    });
 
     // 'load' comes after GrapesJS cleared its undo stack and change count for the loaded
     // content; the locks are set then and cleared the same way, so they are not an edit.

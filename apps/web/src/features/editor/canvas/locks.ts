@@ -2,8 +2,9 @@ import type { Component, Editor } from 'grapesjs';
 
 // Everything outside main#main (skip link, site header, breadcrumbs, footer) comes from the
 // project's settings and is shared by every page: shown for context, never editable here.
+// Not `locked`: GrapesJS draws locked elements with pointer-events:none, so a click on the
+// sticky site header would fall through to the (hidden) content underneath and select it.
 const LOCKED = {
-  locked: true,
   selectable: false,
   hoverable: false,
   highlightable: false,

@@ -46,9 +46,11 @@ function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialog
       <RDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-zinc-950/40 backdrop-blur-[2px]" />
       <RDialog.Content
         aria-busy={editor.saving || undefined}
+        // Anchored near the top and kept clear of the bottom 7rem, where toasts appear: a
+        // "Version loaded" or "Failed to format code" toast must not cover Apply and Cancel.
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col gap-3',
-          'h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] sm:h-[85vh] sm:w-[90vw]',
+          'fixed top-2 left-1/2 z-50 flex -translate-x-1/2 flex-col gap-3 sm:top-6',
+          'h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] sm:h-[calc(100dvh-8.5rem)] sm:w-[90vw]',
           'animate-pop-in rounded-xl border border-zinc-200 bg-white p-3 shadow-overlay sm:p-5',
         )}
         // The text, not the close button, gets focus on open (CodeEditor autofocuses).
