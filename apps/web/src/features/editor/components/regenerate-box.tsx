@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, serverMessage } from '../../../lib/api-errors';
 import { cn } from '../../../lib/cn';
-import { useAiModels } from '../api/get-ai-models';
+import { useAiModels } from '../../../lib/ai-models';
 import { useRegenerateComponent } from '../api/regenerate-component';
 import type { CanvasHandle, CanvasSelection } from '../canvas-handle';
 import type { EditorTarget } from '../editor-target';

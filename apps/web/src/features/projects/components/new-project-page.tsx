@@ -10,7 +10,7 @@ import { Card, CardBody, CardFooter, PageHeader } from '../../../components/ui/c
 import { TextAreaField, TextField } from '../../../components/ui/input';
 import { SwitchField } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
-import { useAiModels } from '../api/get-ai-models';
+import { useAiModels } from '../../../lib/ai-models';
 import { useCreateProject } from '../api/create-project';
 import { createFailure, defaultModelId } from '../project-rules';
 import { ModelSelect } from './model-select';

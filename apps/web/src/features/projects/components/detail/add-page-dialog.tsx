@@ -7,7 +7,7 @@ import { TextAreaField, TextField } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useCreatePage } from '../../api/create-page';
-import { useAiModels } from '../../api/get-ai-models';
+import { useAiModels } from '../../../../lib/ai-models';
 import { defaultModelId } from '../../project-rules';
 import { ModelSelect } from '../model-select';
 

@@ -3,7 +3,7 @@ import { Bot, Briefcase, Globe, Rocket } from 'lucide-react';
 import type { TProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Card } from '../../../../components/ui/card';
-import { useAiModels } from '../../api/get-ai-models';
+import { useAiModels } from '../../../../lib/ai-models';
 import { hostingLink } from '../../deployment';
 import { DeployStatus } from '../deploy-status';
 
