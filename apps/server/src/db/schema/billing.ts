@@ -61,3 +61,13 @@ export const invoices = pgTable(
   },
   (t) => [index('invoices_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Stripe events already handled, by event id: Stripe delivers at least once and retries, so a
+ * replayed event must change nothing.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
