@@ -5,31 +5,12 @@ import { DNS_TXT_RECORD, MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { startFakeDns, type FakeDns } from '../apps/server/test/fakes/dns.ts';
 import { startFakeNetlify, type FakeNetlify } from '../apps/server/test/fakes/netlify.ts';
 import { createProject, SETTLE_MS, toastTitled } from './helpers/app.ts';
-import { localPath, startStack, type Stack } from './helpers/stack.ts';
+import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
 const SHOTS = '/tmp/e2e-shots';
 /** The token the Netlify fake accepts by default. */
 const NETLIFY_TOKEN = 'netlify-test-token';
 const DOMAIN = 'lonestar-e2e.test';
-
-/** A new user: signed up, e-mail verified from the mail, signed in and on the Free plan. */
-async function newUser(stack: Stack, page: Page, email: string, password: string) {
-  const signup = await fetch(`${stack.baseURL}/auth/signup/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signup.status).toBe(201);
-  const mail = await stack.smtp.waitFor(email, /Verify/);
-  await page.goto(localPath(mail.links.find((l) => l.includes('/verify-email?token='))!));
-  await page.waitForURL('**/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/plans');
-  await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
-  await page.waitForURL('**/projects');
-}
 
 /** Puts the keys on the profile through its form: Netlify to deploy, OpenRouter to create. */
 async function saveKeys(page: Page) {
@@ -71,7 +52,9 @@ describe('publishing to Netlify and verifying a domain', () => {
   it('deploys from the card, adds a domain, fails then passes its DNS check', async () => {
     const { page, context } = await stack.newPage();
     const email = `publisher-${Date.now()}@example.com`;
-    await newUser(stack, page, email, 'publisher-pass-1');
+    await signUpVerified(stack, page, email, 'publisher-pass-1');
+    await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL('**/projects');
     await saveKeys(page);
     await page.goto('/projects');
     const name = `Lone Star Publishing ${Date.now()}`;

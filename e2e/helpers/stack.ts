@@ -58,3 +58,20 @@ export function localPath(link: string): string {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;
 }
+
+/** A new user: signed up, e-mail verified from the mail and signed in; lands on /plans. */
+export async function signUpVerified(stack: Stack, page: Page, email: string, password: string) {
+  const signup = await fetch(`${stack.baseURL}/auth/signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
+  const mail = await stack.smtp.waitFor(email, /Verify/);
+  await page.goto(localPath(mail.links.find((l) => l.includes('/verify-email?token='))!));
+  await page.waitForURL('**/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/plans');
+}

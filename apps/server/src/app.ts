@@ -14,7 +14,7 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 import { REDACT_PATHS } from './lib/logger.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { modelsRoutes } from './modules/generation/models.routes.ts';
@@ -96,6 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { usersService: services.usersService });
   await app.register(billingRoutes, { billingService: services.billingService });
+  await app.register(stripeWebhookRoutes, { webhooks: services.stripeWebhooks });
   await app.register(projectsRoutes, { projectsService: services.projectsService });
   await app.register(previewRoutes, { previewService: services.previewService });
   await app.register(publishingRoutes, { publishService: services.publishService });

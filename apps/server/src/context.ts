@@ -9,6 +9,12 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createJwt } from './modules/auth/jwt.ts';
 import { createBillingRepo } from './modules/billing/billing.repo.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createLimitsRepo } from './modules/billing/limits.repo.ts';
+import { createLimitsService } from './modules/billing/limits.service.ts';
+import { createStripeCheckout } from './modules/billing/stripe-checkout.ts';
+import { createStripeClient } from './modules/billing/stripe-client.ts';
+import { createPriceProvisioner } from './modules/billing/stripe-prices.ts';
+import { createStripeWebhooks } from './modules/billing/stripe-webhooks.ts';
 import { createMailQueue } from './modules/mail/mail.jobs.ts';
 import { createAiClient } from './modules/generation/ai-client.ts';
 import { createChangeFeed } from './modules/generation/change-feed.ts';
@@ -85,13 +91,36 @@ export function createContext(opts: {
     jwt,
     mailQueue,
   });
-  const billingService = createBillingService({ billingRepo, appUrl: config.appUrl });
+  const stripe = createStripeClient(config);
+  const billingService = createBillingService({
+    billingRepo,
+    appUrl: config.appUrl,
+    ...(stripe && {
+      paidCheckout: createStripeCheckout({
+        stripe,
+        billingRepo,
+        prices: createPriceProvisioner({ stripe, billingRepo }),
+        appUrl: config.appUrl,
+        logger,
+      }),
+    }),
+  });
+  const stripeWebhooks = createStripeWebhooks({
+    db,
+    stripe,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    billingRepo,
+    usersRepo,
+    logger,
+  });
+  const limitsService = createLimitsService({ limitsRepo: createLimitsRepo(db), billingRepo });
   const netlifyApiUrl = config.NETLIFY_API_URL;
   const syncDomain = createDomainSync({ projectsRepo, usersService, netlifyApiUrl });
   const projectsService = createProjectsService({
     projectsRepo,
     serverKeys,
     createWithPages: generationService.createProject,
+    checkProjectLimit: limitsService.checkProject,
     settle: generationRepo.settleProject,
     syncDomain,
   });
@@ -140,6 +169,8 @@ export function createContext(opts: {
       usersService,
       authService,
       billingService,
+      stripeWebhooks,
+      limitsService,
       projectsService,
       generationService,
       domainsService,
@@ -171,6 +202,7 @@ export function createContext(opts: {
         generation: generationService,
         serverKeys,
         owned,
+        checkCityPageLimit: limitsService.checkCityPages,
       }),
     },
   };

@@ -78,6 +78,17 @@ describe('plans and subscription state', () => {
     expect(manage.json()).toEqual({ message: MSG.noSubscriptionToManage });
   });
 
+  it('answers the Stripe webhook 503 until Stripe is configured, so Stripe retries later', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook/',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'invoice.paid' }),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: MSG.webhooksNotConfigured });
+  });
+
   it("pages the billing history by 10, newest first, only the caller's own", async () => {
     const u = await signedInUser(t);
     const other = await signedInUser(t);

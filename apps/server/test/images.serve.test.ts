@@ -36,7 +36,7 @@ async function imageIn(u: { id: string; headers: Record<string, string> }, promp
 }
 
 async function keyedUser() {
-  const u = await signedInUser(t);
+  const u = await signedInUser(t, { plan: 'basic' });
   await giveKeys(t, u.user.id, { openai: `sk-${u.user.id}` });
   return u;
 }

@@ -35,7 +35,7 @@ async function projectWithCities(
   fields: Record<string, string> = { model: 'offline-draft' },
   opts: { keys?: boolean } = {},
 ) {
-  const u = await signedInUser(t);
+  const u = await signedInUser(t, { plan: 'basic' });
   if (opts.keys) await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
   const project = await createProject(t, u.user.id, {
     name: 'Lone Star Plumbing',

@@ -28,7 +28,8 @@ afterAll(() => t.close());
 const HEADER = ['City', 'State', 'County', 'ZIP'];
 
 async function ownerWithProject() {
-  const user = await signedInUser(t);
+  // Pro: uploads here reach 50 cities, past Free's monthly allowance (tested in billing.limits).
+  const user = await signedInUser(t, { plan: 'pro' });
   const project = await createProject(t, user.user.id);
   return { user, project, headers: user.headers };
 }

@@ -56,6 +56,14 @@ export const MSG = {
   paymentsNotConfigured:
     'Payments are not configured on this server yet. Choose the Free plan, or ask the administrator to set up Stripe.',
   noSubscriptionToManage: 'You have no paid subscription to manage.',
+  paidSubscriptionActive:
+    'You have a paid subscription. Use Manage Subscription to change or cancel it.',
+  paymentProviderFailed: 'The payment provider could not be reached. Please try again.',
+  webhooksNotConfigured: 'Stripe webhooks are not configured on this server.',
+  stripeSignatureMissing: 'Missing Stripe-Signature header.',
+  stripeSignatureInvalid: 'The Stripe signature does not match the request body.',
+  choosePlanForProjects: 'Choose a plan on the Plans page to create projects.',
+  choosePlanForCityPages: 'Choose a plan on the Plans page to add city pages.',
   // Projects
   projectNameRequired: 'Name is required',
   serviceTypeRequired: 'Service type is required',
@@ -191,4 +199,41 @@ export const MSG = {
 export const DNS_TXT_RECORD = {
   name: 'netlify-challenge',
   value: 'cityforge-verification',
+} as const;
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+type NextPlan = { name: string; limit: number | null } | null;
+
+/**
+ * Plan-limit refusals (issue 8): each names the limit, the numbers and the plan that lifts it,
+ * so the user knows what to do without reading the pricing table.
+ */
+export const PLAN_LIMIT_MSG = {
+  projects(plan: string, limit: number, next: NextPlan): string {
+    const lift = next
+      ? ` Upgrade to ${next.name} for ${next.limit === null ? 'unlimited projects' : count(next.limit, 'project')}.`
+      : ' Delete a project to create another.';
+    return `Your ${plan} plan allows ${count(limit, 'project')}.${lift}`;
+  },
+  cityPages(
+    plan: string,
+    limit: number,
+    used: number,
+    adding: number,
+    resetsOn: string,
+    next: NextPlan,
+  ): string {
+    const left = Math.max(0, limit - used);
+    const lift = next
+      ? ` Upgrade to ${next.name} for ${next.limit === null ? 'unlimited city pages' : count(next.limit, 'city page')} a month.`
+      : '';
+    return (
+      `This upload adds ${count(adding, 'city page')}, but your ${plan} plan allows ` +
+      `${count(limit, 'city page')} a month and ${left.toLocaleString('en-US')} ` +
+      `${left === 1 ? 'is' : 'are'} left this month (${used.toLocaleString('en-US')} used; ` +
+      `the count starts again on ${resetsOn}).${lift}`
+    );
+  },
 } as const;

@@ -32,7 +32,8 @@ const CITIES = [
  * and service pages, and four city pages in two states, with tracking codes.
  */
 export async function siteProject(t: TestApp, opts: { token?: string | null } = {}) {
-  const u = await signedInUser(t);
+  // A paying customer: the plan's limits are not what these tests are about.
+  const u = await signedInUser(t, { plan: 'basic' });
   await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
   if (opts.token !== null) await giveNetlifyToken(t, u.user.id, opts.token ?? NETLIFY_TOKEN);
   const res = await t.app.inject({

@@ -1,6 +1,8 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { invoices, plans, subscriptions } from '../../db/schema/index.ts';
+import { invoices, plans, stripeEvents, subscriptions, users } from '../../db/schema/index.ts';
+
+export type NewInvoice = typeof invoices.$inferInsert;
 
 export function createBillingRepo(db: Db) {
   return {
@@ -8,6 +10,26 @@ export function createBillingRepo(db: Db) {
     async findPlan(id: string, tx: Executor = db) {
       const [row] = await tx.select().from(plans).where(eq(plans.id, id)).limit(1);
       return row ?? null;
+    },
+    async findPlanByPrice(stripePriceId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(plans)
+        .where(eq(plans.stripePriceId, stripePriceId))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Stores a provisioned price unless one is already set; answers the price that is set. */
+    async setPlanPriceIfMissing(planId: string, stripePriceId: string, tx: Executor = db) {
+      await tx
+        .update(plans)
+        .set({ stripePriceId })
+        .where(and(eq(plans.id, planId), isNull(plans.stripePriceId)));
+      const [row] = await tx
+        .select({ stripePriceId: plans.stripePriceId })
+        .from(plans)
+        .where(eq(plans.id, planId));
+      return row?.stripePriceId ?? null;
     },
     async findSubscription(userId: string, tx: Executor = db) {
       const [row] = await tx
@@ -25,6 +47,57 @@ export function createBillingRepo(db: Db) {
         .onConflictDoUpdate({
           target: subscriptions.userId,
           set: { ...update, updatedAt: new Date() },
+        });
+    },
+    /** First writer wins, so two concurrent checkouts end up on one Stripe customer. */
+    async setCustomerIdIfMissing(userId: string, customerId: string, tx: Executor = db) {
+      await tx
+        .update(users)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+      const [row] = await tx
+        .select({ stripeCustomerId: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.stripeCustomerId ?? null;
+    },
+    async findUserByCustomer(customerId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.stripeCustomerId, customerId))
+        .limit(1);
+      return row ?? null;
+    },
+    async eventSeen(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ id: stripeEvents.id })
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, id));
+      return Boolean(row);
+    },
+    /** False when the event was already recorded (a concurrent delivery of the same event). */
+    async recordEvent(id: string, type: string, tx: Executor = db) {
+      const rows = await tx
+        .insert(stripeEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return rows.length > 0;
+    },
+    async upsertInvoice(values: NewInvoice, tx: Executor = db) {
+      await tx
+        .insert(invoices)
+        .values(values)
+        .onConflictDoUpdate({
+          target: invoices.stripeInvoiceId,
+          set: {
+            amountCents: sql`excluded.amount_cents`,
+            currency: sql`excluded.currency`,
+            status: sql`excluded.status`,
+            description: sql`excluded.description`,
+            hostedUrl: sql`excluded.hosted_url`,
+          },
         });
     },
     async listInvoices(userId: string, page: number, pageSize: number, tx: Executor = db) {

@@ -11,6 +11,7 @@ import {
 import { paged } from '../../lib/paging.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { BillingService } from './billing.service.ts';
+import type { StripeWebhooks } from './stripe-webhooks.ts';
 
 export const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> = async (
   app,
@@ -52,6 +53,35 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingServi
       const { page } = request.query;
       const { count, results } = await billingService.invoices(currentUser(request), page);
       return paged(request.url, page, INVOICES_PAGE_SIZE, count, results);
+    },
+  );
+};
+
+/**
+ * The Stripe webhook in its own encapsulated plugin: the signature covers the exact bytes
+ * Stripe sent, so this scope (and only this scope) keeps every body as a raw Buffer instead
+ * of parsing JSON. Registered without fastify-plugin, the parser does not leak to other routes.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhooks: StripeWebhooks }> = async (
+  app,
+  { webhooks },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/stripe/webhook/',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Stripe events (signed; not for browsers)',
+        response: { 200: z.object({ received: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['stripe-signature'];
+      return webhooks.receive(raw, Array.isArray(header) ? header[0] : header);
     },
   );
 };

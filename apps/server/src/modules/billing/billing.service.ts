@@ -1,19 +1,31 @@
 import { INVOICES_PAGE_SIZE, MSG, type TInvoice, type TPlan } from '@cityforge/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { PlanRow, UserRow } from '../../db/schema/index.ts';
+import type { PlanRow, SubscriptionRow, UserRow } from '../../db/schema/index.ts';
 import type { BillingRepo } from './billing.repo.ts';
 
 /** A paid-plan checkout provider (Stripe); absent when payments are not configured. */
-export type PaidCheckout = { start(user: UserRow, plan: PlanRow): Promise<{ url: string }> };
+export type PaidCheckout = {
+  start(user: UserRow, plan: PlanRow): Promise<{ url: string }>;
+  /** The provider's self-service page: change plan, card, cancel, invoices. */
+  portal(user: UserRow): Promise<{ url: string }>;
+};
 
 type Deps = { billingRepo: BillingRepo; appUrl: string; paidCheckout?: PaidCheckout };
 
+/**
+ * A Stripe subscription that still exists and bills (whether or not it grants access now):
+ * a second checkout next to it would charge the user twice.
+ */
+const LIVE = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused', 'incomplete']);
+export const hasLivePaidSubscription = (sub: SubscriptionRow | null) =>
+  Boolean(sub?.stripeSubscriptionId && LIVE.has(sub.status));
+
 export function createBillingService(deps: Deps) {
   const { billingRepo, appUrl } = deps;
-  // A paid plan is sold only with a checkout provider and a price on the plan; otherwise it
-  // is shown but not purchasable, and Free keeps working.
-  const canSell = (plan: PlanRow) =>
-    plan.priceCents === 0 || (Boolean(deps.paidCheckout) && Boolean(plan.stripePriceId));
+  // Paid plans are sold whenever a checkout provider is configured: their Stripe price is
+  // provisioned at the first checkout (stripe-prices.ts). Without one they are shown but
+  // not purchasable, and Free keeps working.
+  const canSell = (plan: PlanRow) => plan.priceCents === 0 || Boolean(deps.paidCheckout);
 
   const toPlan = (row: PlanRow): TPlan => ({
     id: row.id,
@@ -37,13 +49,14 @@ export function createBillingService(deps: Deps) {
       const plan = await billingRepo.findPlan(planId);
       if (!plan) throw notFound('Plan not found.');
       if (!canSell(plan)) throw new AppError('not_configured', MSG.paymentsNotConfigured);
-      if (plan.priceCents > 0 && deps.paidCheckout) return deps.paidCheckout.start(user, plan);
       const current = await billingRepo.findSubscription(user.id);
-      if (current?.stripeSubscriptionId && current.status !== 'canceled') {
-        throw new AppError(
-          'conflict',
-          'You have a paid subscription. Use Manage Subscription to change or cancel it.',
-        );
+      if (plan.priceCents > 0 && deps.paidCheckout) {
+        // Changing a running paid plan happens in the portal (Stripe prorates it there).
+        if (hasLivePaidSubscription(current)) return deps.paidCheckout.portal(user);
+        return deps.paidCheckout.start(user, plan);
+      }
+      if (hasLivePaidSubscription(current)) {
+        throw new AppError('conflict', MSG.paidSubscriptionActive);
       }
       await billingRepo.upsertSubscription({
         userId: user.id,
@@ -61,7 +74,8 @@ export function createBillingService(deps: Deps) {
       if (!current?.stripeSubscriptionId || !user.stripeCustomerId) {
         throw new AppError('bad_request', MSG.noSubscriptionToManage);
       }
-      throw new AppError('not_configured', MSG.paymentsNotConfigured);
+      if (!deps.paidCheckout) throw new AppError('not_configured', MSG.paymentsNotConfigured);
+      return deps.paidCheckout.portal(user);
     },
 
     async invoices(user: UserRow, page: number): Promise<{ count: number; results: TInvoice[] }> {

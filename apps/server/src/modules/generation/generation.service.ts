@@ -7,7 +7,7 @@ import {
   isInProgress,
 } from '@cityforge/shared';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
@@ -102,9 +102,17 @@ export function createGenerationService(deps: Deps) {
   }
 
   return {
-    /** The project and its first pages in one transaction; their jobs right after. */
-    async createProject(values: NewProject, owner: UserRow): Promise<ProjectRow> {
+    /**
+     * The project and its first pages in one transaction; their jobs right after. `guard`
+     * runs first in that transaction (the plan's project limit), so a refusal writes nothing.
+     */
+    async createProject(
+      values: NewProject,
+      owner: UserRow,
+      guard?: (tx: Executor) => Promise<void>,
+    ): Promise<ProjectRow> {
       const { project, pages } = await deps.db.transaction(async (tx) => {
+        await guard?.(tx);
         const project = await deps.projectsRepo.insert(
           { ...values, status: PROJECT_STATUS.inProgress },
           tx,

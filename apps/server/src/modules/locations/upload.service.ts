@@ -8,7 +8,7 @@ import {
   type TUploadFields,
   type TUploadReport,
 } from '@cityforge/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
@@ -34,6 +34,13 @@ type Deps = {
   generation: GenerationService;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  /** The plan's monthly city-page cap, checked after the insert in the same transaction. */
+  checkCityPageLimit: (
+    actor: UserRow,
+    ownerId: string,
+    adding: number,
+    tx: Executor,
+  ) => Promise<void>;
   limits?: Partial<Limits>;
 };
 
@@ -195,6 +202,8 @@ export function createUploadService(deps: Deps) {
 
       const { added, existing } = await deps.db.transaction(async (tx) => {
         const result = await deps.repo.store(project.id, stored, tx);
+        // Over the month's allowance: the throw rolls the whole upload back.
+        await deps.checkCityPageLimit(user, owner.id, result.added.length, tx);
         const patch = {
           ...(result.added.length ? { status: PROJECT_STATUS.inProgress } : {}),
           ...(fields.handleMetaTagsManually && fields.metaTags

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { ZCreateProject } from '@cityforge/shared';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { keyAccess, type ServerKeys } from '../generation/keys.ts';
 import { canUse, findModel, MODELS, providerLabel } from '../generation/models.ts';
@@ -21,7 +22,13 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   serverKeys: ServerKeys;
   /** Creates the project with its first pages and queues them (the generation module). */
-  createWithPages: (values: NewProject, owner: UserRow) => Promise<ProjectRow>;
+  createWithPages: (
+    values: NewProject,
+    owner: UserRow,
+    guard: (tx: Executor) => Promise<void>,
+  ) => Promise<ProjectRow>;
+  /** The plan's project limit, checked inside the creating transaction (billing module). */
+  checkProjectLimit: (user: UserRow, tx: Executor) => Promise<void>;
   /** Settles a generating project whose last pending page just went away. */
   settle: (projectId: string) => Promise<unknown>;
   /** Moves a changed client domain onto the project's Netlify site first. */
@@ -131,6 +138,7 @@ export function createProjectsService(deps: Deps) {
           headerLinks: defaultHeaderLinks(input.createServicePages),
         },
         user,
+        (tx) => deps.checkProjectLimit(user, tx),
       );
       return (await present(user, [project]))[0]!;
     },

@@ -7,7 +7,7 @@ import type { SubscriptionView } from './users.repo.ts';
 // see docs/decisions.md.
 const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
-export function isSubscribed(sub: SubscriptionView | null): boolean {
+export function isSubscribed(sub: Pick<SubscriptionView, 'status'> | null): boolean {
   return Boolean(sub && SUBSCRIBED_STATUSES.has(sub.status));
 }
 
