@@ -72,7 +72,8 @@ describe('generation with the offline model', () => {
     const footer = frame.getByRole('navigation', { name: 'Footer' });
     await footer.getByRole('link', { name: 'About Us' }).click();
     await preview.waitForURL(`**/project/${encodeURIComponent(id)}/page/about-us`);
-    expect(await preview.getByTestId('preview-title').innerText()).toBe('About Us');
+    // The title follows once the new page's data has loaded, a moment after the URL.
+    await expect.poll(() => preview.getByTestId('preview-title').innerText()).toBe('About Us');
     await frame.getByRole('heading', { level: 1, name: `About ${name}` }).waitFor();
     await preview.screenshot({ path: `${SHOTS}/preview-about-us.png` });
     await context.close();

@@ -163,7 +163,8 @@ describe('city pages from a spreadsheet', () => {
     await preview.waitForURL(`**/project/${encodeURIComponent(id)}/city/*`);
     const frame = preview.frameLocator('iframe[data-testid="preview-frame"]');
     await frame.getByRole('heading', { level: 1, name: /Austin/ }).waitFor();
-    expect(await preview.getByTestId('preview-title').innerText()).toBe('Austin, TX');
+    // The title follows once the new page's data has loaded, a moment after the URL.
+    await expect.poll(() => preview.getByTestId('preview-title').innerText()).toBe('Austin, TX');
     await preview.screenshot({ path: `${SHOTS}/preview-city.png` });
 
     await frame.getByRole('link', { name: /^Every city we serve in/ }).click();
@@ -176,7 +177,8 @@ describe('city pages from a spreadsheet', () => {
     await preview.waitForURL(`**/project/${encodeURIComponent(id)}/states`);
     await frame.getByRole('link', { name: 'Texas' }).first().click();
     await preview.waitForURL(`**/project/${encodeURIComponent(id)}/counties/*`);
-    expect(await preview.getByTestId('preview-title').innerText()).toBe('Texas');
+    // The title follows once the new page's data has loaded, a moment after the URL.
+    await expect.poll(() => preview.getByTestId('preview-title').innerText()).toBe('Texas');
     await preview.screenshot({ path: `${SHOTS}/preview-state.png` });
 
     // Wrong addresses say so instead of failing.
