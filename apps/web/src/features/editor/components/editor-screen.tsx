@@ -3,7 +3,7 @@ import { MSG } from '@cityforge/shared';
 import type { TEditorView } from '@cityforge/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { useEditorProject } from '../api/get-project';
+import { useProject } from '../../../lib/project';
 import { useProjectImages } from '../api/get-project-images';
 import type { CanvasDevice, CanvasHandle, CanvasSelection } from '../canvas-handle';
 import type { PageSettings } from '../editor-rules';
@@ -47,7 +47,7 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
   const [panelOpen, setPanelOpen] = useState(false);
   const [clearOpen, setClearOpen] = useState(false);
   const [device, setDevice] = useState<CanvasDevice>('desktop');
-  const project = useEditorProject(target.projectId);
+  const project = useProject(target.projectId);
   const images = useProjectImages(target.projectId);
   const dirty = canvasDirty || !sameSettings(settings, saved);
 

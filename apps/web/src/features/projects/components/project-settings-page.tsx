@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-errors';
-import { useProject } from '../api/get-project';
+import { useProject } from '../../../lib/project';
 import { useProjectSettings } from '../api/get-project-settings';
 import { SettingsForm } from './settings-form';
 

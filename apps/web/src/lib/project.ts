@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@cityforge/shared';
-import { api } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { api } from './api';
 
-/** GET /api/projects/{id}/ → {data: TProject}; 404 for a missing or another user's project. */
+/**
+ * GET /api/projects/{id}/ → {data: TProject}; 404 for a missing or another user's project. Used by
+ * the project settings and the editor; the key is the projects feature's `projectKeys.one(id)`, so
+ * its invalidations reach this query too.
+ */
 export async function getProject(id: string, signal?: AbortSignal): Promise<TProject> {
   const { data } = await api.get<{ data: TProject }>(`/api/projects/${encodeURIComponent(id)}/`, {
     signal,
@@ -13,7 +16,7 @@ export async function getProject(id: string, signal?: AbortSignal): Promise<TPro
 
 export function projectQueryOptions(id: string) {
   return queryOptions({
-    queryKey: projectKeys.one(id),
+    queryKey: ['projects', 'one', id] as const,
     queryFn: ({ signal }) => getProject(id, signal),
   });
 }
