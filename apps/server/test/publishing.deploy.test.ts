@@ -84,7 +84,11 @@ describe('publishing to Netlify', () => {
     const [city] = await t.ctx.db.select().from(cities).where(eq(cities.projectId, u.id));
     await t.ctx.db
       .update(cities)
-      .set({ contentHtml: `${city!.contentHtml}<p>Now open Sundays.</p>`, updatedAt: new Date() })
+      // lastmod has whole seconds, and this test can run inside one second: move the edit on.
+      .set({
+        contentHtml: `${city!.contentHtml}<p>Now open Sundays.</p>`,
+        updatedAt: new Date(city!.updatedAt.getTime() + 5_000),
+      })
       .where(eq(cities.id, city!.id));
     const edited = await published(t, u.id, u.headers);
     const sent = uploadsTo(await netlifyDeployId(edited.deployment.id)).map((x) => x.path);
