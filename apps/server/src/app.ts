@@ -12,6 +12,7 @@ import { APP_VERSION, BRAND, MAX_JSON_BODY_BYTES } from '@cityforge/shared';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { REDACT_PATHS } from './lib/logger.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
@@ -96,6 +97,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { usersService: services.usersService });
   await app.register(billingRoutes, { billingService: services.billingService });
+  await app.register(adminRoutes, {
+    adminService: services.adminService,
+    billingService: services.billingService,
+  });
   await app.register(stripeWebhookRoutes, { webhooks: services.stripeWebhooks });
   await app.register(projectsRoutes, { projectsService: services.projectsService });
   await app.register(previewRoutes, { previewService: services.previewService });

@@ -4,6 +4,8 @@ import type { DbHandle } from './db/client.ts';
 import { createCipher } from './lib/crypto.ts';
 import type { Logger } from './lib/logger.ts';
 import { resolveAppSecret } from './lib/secret.ts';
+import { createAdminRepo } from './modules/admin/admin.repo.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createJwt } from './modules/auth/jwt.ts';
@@ -12,6 +14,7 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { createLimitsRepo } from './modules/billing/limits.repo.ts';
 import { createLimitsService } from './modules/billing/limits.service.ts';
 import { createStripeCheckout } from './modules/billing/stripe-checkout.ts';
+import { createSubscriptionCanceller } from './modules/billing/stripe-cancel.ts';
 import { createStripeClient } from './modules/billing/stripe-client.ts';
 import { createPriceProvisioner } from './modules/billing/stripe-prices.ts';
 import { createStripeWebhooks } from './modules/billing/stripe-webhooks.ts';
@@ -113,6 +116,12 @@ export function createContext(opts: {
     usersRepo,
     logger,
   });
+  const adminService = createAdminService({
+    adminRepo: createAdminRepo(db),
+    usersRepo,
+    cipher,
+    cancelSubscriptionOf: createSubscriptionCanceller({ stripe, billingRepo, logger }),
+  });
   const limitsService = createLimitsService({ limitsRepo: createLimitsRepo(db), billingRepo });
   const netlifyApiUrl = config.NETLIFY_API_URL;
   const syncDomain = createDomainSync({ projectsRepo, usersService, netlifyApiUrl });
@@ -169,6 +178,7 @@ export function createContext(opts: {
       usersService,
       authService,
       billingService,
+      adminService,
       stripeWebhooks,
       limitsService,
       projectsService,

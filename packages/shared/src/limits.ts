@@ -5,6 +5,13 @@ export const PROJECTS_PAGE_SIZE = 10;
 export const INVOICES_PAGE_SIZE = 10;
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const PROJECT_SEARCH_DEBOUNCE_MS = 300;
+export const ADMIN_USER_SEARCH_DEBOUNCE_MS = 500;
+export const USER_PROJECTS_SEARCH_DEBOUNCE_MS = 400;
+export const USER_PROJECTS_PAGE_SIZE = 10;
+/** Pagination shows at most this many page buttons. */
+export const MAX_PAGE_BUTTONS = 5;
+/** A user counts as active on the admin screen if seen within this many days. */
+export const ACTIVE_USER_DAYS = 30;
 export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_AUTH_MS = 4000;
 export const TOAST_EXIT_MS = 300;

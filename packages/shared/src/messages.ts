@@ -44,6 +44,22 @@ export const MSG = {
   profileValidation: 'Validation Error - Please fix the errors below.',
   profileUpdateFailed: 'Update Failed - Failed to update profile. Please try again.',
   emailNotEditable: 'Email cannot be changed',
+  // Administration
+  userCreated: 'User created successfully',
+  userUpdated: 'User updated successfully',
+  userDeleted: 'User deleted successfully',
+  userDeletedServer: 'User has been deleted successfully',
+  createUserFailed: 'Failed to create user',
+  updateUserFailed: 'Failed to update user',
+  deleteUserFailed: 'Failed to delete user',
+  fetchUsersFailed: 'Failed to fetch users',
+  fetchKpisFailed: 'Failed to fetch user statistics',
+  fetchUserProjectsFailed: 'Failed to fetch user projects',
+  adminBillingHistoryFailed: 'Failed to fetch admin billing history',
+  userNotFound: 'User not found.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotRemoveOwnBypass:
+    'You cannot remove Admin Bypass from your own account: without a plan you would lose administration.',
   // Plans and billing
   plansLoadFailed: 'Failed to load plans',
   noPlans: 'No plans available',

@@ -5,13 +5,20 @@ import { createTestApp, type TestApp } from './app.ts';
 import type { Headers } from './http.ts';
 
 /** The app pointed at the fake Stripe through the environment contract, as in production. */
-export function createStripeTestApp(fake: FakeStripe, env: Record<string, string> = {}) {
-  return createTestApp({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_URL: fake.url,
-    ...env,
-  });
+export function createStripeTestApp(
+  fake: FakeStripe,
+  env: Record<string, string> = {},
+  opts: { isolatedDatabase?: boolean } = {},
+) {
+  return createTestApp(
+    {
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_URL: fake.url,
+      ...env,
+    },
+    opts,
+  );
 }
 
 /** A webhook delivery as Stripe makes it: the signed bytes and the stripe-signature header. */

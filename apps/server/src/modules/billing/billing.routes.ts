@@ -51,7 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingServi
     },
     async (request) => {
       const { page } = request.query;
-      const { count, results } = await billingService.invoices(currentUser(request), page);
+      const { count, results } = await billingService.invoices(currentUser(request).id, page);
       return paged(request.url, page, INVOICES_PAGE_SIZE, count, results);
     },
   );

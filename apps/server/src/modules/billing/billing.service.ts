@@ -78,8 +78,8 @@ export function createBillingService(deps: Deps) {
       return deps.paidCheckout.portal(user);
     },
 
-    async invoices(user: UserRow, page: number): Promise<{ count: number; results: TInvoice[] }> {
-      const { count, rows } = await billingRepo.listInvoices(user.id, page, INVOICES_PAGE_SIZE);
+    async invoices(userId: string, page: number): Promise<{ count: number; results: TInvoice[] }> {
+      const { count, rows } = await billingRepo.listInvoices(userId, page, INVOICES_PAGE_SIZE);
       return {
         count,
         results: rows.map((r) => ({

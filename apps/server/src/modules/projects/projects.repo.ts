@@ -13,11 +13,10 @@ import {
   type ProjectRow,
   type UserRow,
 } from '../../db/schema/index.ts';
+import { containing } from '../../lib/sql-like.ts';
 
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectPatch = Partial<Omit<NewProject, 'id' | 'userId' | 'createdAt'>>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createProjectsRepo(db: Db) {
   return {
@@ -25,7 +24,7 @@ export function createProjectsRepo(db: Db) {
       const conditions: SQL[] = [];
       if (filter.userId) conditions.push(eq(projects.userId, filter.userId));
       if (filter.query) {
-        const like = `%${escapeLike(filter.query)}%`;
+        const like = containing(filter.query);
         conditions.push(
           or(
             ilike(projects.name, like),

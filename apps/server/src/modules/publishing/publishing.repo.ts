@@ -11,6 +11,7 @@ import {
   projectImages,
   type DeployRow,
 } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 
 const ACTIVE: TDeployState[] = ['queued', 'building', 'uploading', 'processing'];
 
@@ -31,10 +32,6 @@ export type DeployPatch = Partial<
 
 /** Where a city stream stands: cities come ordered by state, county, id. */
 export type CityCursor = { stateId: string; countyId: string; id: string };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Where the content kept as files lives; a build without it (the bench) must have none. */
 export type SiteFiles = { imagesDir?: string };

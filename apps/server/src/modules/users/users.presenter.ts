@@ -5,7 +5,7 @@ import type { SubscriptionView } from './users.repo.ts';
 
 // A subscription keeps its access while Stripe still retries a failed payment (past_due);
 // see docs/decisions.md.
-const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due']);
+export const SUBSCRIBED_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 export function isSubscribed(sub: Pick<SubscriptionView, 'status'> | null): boolean {
   return Boolean(sub && SUBSCRIBED_STATUSES.has(sub.status));

@@ -12,6 +12,15 @@ export type SubscriptionView = {
   currentPeriodEnd: Date | null;
 };
 
+/** The columns of a SubscriptionView, for a select joining subscriptions and plans. */
+export const subscriptionViewColumns = {
+  planId: subscriptions.planId,
+  planName: plans.name,
+  status: subscriptions.status,
+  startedAt: subscriptions.startedAt,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+};
+
 export function createUsersRepo(db: Db) {
   return {
     async findById(id: string, tx: Executor = db): Promise<UserRow | null> {
@@ -47,13 +56,7 @@ export function createUsersRepo(db: Db) {
     },
     async subscriptionOf(userId: string, tx: Executor = db): Promise<SubscriptionView | null> {
       const [row] = await tx
-        .select({
-          planId: subscriptions.planId,
-          planName: plans.name,
-          status: subscriptions.status,
-          startedAt: subscriptions.startedAt,
-          currentPeriodEnd: subscriptions.currentPeriodEnd,
-        })
+        .select(subscriptionViewColumns)
         .from(subscriptions)
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
         .where(eq(subscriptions.userId, userId))
