@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { maskSecret, MSG } from '@cityforge/shared';
-import { invoiceStatusVariant, pageCount, planAction } from '../src/features/plans/plan-action';
+import { planAction } from '../src/features/plans/plan-action';
+import { invoiceStatusVariant } from '../src/lib/invoice-status';
+import { pageCount } from '../src/lib/pagination';
 import { buildProfileUpdate } from '../src/features/profile/profile-payload';
 import type { ProfileFormValues } from '../src/features/profile/profile-payload';
 

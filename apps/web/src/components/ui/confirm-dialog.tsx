@@ -63,7 +63,7 @@ export function ConfirmDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <DialogContent role="alertdialog" title={title} hideClose className="max-w-md">
+      <DialogContent role="alertdialog" title={title} hideClose size="sm">
         <div className="mt-1 flex gap-4">
           <div
             className={cn(

@@ -7,6 +7,8 @@ export const Dialog = RDialog.Root;
 export const DialogTrigger = RDialog.Trigger;
 export const DialogClose = RDialog.Close;
 
+const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl' } as const;
+
 /** Centered modal: overlay, focus trap, Escape to close, title and optional description. */
 export function DialogContent({
   title,
@@ -15,6 +17,7 @@ export function DialogContent({
   className,
   hideClose,
   role,
+  size = 'md',
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -22,6 +25,8 @@ export function DialogContent({
   className?: string;
   hideClose?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** Width: max-w-* classes in className would not override the default (no class merging). */
+  size?: keyof typeof WIDTHS;
 }) {
   return (
     <RDialog.Portal>
@@ -29,7 +34,8 @@ export function DialogContent({
       <RDialog.Content
         role={role ?? 'dialog'}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2',
+          WIDTHS[size],
           'animate-pop-in rounded-xl border border-zinc-200 bg-white p-6 shadow-overlay',
           className,
         )}

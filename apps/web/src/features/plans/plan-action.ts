@@ -24,17 +24,3 @@ export function planAction(
   if (isCurrentPlan(plan, user)) return plan.price > 0 ? 'manage' : 'current';
   return plan.purchasable ? 'subscribe' : 'unavailable';
 }
-
-/** "paid" is shown in the success style; everything else neutral, failures in red. */
-export function invoiceStatusVariant(status: string): 'success' | 'warning' | 'danger' | 'default' {
-  const s = status.toLowerCase();
-  if (s === 'paid') return 'success';
-  if (s === 'open' || s === 'pending' || s === 'draft') return 'warning';
-  if (s === 'uncollectible' || s === 'failed' || s === 'void') return 'danger';
-  return 'default';
-}
-
-/** "Page 2 of 5" arithmetic for a paged list, pages from 1. */
-export function pageCount(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
-}

@@ -1,19 +1,136 @@
-import { Users } from 'lucide-react';
-import { ScreenPlaceholder } from '../../../components/ui/empty-state';
+import { useState } from 'react';
+import { UserPlus } from 'lucide-react';
+import { ADMIN_USER_SEARCH_DEBOUNCE_MS, ADMIN_USERS_PAGE_SIZE, MSG } from '@cityforge/shared';
+import type { TAdminUser } from '@cityforge/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
+import { useAuth } from '../../../lib/auth-store';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminUsers } from '../api/get-users';
+import { useErrorToast } from '../use-error-toast';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { KpiCards } from './kpi-cards';
+import { SearchField } from './search-field';
+import { UserBillingDialog } from './user-billing-dialog';
+import { UserDetailsDialog } from './user-details-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UserProjectsDialog } from './user-projects-dialog';
+import type { UserAction } from './user-row';
+import { UsersTable } from './users-table';
 
-/** /admin/users — superusers only (spec part 2 "Admin users screen"). */
+/** At most one dialog is open; it carries the row it was opened from. */
+type OpenDialog = { kind: 'create' } | { kind: UserAction; user: TAdminUser } | null;
+
+/** /admin/users — superusers only; the route guard sends everyone else to /projects. */
 export default function AdminUsersPage() {
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const term = useDebouncedValue(search.trim(), ADMIN_USER_SEARCH_DEBOUNCE_MS);
+  // A new search term starts again from page 1.
+  const [lastTerm, setLastTerm] = useState(term);
+  if (lastTerm !== term) {
+    setLastTerm(term);
+    setPage(1);
+  }
+  const users = useAdminUsers({ page, search: term });
+  useErrorToast(users, MSG.fetchUsersFailed);
+  const data = users.data;
+
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  function onDeleted() {
+    // The last row of a later page went: show the page before rather than an empty one.
+    if (data && data.results.length <= 1 && page > 1) setPage(page - 1);
+  }
+
   return (
-    <ScreenPlaceholder
-      title="Users"
-      description="Manage the people who use CityForge."
-      icon={<Users />}
-      comingTitle="User management is coming soon"
-      coming={[
-        'Total, active and paid users, and total revenue at a glance.',
-        'Search users by name or e-mail; create, view, edit and delete them.',
-        'Each user’s plan, usage, revenue, projects and billing history.',
-      ]}
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Users"
+        description="Everyone who uses CityForge: their plans, usage and revenue."
+        actions={
+          <Button
+            icon={<UserPlus className="size-4" aria-hidden="true" />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            Create User
+          </Button>
+        }
+      />
+      <section aria-label="User statistics">
+        <KpiCards />
+      </section>
+      <section aria-label="User list" className="space-y-4">
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          label="Search users"
+          placeholder="Search by name or email..."
+        />
+        {users.isError && !data ? (
+          <Alert
+            variant="error"
+            testId="admin-users-error"
+            action={
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void users.refetch()}
+                loading={users.isFetching}
+              >
+                Retry
+              </Button>
+            }
+          >
+            {MSG.fetchUsersFailed}
+          </Alert>
+        ) : (
+          <Card className="overflow-hidden">
+            <UsersTable
+              users={data?.results}
+              loading={users.isPending}
+              search={term}
+              selfId={me?.id}
+              stale={users.isPlaceholderData}
+              onAction={(kind, user) => setDialog({ kind, user })}
+            />
+            {data ? (
+              <Pagination
+                page={page}
+                pageSize={ADMIN_USERS_PAGE_SIZE}
+                count={data.count}
+                onPageChange={setPage}
+                label="User pages"
+                testId="admin-users-pagination"
+                className="border-t border-zinc-100 px-4 py-3 sm:px-6"
+              />
+            ) : null}
+          </Card>
+        )}
+      </section>
+
+      {dialog?.kind === 'create' ? <UserFormDialog mode="create" onOpenChange={close} /> : null}
+      {dialog?.kind === 'edit' ? (
+        <UserFormDialog mode="edit" user={dialog.user} onOpenChange={close} />
+      ) : null}
+      {dialog?.kind === 'view' ? (
+        <UserDetailsDialog user={dialog.user} onOpenChange={close} />
+      ) : null}
+      {dialog?.kind === 'projects' ? (
+        <UserProjectsDialog user={dialog.user} onOpenChange={close} />
+      ) : null}
+      {dialog?.kind === 'billing' ? (
+        <UserBillingDialog user={dialog.user} onOpenChange={close} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteUserDialog user={dialog.user} onOpenChange={close} onDeleted={onDeleted} />
+      ) : null}
+    </div>
   );
 }

@@ -36,7 +36,7 @@ export function AssetDialog({ open, assets, select, close }: AssetsResultProps) 
       <DialogContent
         title="Choose an image"
         description="Your project's generated images. Generate more under Additional Settings › Images."
-        className="max-w-2xl"
+        size="lg"
       >
         {assets.length === 0 ? (
           <div className="mt-5 flex flex-col items-center gap-2 rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600">

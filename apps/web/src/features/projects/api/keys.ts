@@ -1,11 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TPaged, TProject, TProjectDetail } from '@cityforge/shared';
-
-export interface ProjectListParams {
-  query: string;
-  page: number;
-  userId?: string;
-}
+import type { ProjectListParams } from '../../../lib/project-list';
 
 /** Every project query lives under ['projects', …] so one invalidation refreshes them all. */
 export const projectKeys = {

@@ -82,7 +82,8 @@ export function DeploymentGuide({
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
         title="Website Deployment Guide"
-        className="max-h-[92dvh] max-w-2xl overflow-y-auto"
+        size="lg"
+        className="max-h-[92dvh] overflow-y-auto"
       >
         <div data-testid="deployment-guide">
           <StepRail step={step} done={done} />

@@ -44,7 +44,8 @@ export function CityPagesDialog({
             ? 'Your locations are in. The new city pages are being written now.'
             : 'Upload a spreadsheet of the cities you serve; each city gets its own page.'
         }
-        className="max-h-[92dvh] max-w-2xl overflow-y-auto"
+        size="lg"
+        className="max-h-[92dvh] overflow-y-auto"
         hideClose={uploading}
       >
         {report ? (

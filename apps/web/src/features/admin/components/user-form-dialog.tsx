@@ -1,0 +1,211 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MIN_PASSWORD_LENGTH, MSG, ZAdminCreateUser, ZAdminEditUserForm } from '@cityforge/shared';
+import type { TAdminEditUserForm, TAdminUser } from '@cityforge/shared';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/input';
+import { SwitchField } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-errors';
+import { useAuth } from '../../../lib/auth-store';
+import { useCreateAdminUser } from '../api/create-user';
+import { useUpdateAdminUser } from '../api/update-user';
+import { userLabel } from '../user-display';
+
+/** Every field either mode can show; edit mode never submits the e-mail or passwords. */
+interface UserFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  adminBypass: boolean;
+}
+type CreateValues = z.output<typeof ZAdminCreateUser>;
+type SubmitValues = CreateValues | TAdminEditUserForm;
+
+// The fields a server error can be shown on, per mode (the switch has no error line).
+const ERROR_FIELDS: Record<'create' | 'edit', readonly (keyof UserFormValues)[]> = {
+  create: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
+  edit: ['firstName', 'lastName'],
+};
+
+// One form, two contracts: create checks the whole ZAdminCreateUser (with the password match),
+// edit only the names and the flag. Both outputs are subsets of the form's values.
+const resolvers = {
+  create: zodResolver(ZAdminCreateUser) as unknown as Resolver<
+    UserFormValues,
+    unknown,
+    SubmitValues
+  >,
+  edit: zodResolver(ZAdminEditUserForm) as unknown as Resolver<
+    UserFormValues,
+    unknown,
+    SubmitValues
+  >,
+};
+
+export type UserFormProps =
+  | { mode: 'create'; onOpenChange: (open: boolean) => void }
+  | { mode: 'edit'; user: TAdminUser; onOpenChange: (open: boolean) => void };
+
+/** Create User / Edit user (spec part 2 §5 "Create user"; e-mail is never editable). */
+export function UserFormDialog(props: UserFormProps) {
+  const { mode, onOpenChange } = props;
+  const user = props.mode === 'edit' ? props.user : null;
+  const create = useCreateAdminUser();
+  const update = useUpdateAdminUser();
+  const busy = create.isPending || update.isPending;
+  // The server refuses it too: a superuser without a plan would be sent away from this screen.
+  const { user: me } = useAuth();
+  const ownBypass = Boolean(user && me?.id === user.id && user.adminBypass);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<UserFormValues, unknown, SubmitValues>({
+    resolver: resolvers[mode],
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      password: '',
+      confirmPassword: '',
+      adminBypass: user?.adminBypass ?? false,
+    },
+  });
+
+  /** Server field errors go on their fields; true when at least one landed on the form. */
+  function placeFieldErrors(error: unknown): boolean {
+    if (!isApiError(error) || !error.fieldErrors) return false;
+    let placed = false;
+    for (const name of ERROR_FIELDS[mode]) {
+      const message = error.fieldErrors[name];
+      if (!message) continue;
+      setError(name, { message }, { shouldFocus: !placed });
+      placed = true;
+    }
+    return placed;
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (user) {
+        const { firstName, lastName, adminBypass } = values;
+        await update.mutateAsync({ id: user.id, body: { firstName, lastName, adminBypass } });
+        toast.success(MSG.userUpdated, { message: '' });
+      } else {
+        await create.mutateAsync(values as CreateValues);
+        toast.success(MSG.userCreated, { message: '' });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      // A validation answer belongs to the form (spec part 2 §8); anything else is a toast.
+      if (placeFieldErrors(error)) return;
+      toast.error('Error', { message: user ? MSG.updateUserFailed : MSG.createUserFailed });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <DialogContent
+        title={user ? `Edit ${userLabel(user)}` : 'Create User'}
+        description={
+          user
+            ? 'Change the name or the Admin Bypass flag.'
+            : 'The account is ready to use at once; no verification e-mail is sent.'
+        }
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+      >
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+          className="mt-5 space-y-4"
+          data-testid="user-form"
+          aria-busy={busy || undefined}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              autoComplete="off"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="off"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </div>
+          {user ? (
+            <TextField
+              label="Email"
+              type="email"
+              value={user.email}
+              disabled
+              readOnly
+              hint={MSG.emailNotEditable}
+            />
+          ) : (
+            <>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="off"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+                error={errors.password?.message}
+                {...register('password')}
+              />
+              <TextField
+                label="Confirm password"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirmPassword?.message}
+                {...register('confirmPassword')}
+              />
+            </>
+          )}
+          <Controller
+            control={control}
+            name="adminBypass"
+            render={({ field }) => (
+              <SwitchField
+                label="Admin Bypass"
+                description={
+                  ownBypass
+                    ? 'Your own Admin Bypass stays on: without a plan you would lose administration.'
+                    : 'Full access without a paid plan.'
+                }
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={busy || ownBypass}
+                className="rounded-lg border border-zinc-200 p-3"
+              />
+            )}
+          />
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {user ? (busy ? 'Saving...' : 'Save changes') : busy ? 'Creating...' : 'Create User'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

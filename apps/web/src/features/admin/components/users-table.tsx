@@ -1,0 +1,125 @@
+import { SearchX, UserPlus } from 'lucide-react';
+import type { TAdminUser } from '@cityforge/shared';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { UserRow } from './user-row';
+import type { UserAction } from './user-row';
+
+const COLUMNS = [
+  { label: 'User', className: 'px-4 sm:px-6' },
+  { label: 'Plan & status', className: 'px-4' },
+  { label: 'Usage', className: 'px-4' },
+  { label: 'Revenue', className: 'px-4 text-right' },
+  { label: 'Last activity', className: 'px-4' },
+  { label: 'Actions', className: 'px-4 text-right sm:pr-6', srOnly: true },
+];
+
+function Head() {
+  return (
+    <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+      <tr>
+        {COLUMNS.map((c) => (
+          <th key={c.label} scope="col" className={cn('py-3 whitespace-nowrap', c.className)}>
+            {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function SkeletonRows({ rows }: { rows: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <tr key={i} aria-hidden="true">
+          <td className="px-4 py-3 sm:px-6">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="mt-1.5 h-3 w-44" />
+          </td>
+          <td className="px-4 py-3">
+            <Skeleton className="h-4 w-24" />
+          </td>
+          <td className="px-4 py-3">
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="mt-1.5 h-3 w-32" />
+          </td>
+          <td className="px-4 py-3">
+            <Skeleton className="ml-auto h-4 w-12" />
+          </td>
+          <td className="px-4 py-3">
+            <Skeleton className="h-4 w-20" />
+          </td>
+          <td className="px-4 py-3 sm:pr-6">
+            <Skeleton className="ml-auto h-6 w-36" />
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The users table. Wide content scrolls sideways inside the card on phones rather than
+ * squeezing the columns; the page header and search stay put.
+ */
+export function UsersTable({
+  users,
+  loading,
+  search,
+  selfId,
+  stale,
+  onAction,
+}: {
+  users: TAdminUser[] | undefined;
+  loading: boolean;
+  /** The search the rows answer, for the empty state's wording. */
+  search: string;
+  selfId: string | undefined;
+  /** Showing the previous page while the next loads: dimmed, and announced as busy. */
+  stale: boolean;
+  onAction: (action: UserAction, user: TAdminUser) => void;
+}) {
+  if (!loading && users && users.length === 0) {
+    return (
+      <div
+        data-testid="admin-users-empty"
+        className="flex flex-col items-center gap-2 px-6 py-12 text-center"
+      >
+        <div className="flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 [&_svg]:size-5">
+          {search ? <SearchX aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+        </div>
+        <p className="font-medium text-zinc-900">
+          {search ? `No users match “${search}”` : 'No users yet'}
+        </p>
+        <p className="text-sm text-zinc-500">
+          {search ? 'Try another name or e-mail address.' : 'Create the first one to get started.'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="overflow-x-auto">
+      <table
+        className={cn(
+          'w-full min-w-[56rem] text-left text-sm transition-opacity',
+          stale && 'opacity-60',
+        )}
+        aria-busy={loading || stale || undefined}
+        aria-label="Users"
+      >
+        <Head />
+        <tbody className="divide-y divide-zinc-100">
+          {loading || !users ? (
+            <SkeletonRows rows={5} />
+          ) : (
+            users.map((user) => (
+              <UserRow key={user.id} user={user} isSelf={user.id === selfId} onAction={onAction} />
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
