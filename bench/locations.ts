@@ -28,13 +28,7 @@ import type { TPageContent, TSection } from '../apps/server/src/modules/generati
 import { slugify } from '../apps/server/src/modules/site/render-content.ts';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
 import type { UploadJob, UploadReport, UploadTiming } from './locations-worker.ts';
-
-type Line = (name: string, value: string, budget?: string) => void;
-type StartServer = (
-  dataDir: string,
-  port: number,
-  env?: Record<string, string>,
-) => Promise<{ server: ServerProcess; ms: number }>;
+import type { Line, StartServer } from './bench-types.ts';
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const n = (value: number) => value.toLocaleString('en-US');

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
+import { loadBench } from './load.ts';
 import { detailBench, uploadBench } from './locations.ts';
 import { pipelineBench } from './pipeline.ts';
 import { siteBench } from './site-build.ts';
@@ -15,8 +16,9 @@ import { siteBench } from './site-build.ts';
 //   upload    parse + resolve a 30,000-row locations sheet, CSV and XLSX (bench/locations.ts)
 //   detail    project detail with 5,000 cities (bench/locations.ts)
 //   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
+//   load      50 signed-in users on project list + detail, BENCH_LOAD_SECONDS=30 (bench/load.ts)
 // With DATABASE_URL set the server figures run on that PostgreSQL database instead of PGlite.
-const GROUPS = ['server', 'upload', 'detail', 'site'] as const;
+const GROUPS = ['server', 'upload', 'detail', 'site', 'load'] as const;
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
   if (!(GROUPS as readonly string[]).includes(name)) {
@@ -56,6 +58,8 @@ function bundleSize() {
 }
 
 const CONCURRENCY = 8;
+/** The superuser every bench server makes at boot. */
+const ADMIN = { email: 'bench@example.com', password: 'bench-pass-1' };
 
 async function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const started = performance.now();
@@ -63,8 +67,8 @@ async function startServer(dataDir: string, port: number, env: Record<string, st
     ...env,
     DATA_DIR: dataDir,
     PORT: String(port),
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-pass-1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   await server.url();
@@ -98,7 +102,7 @@ async function serverBench() {
   const login = await fetch(`${base}/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass-1' }),
+    body: JSON.stringify(ADMIN),
   });
   const { access } = (await login.json()) as { access: string };
   const auth = { authorization: `Bearer ${access}` };
@@ -127,6 +131,7 @@ async function main() {
   if (runs('upload')) await uploadBench(line);
   if (runs('detail')) await detailBench(line, startServer);
   if (runs('site')) await siteBench(line);
+  if (runs('load')) await loadBench(line, startServer, ADMIN);
 }
 
 await main();

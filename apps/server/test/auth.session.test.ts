@@ -188,6 +188,24 @@ describe('rate limits', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
+  it('counts sign-ins per address and e-mail: colleagues behind one IP are not blocked', async () => {
+    const blockedUser = await createUser(limited);
+    for (let i = 0; i < 11; i++) {
+      await limited.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        payload: { email: blockedUser.email, password: `wrong-${i}` },
+      });
+    }
+    const colleague = await createUser(limited);
+    const res = await limited.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: colleague.email, password: colleague.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('limits password-reset requests and signups too', async () => {
     const email = 'limit-me@example.com';
     const codes: number[] = [];

@@ -43,11 +43,24 @@ export function fromConnectionString(connectionString: string, max = 10): DbHand
   };
 }
 
+// Any fixed number, the same in every process: the key of the migration advisory lock.
+const MIGRATION_LOCK = 4_172_026_001;
+
 export async function runMigrations(handle: DbHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS });
-  } else {
+    return;
+  }
+  // drizzle's migrator takes no lock: API and worker processes starting together would each
+  // apply the same pending file, and all but one would fail at boot. One at a time; the others
+  // then find nothing pending.
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
   }
 }
 

@@ -15,7 +15,8 @@ export const REDACT_PATHS = [
   '*.userNetlifyAccessToken',
 ];
 
-export function createLogger(level: string) {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/** Logs to stdout unless given another destination (a file, or a test reading every line). */
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
 }
 export type Logger = pino.Logger;

@@ -7,7 +7,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from '../../src/config/env.ts';
-import { fromConnectionString, fromPglite, type DbHandle } from '../../src/db/client.ts';
+import {
+  fromConnectionString,
+  fromPglite,
+  runMigrations,
+  type DbHandle,
+} from '../../src/db/client.ts';
 import { createBoss, startBoss } from '../../src/jobs/boss.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
@@ -26,18 +31,55 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-async function openTestDatabase(): Promise<DbHandle> {
+async function openTestDatabase(isolated: boolean): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
+  if (url && isolated) return openIsolatedPostgres(url);
   if (url) return fromConnectionString(url, 4);
   const dump = fs.readFileSync(inject('pgliteDump'));
   return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}
+
+/** An empty database of its own on the test PostgreSQL server, and how to drop it. */
+export async function scratchPostgres(url: string) {
+  const name = `cityforge_iso_${randomBytes(5).toString('hex')}`;
+  const admin = fromConnectionString(url, 1);
+  await admin.db.execute(sql.raw(`create database "${name}"`));
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      await admin.db.execute(sql.raw(`drop database if exists "${name}"`));
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * A database of its own, migrated, dropped on close: for the few tests that count across all
+ * users (the suite's files share one database).
+ */
+async function openIsolatedPostgres(url: string): Promise<DbHandle> {
+  const scratch = await scratchPostgres(url);
+  const handle = fromConnectionString(scratch.url, 4);
+  await runMigrations(handle);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
 }
 
 /**
  * The production app on a migrated database, with its workers, pointed at a local SMTP
  * server through the environment contract. One per test file; tests isolate by fresh users.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { isolatedDatabase?: boolean; logLines?: string[] } = {},
+): Promise<TestApp> {
   const smtp = await startFakeSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-app-'));
   const config = loadConfig({
@@ -54,8 +96,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     ...env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
-  const handle = await openTestDatabase();
+  const { logLines } = opts;
+  const logger = createLogger(
+    config.LOG_LEVEL,
+    logLines && { write: (line: string) => void logLines.push(line) },
+  );
+  const handle = await openTestDatabase(opts.isolatedDatabase ?? false);
   await seedPlans(handle.db);
   // Own queue schema per file so parallel files on one PostgreSQL never take each other's jobs.
   const bossSchema = `pgboss_${randomBytes(4).toString('hex')}`;

@@ -57,8 +57,10 @@ const TEXT_FORMULA = /^="(.*)"$/s;
 
 /** What the cell shows (formatted numbers and dates), cleaned. */
 function cellText(cell: XLSX.CellObject | undefined): string {
-  if (!cell) return '';
-  const text = XLSX.utils.format_cell(cell);
+  // An error cell (#DIV/0!, #REF!, or one with no value at all) holds no location.
+  if (!cell || cell.t === 'e') return '';
+  const formatted: unknown = XLSX.utils.format_cell(cell);
+  const text = typeof formatted === 'string' ? formatted : '';
   const wrapped = text.startsWith('="') ? TEXT_FORMULA.exec(text) : null;
   return cleanText(wrapped ? wrapped[1]!.replaceAll('""', '"') : text);
 }

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { columnFor, HEADER_SEARCH_ROWS } from './columns.ts';
 import { LocationsFileError, refuse, type Limits } from './refusals.ts';
+import { scanSheets } from './sheet-xml.ts';
 import { inspectZip } from './zip-guard.ts';
 
 /**
@@ -91,6 +92,15 @@ function guessSeparator(text: string): string {
   return best;
 }
 
+/** The sheet's range as far as rows were read, not as far as its <dimension> claims. */
+function toReadRange(sheet: XLSX.WorkSheet) {
+  delete sheet['!fullref'];
+  if (!sheet['!ref']) return;
+  const range = XLSX.utils.decode_range(sheet['!ref']);
+  range.e.r = Math.max(range.s.r, (sheet['!data']?.length ?? 0) - 1);
+  sheet['!ref'] = XLSX.utils.encode_range(range);
+}
+
 function read(kind: FileKind, data: Buffer, limits: Limits): XLSX.WorkBook {
   // No formulas (cached values are what the user sees, and nothing external is ever
   // fetched), no styles, no macros, no HTML; dense sheets are faster and give rows by index.
@@ -122,7 +132,17 @@ function read(kind: FileKind, data: Buffer, limits: Limits): XLSX.WorkBook {
     if (verdict === 'too_large') throw refuse.expanded(limits);
     if (verdict === 'too_compressed') throw refuse.compressed(limits);
   }
-  return XLSX.read(data, { ...options, type: 'buffer' });
+  const scan = kind === 'xlsx' ? scanSheets(data) : null;
+  if (scan && !scan.wellFormed) throw refuse.unreadable();
+  if (scan && scan.lastValueRow > rowCap(limits)) throw refuse.rows(limits);
+  const workbook = XLSX.read(data, { ...options, type: 'buffer' });
+  // SheetJS leaves out a sheet it fails to parse (a missing or broken part, a bad shared-string
+  // index) instead of throwing: that is an unreadable file, not an empty one.
+  if (!workbook.SheetNames.length || workbook.SheetNames.some((name) => !workbook.Sheets[name]))
+    throw refuse.unreadable();
+  // The scan has counted the rows that hold values; a declared range beyond them is not data.
+  if (scan) for (const name of workbook.SheetNames) toReadRange(workbook.Sheets[name]!);
+  return workbook;
 }
 
 /**

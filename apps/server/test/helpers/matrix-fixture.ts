@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
+import { cities, pageVersions, projectImages } from '../../src/db/schema/index.ts';
+import { hashPassword, randomToken, sha256 } from '../../src/lib/crypto.ts';
+import { createImageFiles, imagesDirOf } from '../../src/modules/images/image-files.ts';
+import type { TestApp } from './app.ts';
+import {
+  DEFAULT_PASSWORD,
+  addCity,
+  addPage,
+  createProject,
+  giveKeys,
+  uniqueEmail,
+} from './factories.ts';
+
+/** Who calls a route in the authorization matrix. */
+export type Role = 'anonymous' | 'owner' | 'other' | 'adminBypass' | 'superuser';
+export const ROLES: readonly Role[] = ['anonymous', 'owner', 'other', 'adminBypass', 'superuser'];
+
+type UserOpts = {
+  plan?: 'free' | 'basic' | 'pro' | 'enterprise';
+  superuser?: boolean;
+  adminBypass?: boolean;
+  verified?: boolean;
+  keys?: boolean;
+};
+
+/** What each signed-in role is, besides not owning the fixture (the owner excepted). */
+const ROLE_USERS: Record<Exclude<Role, 'anonymous'>, UserOpts> = {
+  owner: { plan: 'pro', keys: true },
+  other: { plan: 'pro', keys: true },
+  adminBypass: { adminBypass: true, keys: true },
+  superuser: { superuser: true },
+};
+
+// scrypt costs ~100 ms a hash; every fixture user shares one, so a case costs milliseconds.
+let sharedHash: Promise<string> | undefined;
+
+async function fastUser(t: TestApp, opts: UserOpts = {}) {
+  sharedHash ??= hashPassword(DEFAULT_PASSWORD);
+  const email = uniqueEmail('matrix');
+  const user = await t.ctx.repos.usersRepo.create({
+    email,
+    passwordHash: await sharedHash,
+    firstName: 'Matrix',
+    lastName: 'User',
+    isSuperuser: opts.superuser ?? false,
+    adminBypass: opts.adminBypass ?? false,
+    emailVerifiedAt: opts.verified === false ? null : new Date(),
+  });
+  if (opts.plan)
+    await t.ctx.repos.billingRepo.upsertSubscription({
+      userId: user.id,
+      planId: opts.plan,
+      status: 'active',
+    });
+  // Every signed-in caller holds provider keys, so a refusal can only come from who they are.
+  if (opts.keys)
+    await giveKeys(t, user.id, { openrouter: `sk-or-${user.id}`, openai: `sk-${user.id}` });
+  return { user, email, password: DEFAULT_PASSWORD };
+}
+
+/**
+ * A session made the way sign-in makes one (a refresh-token family and an access JWT), without
+ * the password check: /auth/login/ itself is one of the routes the matrix calls.
+ */
+async function startSession(t: TestApp, userId: string) {
+  const familyId = randomUUID();
+  const refresh = randomToken(48);
+  await t.ctx.repos.authRepo.insertRefresh({
+    userId,
+    familyId,
+    tokenHash: sha256(refresh),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  const access = await t.ctx.jwt.sign({ sub: userId, fam: familyId });
+  return { access, refresh, headers: { authorization: `Bearer ${access}` } };
+}
+
+async function signedIn(t: TestApp, opts: UserOpts) {
+  const made = await fastUser(t, opts);
+  return { ...made, ...(await startSession(t, made.user.id)) };
+}
+
+/** A one-time link token (e-mail verification or password reset) for a user. */
+async function oneTimeToken(
+  t: TestApp,
+  userId: string,
+  purpose: 'verify_email' | 'reset_password',
+): Promise<string> {
+  const token = randomToken(32);
+  await t.ctx.repos.authRepo.insertOneTime({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return token;
+}
+
+const written = (heading: string) =>
+  `<section class="hero"><h1>${heading}</h1><p>Fast, tidy plumbing repairs.</p></section>`;
+
+// A 1×1 PNG: the smallest file the public image route serves as an image.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Everything one matrix case may touch, fresh for that case: an owner (plan Pro, keys) with a
+ * written project — homepage, a main page, a service page, a failed page, a written city and a
+ * failed one (state and county included), a saved version and an image with its file — plus
+ * the caller for `role`, a bystander user for the admin routes and one-time tokens for the
+ * link routes. Nothing is shared between cases, so a DELETE or a publish changes no other case.
+ */
+export async function matrixFixture(t: TestApp, role: Role) {
+  const owner = await signedIn(t, ROLE_USERS.owner);
+  const caller =
+    role === 'anonymous' ? null : role === 'owner' ? owner : await signedIn(t, ROLE_USERS[role]);
+
+  const project = await createProject(t, owner.user.id, {
+    name: 'Matrix Plumbing',
+    status: 'Created',
+    // An older hosting URL, so delete-netlify-site gets past "unknown URL" to the token check.
+    netlifySiteUrlHistory: ['https://matrix-old.netlify.app'],
+  });
+  const homepage = await addPage(t, project.id, {
+    kind: 'homepage',
+    name: 'Homepage',
+    slug: 'homepage',
+    contentHtml: written('Matrix Plumbing'),
+  });
+  const mainPage = await addPage(t, project.id, {
+    kind: 'main',
+    name: 'About Us',
+    slug: 'about-us',
+    sortOrder: 1,
+    contentHtml: written('About us'),
+  });
+  const servicePage = await addPage(t, project.id, {
+    kind: 'service',
+    name: 'Drain Cleaning',
+    slug: 'drain-cleaning',
+    contentHtml: written('Drain cleaning'),
+  });
+  const failedPage = await addPage(t, project.id, {
+    kind: 'main',
+    name: 'Contact Us',
+    slug: 'contact-us',
+    sortOrder: 2,
+    status: 'Failed',
+    failedAt: new Date(),
+    failureReason: 'The provider was unreachable.',
+  });
+  const { state, county, city } = await addCity(t, project.id, {
+    name: 'Austin',
+    county: 'Travis',
+    state: 'TX',
+    stateName: 'Texas',
+    zips: ['78701'],
+  });
+  const { db } = t.ctx;
+  await db
+    .update(cities)
+    .set({ contentHtml: written('Plumbing in Austin') })
+    .where(eq(cities.id, city.id));
+  const failed = await addCity(t, project.id, {
+    name: 'Pflugerville',
+    county: 'Travis',
+    state: 'TX',
+    stateName: 'Texas',
+    zips: ['78660'],
+    status: 'Failed',
+  });
+  const [version] = await db
+    .insert(pageVersions)
+    .values({
+      projectId: project.id,
+      pageId: homepage.id,
+      name: 'Original',
+      contentHtml: written('Matrix Plumbing'),
+    })
+    .returning();
+  const imageId = randomUUID();
+  const imageFile = `${imageId}.png`;
+  await createImageFiles(imagesDirOf(t.config.dataDir)).save(imageFile, PNG);
+  await db.insert(projectImages).values({
+    id: imageId,
+    projectId: project.id,
+    prompt: 'A van',
+    model: 'gpt-image-2.5-flare',
+    file: imageFile,
+    mime: 'image/png',
+    bytes: PNG.length,
+    width: 1,
+    height: 1,
+  });
+
+  // Someone the admin routes act on, and who the account-link routes verify or reset.
+  const bystander = await fastUser(t, { verified: false });
+  return {
+    owner,
+    caller,
+    headers: caller?.headers ?? {},
+    project,
+    homepage,
+    mainPage,
+    servicePage,
+    failedPage,
+    state,
+    county,
+    city,
+    failedCity: failed.city,
+    version: version!,
+    imageFile,
+    bystander,
+    verifyToken: await oneTimeToken(t, bystander.user.id, 'verify_email'),
+    resetToken: await oneTimeToken(t, bystander.user.id, 'reset_password'),
+  };
+}
+export type MatrixFixture = Awaited<ReturnType<typeof matrixFixture>>;
+
+/**
+ * A written project of another user (the caller), so a request can name the caller's own
+ * project with the fixture owner's page, city or version ids.
+ */
+export async function callerProject(t: TestApp, userId: string) {
+  const project = await createProject(t, userId, { name: 'Caller Roofing', status: 'Created' });
+  await addPage(t, project.id, {
+    kind: 'homepage',
+    name: 'Homepage',
+    slug: 'homepage',
+    contentHtml: written('Caller Roofing'),
+  });
+  await addPage(t, project.id, {
+    kind: 'main',
+    name: 'About Us',
+    slug: 'about-us',
+    contentHtml: written('About us'),
+  });
+  return project;
+}

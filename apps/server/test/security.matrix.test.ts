@@ -1,0 +1,756 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { MSG } from '@cityforge/shared';
+import {
+  cities,
+  pageVersions,
+  pages,
+  projectImages,
+  projects,
+  users,
+} from '../src/db/schema/index.ts';
+import { createTestApp } from './helpers/app.ts';
+import { DEFAULT_PASSWORD, uniqueEmail } from './helpers/factories.ts';
+import { multipartForm, spreadsheet } from './helpers/locations.ts';
+import {
+  ROLES,
+  callerProject,
+  matrixFixture,
+  type MatrixFixture,
+  type Role,
+} from './helpers/matrix-fixture.ts';
+
+/**
+ * The authorization matrix (DESIGN.md §4 and §7), generated from the server's own route table:
+ * every route the OpenAPI document lists, called by every kind of caller, each case on a fresh
+ * fixture. A route added without an entry below, or an entry whose route is gone, fails.
+ *
+ * - public: no session needed; never 401/403, never 500.
+ * - user: any signed-in user, on their own data; anonymous 401, everyone signed in allowed.
+ * - owner: one project (or its page, city, version, image); anonymous 401, another user and an
+ *   admin-bypass user 404 (exactly like a missing project), the owner and a superuser allowed.
+ * - superuser: administration; anonymous 401, every other signed-in role 403.
+ *
+ * "Allowed" means not 401/403/404 and never 500. Where the answer is stable it is pinned
+ * exactly; external services are not running, so a route that would call Netlify, an AI
+ * provider or Stripe answers its documented error (400/502/503) — still past authorization.
+ */
+
+// Nothing reaches the network: providers, Netlify and DNS all point at a closed local port.
+const t = await createTestApp({
+  NETLIFY_API_URL: 'http://127.0.0.1:9/api/v1',
+  DNS_SERVERS: '127.0.0.1:9',
+});
+afterAll(() => t.close());
+
+type Access = 'public' | 'user' | 'owner' | 'superuser';
+type Extra = { payload?: InjectOptions['payload']; headers?: Record<string, string> };
+type Entry = {
+  access: Access;
+  /** The concrete URL for one fixture. */
+  url: (f: MatrixFixture) => string;
+  /** A valid body (and its headers), so the answer is about authorization, not validation. */
+  send?: (f: MatrixFixture) => Extra | Promise<Extra>;
+  /** The exact answer of an allowed caller, for all of them or per role. */
+  ok?: number | Partial<Record<Role, number>>;
+  /** A server-sent-events stream: never ends by itself for an allowed caller. */
+  stream?: true;
+  /** Names a page, city, state, county or version of the project (in the path or the body). */
+  sub?: true;
+  /** Why the route has this class, where it is not obvious. */
+  note?: string;
+};
+
+const json = (payload: object): Extra => ({ payload });
+const csv = () =>
+  spreadsheet('csv', [
+    ['City', 'State', 'County', 'ZIP'],
+    ['Round Rock', 'TX', 'Williamson', '78664'],
+  ]);
+const p = (f: MatrixFixture) => `/api/projects/${f.project.id}`;
+
+/** One entry per (method, path) of the OpenAPI document; the key is exactly how it lists it. */
+const ROUTES: Record<string, Entry> = {
+  // ── public ──────────────────────────────────────────────────────────────────────────────
+  'GET /api/health': { access: 'public', url: () => '/api/health', ok: 200 },
+  'POST /auth/signup/': {
+    access: 'public',
+    url: () => '/auth/signup/',
+    send: () => json({ email: uniqueEmail('signup'), password: 'long-enough-1' }),
+    ok: 201,
+  },
+  'GET /auth/verify-email/{token}/': {
+    access: 'public',
+    url: (f) => `/auth/verify-email/${f.verifyToken}/`,
+    ok: 200,
+  },
+  'POST /auth/resend-verification/': {
+    access: 'public',
+    url: () => '/auth/resend-verification/',
+    send: (f) => json({ email: f.bystander.email }),
+    ok: 200,
+  },
+  'POST /auth/login/': {
+    access: 'public',
+    url: () => '/auth/login/',
+    send: (f) => json({ email: f.owner.email, password: DEFAULT_PASSWORD }),
+    ok: 200,
+  },
+  'POST /auth/token/refresh/': {
+    access: 'public',
+    url: () => '/auth/token/refresh/',
+    send: (f) => json({ refresh: f.owner.refresh }),
+    ok: 200,
+  },
+  'POST /auth/logout/': {
+    access: 'public',
+    note: 'works with the bearer, the refresh token or both; ends only the caller’s session',
+    url: () => '/auth/logout/',
+    send: () => json({}),
+    ok: 200,
+  },
+  'POST /auth/request-password-reset/': {
+    access: 'public',
+    url: () => '/auth/request-password-reset/',
+    send: (f) => json({ email: f.bystander.email }),
+    ok: 200,
+  },
+  'GET /auth/verify-password-reset/{token}/': {
+    access: 'public',
+    url: (f) => `/auth/verify-password-reset/${f.resetToken}/`,
+    ok: 200,
+  },
+  'POST /auth/reset-password/{token}/': {
+    access: 'public',
+    url: (f) => `/auth/reset-password/${f.resetToken}/`,
+    send: () => json({ password: 'brand-new-pass-1', confirmPassword: 'brand-new-pass-1' }),
+    ok: 200,
+  },
+  'POST /api/stripe/webhook/': {
+    access: 'public',
+    note: 'Stripe signs it; without Stripe configured it answers 503 so Stripe retries',
+    url: () => '/api/stripe/webhook/',
+    send: () => ({
+      payload: '{"id":"evt_matrix","type":"invoice.paid"}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    }),
+    ok: 503,
+  },
+  'GET /images/{file}': {
+    access: 'public',
+    note: 'random names, made for public sites, loaded by <img> tags that carry no token',
+    url: (f) => `/images/${f.imageFile}`,
+    ok: 200,
+  },
+
+  // ── any signed-in user, on their own data ───────────────────────────────────────────────
+  'GET /auth/me/': { access: 'user', url: () => '/auth/me/', ok: 200 },
+  'PATCH /auth/me/': {
+    access: 'user',
+    url: () => '/auth/me/',
+    send: () => json({ firstName: 'Renamed' }),
+    ok: 200,
+  },
+  'GET /api/plans/': { access: 'user', url: () => '/api/plans/', ok: 200 },
+  'POST /api/checkout/{planId}/': {
+    access: 'user',
+    url: () => '/api/checkout/free/',
+    ok: 200,
+  },
+  'POST /api/manage/subscription/': {
+    access: 'user',
+    note: 'no Stripe subscription to manage: 400',
+    url: () => '/api/manage/subscription/',
+    ok: 400,
+  },
+  'GET /api/invoices/': { access: 'user', url: () => '/api/invoices/?page=1', ok: 200 },
+  'GET /api/projects/': { access: 'user', url: () => '/api/projects/', ok: 200 },
+  'POST /api/projects/create/': {
+    access: 'user',
+    url: () => '/api/projects/create/',
+    send: () => json({ name: 'Matrix New', serviceType: 'Roofing', model: 'offline-draft' }),
+    ok: 201,
+  },
+  'GET /api/projects/sample-file/': {
+    access: 'user',
+    url: () => '/api/projects/sample-file/?file_type=csv',
+    ok: 200,
+  },
+  'GET /api/ai-models/': { access: 'user', url: () => '/api/ai-models/', ok: 200 },
+
+  // ── superusers only ─────────────────────────────────────────────────────────────────────
+  'GET /api/admin/users/kpis/': {
+    access: 'superuser',
+    url: () => '/api/admin/users/kpis/',
+    ok: 200,
+  },
+  'GET /api/admin/users/': { access: 'superuser', url: () => '/api/admin/users/', ok: 200 },
+  'POST /api/admin/users/create/': {
+    access: 'superuser',
+    url: () => '/api/admin/users/create/',
+    send: () =>
+      json({
+        firstName: 'Made',
+        lastName: 'ByAdmin',
+        email: uniqueEmail('made'),
+        password: 'long-enough-1',
+        confirmPassword: 'long-enough-1',
+      }),
+    ok: 201,
+  },
+  'PATCH /api/admin/users/{id}/': {
+    access: 'superuser',
+    url: (f) => `/api/admin/users/${f.bystander.user.id}/`,
+    send: () => json({ firstName: 'Renamed' }),
+    ok: 200,
+  },
+  'DELETE /api/admin/users/{id}/': {
+    access: 'superuser',
+    url: (f) => `/api/admin/users/${f.bystander.user.id}/`,
+    ok: 200,
+  },
+  'GET /api/admin/users/{id}/invoices/': {
+    access: 'superuser',
+    url: (f) => `/api/admin/users/${f.bystander.user.id}/invoices/`,
+    ok: 200,
+  },
+
+  // ── one project and what it holds: the owner and superusers ─────────────────────────────
+  'GET /api/projects/{id}/': { access: 'owner', url: (f) => `${p(f)}/`, ok: 200 },
+  'GET /api/projects/{id}/detail/': { access: 'owner', url: (f) => `${p(f)}/detail/`, ok: 200 },
+  'DELETE /api/projects/{id}/delete/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/delete/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/settings/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/settings/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/settings/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/settings/`,
+    send: () => json({ metaTags: '<title>Plumbing in {city}</title>' }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/update-header-links/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/update-header-links/`,
+    send: () => json({ visible_links: ['Home', 'Contact'] }),
+    ok: 200,
+  },
+  'GET /api/projects/{id}/page/{pageId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/page/${f.mainPage.id}/`,
+    ok: 200,
+  },
+  'DELETE /api/projects/{id}/page/{pageId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/page/${f.mainPage.id}/`,
+    ok: 200,
+  },
+  'DELETE /api/projects/{id}/city/{cityId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/homepage/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/homepage/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/states/': { access: 'owner', url: (f) => `${p(f)}/states/`, ok: 200 },
+  'GET /api/projects/{id}/counties/{stateId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/counties/${f.state.id}/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/cities/{countyId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/cities/${f.county.id}/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/zipcodes/{cityId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/zipcodes/${f.city.id}/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/publish/': {
+    access: 'owner',
+    note: 'the owner has no Netlify token: 400 before anything is created',
+    url: (f) => `${p(f)}/publish/`,
+    ok: 400,
+  },
+  'GET /api/projects/{id}/deployment/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/deployment/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/download-site/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/download-site/`,
+    ok: 200,
+  },
+  'DELETE /api/projects/{id}/delete-netlify-site/': {
+    access: 'owner',
+    note: 'an old URL of the history, and no Netlify token: 400 without calling Netlify',
+    url: (f) => `${p(f)}/delete-netlify-site/`,
+    send: (f) => json({ site_url: f.project.netlifySiteUrlHistory[0]! }),
+    ok: 400,
+  },
+  'POST /api/projects/{id}/domain/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/domain/`,
+    send: () => json({ clientDomain: 'matrix-plumbing.com' }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/add-custom-domain/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/add-custom-domain/`,
+    send: () => json({ client_domain: 'matrix-plumbing.com' }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/verify-domain/': {
+    access: 'owner',
+    note: 'no domain set yet: 400 without any DNS lookup',
+    url: (f) => `${p(f)}/verify-domain/`,
+    ok: 400,
+  },
+  'POST /api/project/{id}/upload/': {
+    access: 'owner',
+    url: (f) => `/api/project/${f.project.id}/upload/`,
+    send: () => multipartForm({ model: 'offline-draft' }, [csv()]),
+    ok: 201,
+  },
+  'POST /api/upload/': {
+    access: 'owner',
+    note: 'the project travels in the form, not the path; the same ownership rule applies',
+    url: () => '/api/upload/',
+    send: (f) => multipartForm({ project: f.project.id }, [csv()]),
+    ok: 201,
+  },
+  'POST /api/projects/{id}/retry/': { access: 'owner', url: (f) => `${p(f)}/retry/`, ok: 200 },
+  'POST /api/projects/{id}/page/{pageId}/retry/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/page/${f.failedPage.id}/retry/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/city/{cityId}/retry/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.failedCity.id}/retry/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/cities/regenerate-similar/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/cities/regenerate-similar/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/create_page/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/create_page/`,
+    send: () => json({ name: 'Emergency Repairs', model: 'offline-draft' }),
+    ok: 201,
+  },
+  'POST /api/projects/{id}/images/': {
+    access: 'owner',
+    note: 'the caller’s own OpenAI key: the owner’s reaches no server (502); the superuser has none (400)',
+    url: (f) => `${p(f)}/images/`,
+    send: () => json({ prompt: 'A plumber’s van' }),
+    ok: { owner: 502, superuser: 400 },
+  },
+  'GET /api/projects/{id}/images/': { access: 'owner', url: (f) => `${p(f)}/images/`, ok: 200 },
+  'GET /api/projects/{id}/homepage/view/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/homepage/view/`,
+    ok: 200,
+  },
+  'POST /project/{id}/save/{pageId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `/project/${f.project.id}/save/${f.homepage.id}/`,
+    send: () => json({ html: '<main><h1>Saved</h1></main>', content_html: '<h1>Saved</h1>' }),
+    ok: 200,
+  },
+  'POST /project/{id}/city/{cityId}/save/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `/project/${f.project.id}/city/${f.city.id}/save/`,
+    send: () => json({ html: '<main><h1>Saved</h1></main>', content_html: '<h1>Saved</h1>' }),
+    ok: 200,
+  },
+  'POST /project/{id}/get_version_html/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `/project/${f.project.id}/get_version_html/`,
+    send: (f) => json({ version_id: f.version.id, page_id: f.homepage.id }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/regenerate/': {
+    sub: true,
+    access: 'owner',
+    note: 'the owner’s OpenRouter key pays, also for a superuser; no provider answers: 502',
+    url: (f) => `${p(f)}/regenerate/`,
+    send: (f) =>
+      json({
+        html: '<p>Fast, tidy plumbing repairs.</p>',
+        prompt: 'Make it shorter.',
+        page_id: f.homepage.id,
+        model: 'openai/gpt-4o',
+      }),
+    ok: 502,
+  },
+};
+
+/**
+ * Routes the OpenAPI document does not list, each handled on purpose. Keys use the same
+ * `{param}` form; the inventory test below finds any other unlisted route in the router itself.
+ * The SPA (static files + index.html fallback) registers no route here: the test app has no
+ * web build (WEB_DIST_DIR points at an empty folder), and its fallback is the not-found
+ * handler, checked at the end of this file.
+ */
+const HIDDEN: Record<string, Entry> = {
+  'GET /api/projects/{id}/events/': {
+    access: 'owner',
+    note: 'hidden from the spec (hide: true): a server-sent-events stream',
+    url: (f) => `${p(f)}/events/`,
+    stream: true,
+    ok: 200,
+  },
+  // @fastify/swagger-ui: the API description is public, like the spec it renders.
+  'GET /api/docs': { access: 'public', url: () => '/api/docs', ok: 200 },
+  'GET /api/docs/json': { access: 'public', url: () => '/api/docs/json', ok: 200 },
+  'GET /api/docs/yaml': { access: 'public', url: () => '/api/docs/yaml', ok: 200 },
+  'GET /api/docs/static/index.html': {
+    access: 'public',
+    url: () => '/api/docs/static/index.html',
+    ok: 302,
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    access: 'public',
+    url: () => '/api/docs/static/swagger-initializer.js',
+    ok: 200,
+  },
+  'GET /api/docs/static/*': {
+    access: 'public',
+    url: () => '/api/docs/static/swagger-ui.css',
+    ok: 200,
+  },
+};
+
+// ── the route table ────────────────────────────────────────────────────────────────────────
+
+type OpenApi = { paths: Record<string, Record<string, unknown>> };
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every (method, path) of the OpenAPI document, e.g. "POST /api/projects/{id}/publish/". */
+function specRoutes(): string[] {
+  const spec = t.app.swagger() as OpenApi;
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => HTTP_METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+/**
+ * Every route the router holds, read from `printRoutes()`: a radix tree whose segments
+ * concatenate to the full path ("├── seg (GET, HEAD)", four columns per level).
+ */
+function routerRoutes(): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of t.app.printRoutes().split('\n')) {
+    const m = /^(.*?)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack.push(path);
+    for (const method of (m[3] ?? '').split(', ').filter(Boolean))
+      found.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+  }
+  return found;
+}
+
+// Trailing slashes are ignored by the router (ignoreTrailingSlash), so compare without them.
+const normal = (key: string) => key.replace(/\/$/, '');
+
+const SPEC = specRoutes();
+const TABLE = [...SPEC, ...Object.keys(HIDDEN)];
+const entryOf = (key: string) => ROUTES[key] ?? HIDDEN[key];
+
+describe('route inventory', () => {
+  it('the route table is the OpenAPI document, and it is not empty', () => {
+    expect(SPEC.length).toBeGreaterThan(50);
+    expect(new Set(SPEC).size).toBe(SPEC.length);
+  });
+
+  it('every route of the OpenAPI document has an authorization entry', () => {
+    const missing = SPEC.filter((key) => !ROUTES[key]);
+    expect(
+      missing.map((key) => `new route without an authorization entry: ${key}`),
+      'add each to ROUTES in security.matrix.test.ts',
+    ).toEqual([]);
+  });
+
+  it('every authorization entry names a route that still exists', () => {
+    const spec = new Set(SPEC);
+    const stale = Object.keys(ROUTES).filter((key) => !spec.has(key));
+    expect(
+      stale.map((key) => `authorization entry for a route that no longer exists: ${key}`),
+    ).toEqual([]);
+  });
+
+  it('every route of the router is in the OpenAPI document or explicitly listed as hidden', () => {
+    const known = new Set(TABLE.map(normal));
+    // HEAD is Fastify's automatic mirror of each GET (same hooks); checked separately below.
+    const actual = routerRoutes().filter((key) => !key.startsWith('HEAD '));
+    expect(actual.length).toBeGreaterThan(50);
+    const unlisted = actual.filter((key) => !known.has(normal(key)));
+    expect(
+      unlisted.map((key) => `route hidden from the OpenAPI document without an entry: ${key}`),
+    ).toEqual([]);
+    const actualSet = new Set(actual.map(normal));
+    const gone = Object.keys(HIDDEN).filter((key) => !actualSet.has(normal(key)));
+    expect(gone.map((key) => `hidden entry for a route that no longer exists: ${key}`)).toEqual([]);
+  });
+});
+
+// ── the matrix ─────────────────────────────────────────────────────────────────────────────
+
+const ROLE_NAMES: Record<Role, string> = {
+  anonymous: 'anonymous',
+  owner: 'the owner',
+  other: 'another user',
+  adminBypass: 'an admin-bypass user',
+  superuser: 'a superuser',
+};
+
+type Expectation = { allowed: true; exact?: number } | { allowed: false; status: 401 | 403 | 404 };
+
+function expectationFor(entry: Entry, role: Role): Expectation {
+  const allowed = (): Expectation => {
+    const exact = typeof entry.ok === 'number' ? entry.ok : entry.ok?.[role];
+    return { allowed: true, ...(exact ? { exact } : {}) };
+  };
+  if (entry.access === 'public') return allowed();
+  if (role === 'anonymous') return { allowed: false, status: 401 };
+  if (entry.access === 'user') return allowed();
+  if (entry.access === 'superuser')
+    return role === 'superuser' ? allowed() : { allowed: false, status: 403 };
+  return role === 'owner' || role === 'superuser' ? allowed() : { allowed: false, status: 404 };
+}
+
+const label = (e: Expectation) =>
+  e.allowed ? (e.exact ? `allowed (${e.exact})` : 'allowed') : String(e.status);
+
+type Answer = { statusCode: number; headers: Record<string, unknown>; body: string };
+
+/**
+ * A server-sent-events route never ends for an allowed caller, so app.inject would wait for
+ * ever. With payloadAsStream, inject resolves as soon as the head is written; the body is then
+ * read up to the first event (the stream's ": connected" comment) or to its end (an error
+ * answer), and the request is aborted. The stream itself is closed by the app's onClose hook.
+ */
+async function streamed(options: InjectOptions): Promise<Answer> {
+  const abort = new AbortController();
+  const res = await t.app.inject({ ...options, payloadAsStream: true, signal: abort.signal });
+  const stream = res.stream();
+  let body = '';
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+      if (body.includes('\n\n')) done();
+    });
+    stream.on('end', done);
+    stream.on('error', done);
+  });
+  abort.abort();
+  return { statusCode: res.statusCode, headers: res.headers, body };
+}
+
+async function call(entry: Entry, f: MatrixFixture, method: string): Promise<Answer> {
+  const extra = (await entry.send?.(f)) ?? {};
+  const options: InjectOptions = {
+    method: method as InjectOptions['method'],
+    url: entry.url(f),
+    headers: { ...f.headers, ...extra.headers },
+    ...(extra.payload !== undefined ? { payload: extra.payload } : {}),
+  };
+  if (entry.stream) return streamed(options);
+  const res = await t.app.inject(options);
+  return { statusCode: res.statusCode, headers: res.headers, body: res.body };
+}
+
+/** What a refused call must leave alone: the project and everything in it, and the bystander. */
+async function snapshot(f: MatrixFixture) {
+  const { db } = t.ctx;
+  const id = f.project.id;
+  return {
+    project: await db.select().from(projects).where(eq(projects.id, id)),
+    pages: await db.select().from(pages).where(eq(pages.projectId, id)).orderBy(asc(pages.id)),
+    cities: await db.select().from(cities).where(eq(cities.projectId, id)).orderBy(asc(cities.id)),
+    versions: await db.select().from(pageVersions).where(eq(pageVersions.projectId, id)),
+    images: await db.select().from(projectImages).where(eq(projectImages.projectId, id)),
+    bystander: await db.select().from(users).where(eq(users.id, f.bystander.user.id)),
+  };
+}
+
+const DENIED_MESSAGE: Partial<Record<number, string>> = {
+  401: MSG.notAuthenticated,
+  403: MSG.forbidden,
+};
+
+for (const key of TABLE) {
+  const entry = entryOf(key);
+  if (!entry) continue; // reported by the inventory test, by name
+  const method = key.split(' ')[0]!;
+  describe(key, () => {
+    for (const role of ROLES) {
+      const want = expectationFor(entry, role);
+      it(`${key} as ${ROLE_NAMES[role]} → ${label(want)}`, async () => {
+        const f = await matrixFixture(t, role);
+        const before = want.allowed ? null : await snapshot(f);
+        const res = await call(entry, f, method);
+        const said = `${key} as ${role}: ${res.statusCode} ${res.body.slice(0, 500)}`;
+
+        // Never a 500, never a stack, whoever asks.
+        expect(res.statusCode, said).not.toBe(500);
+        expect(res.body, said).not.toMatch(/(?:\\n|\n)\s+at [^\n]*:\d+:\d+/);
+
+        if (want.allowed) {
+          expect([401, 403, 404], said).not.toContain(res.statusCode);
+          if (want.exact) expect(res.statusCode, said).toBe(want.exact);
+          if (entry.stream && res.statusCode === 200) {
+            expect(String(res.headers['content-type']), said).toMatch(/^text\/event-stream/);
+            expect(res.body, said).toContain(': connected');
+          }
+          // A 'user' route acts on the caller's own data: nothing of the owner's shows to others.
+          if (entry.access === 'user' && role !== 'owner') {
+            expect(res.body, said).not.toContain(f.project.id);
+            expect(res.body, said).not.toContain(f.owner.email);
+          }
+          return;
+        }
+
+        expect(res.statusCode, said).toBe(want.status);
+        const body = JSON.parse(res.body) as { message?: unknown };
+        expect(typeof body.message, said).toBe('string');
+        if (DENIED_MESSAGE[want.status])
+          expect(body.message, said).toBe(DENIED_MESSAGE[want.status]);
+        // A refusal tells nothing about the resource, and changes nothing.
+        expect(res.body, said).not.toContain(f.project.name);
+        expect(res.body, said).not.toContain(f.owner.email);
+        expect(await snapshot(f), said).toEqual(before);
+      });
+    }
+  });
+}
+
+// ── HEAD, Fastify's automatic mirror of every GET ──────────────────────────────────────────
+
+describe('HEAD mirrors of GET routes run the same guards', () => {
+  const gets = TABLE.filter((key) => key.startsWith('GET ')).filter(
+    (key) => entryOf(key) && entryOf(key)!.access !== 'public',
+  );
+  for (const key of gets) {
+    const entry = entryOf(key)!;
+    const path = key.slice(4);
+    // Through call(), so a stream route that wrongly let the caller in could not hang the test.
+    const head = (f: MatrixFixture) => call({ ...entry, send: undefined }, f, 'HEAD');
+    it(`HEAD ${path} as anonymous → 401`, async () => {
+      const res = await head(await matrixFixture(t, 'anonymous'));
+      expect(res.statusCode, res.body).toBe(401);
+    });
+    if (entry.access === 'owner')
+      it(`HEAD ${path} as another user → 404`, async () => {
+        const res = await head(await matrixFixture(t, 'other'));
+        expect(res.statusCode, res.body).toBe(404);
+      });
+  }
+});
+
+// ── paths no route serves ──────────────────────────────────────────────────────────────────
+
+describe('the not-found handler (SPA fallback)', () => {
+  it('answers an unknown API path 404 as JSON, signed in or not', async () => {
+    const f = await matrixFixture(t, 'other');
+    for (const headers of [{}, f.headers]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here/', headers });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ message: MSG.notFound });
+    }
+  });
+
+  it('answers an app screen without a session (the SPA signs in client-side); 503 with no build', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/projects',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode, res.body).toBe(503);
+  });
+});
+
+// ── another project's resources through one's own ──────────────────────────────────────────
+
+describe("another user's page, city, state, county or version named through one's own project", () => {
+  for (const key of TABLE) {
+    const entry = entryOf(key);
+    if (!entry?.sub) continue;
+    const method = key.split(' ')[0]!;
+    it(`${key} as another user, with their own project id and the owner's ids → 404`, async () => {
+      const f = await matrixFixture(t, 'other');
+      const own = await callerProject(t, f.caller!.user.id);
+      const before = await snapshot(f);
+      const res = await call(entry, { ...f, project: own }, method);
+      const said = `${key}: ${res.statusCode} ${res.body.slice(0, 500)}`;
+      expect(res.statusCode, said).toBe(404);
+      expect(res.body, said).not.toContain(f.project.name);
+      expect(await snapshot(f), said).toEqual(before);
+    });
+  }
+
+  it("GET /api/projects/{id}/homepage/view/ with the owner's page_id or city_id → 404", async () => {
+    const f = await matrixFixture(t, 'other');
+    const own = await callerProject(t, f.caller!.user.id);
+    for (const query of [`page_id=${f.mainPage.id}`, `city_id=${f.city.id}`]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${own.id}/homepage/view/?${query}`,
+        headers: f.headers,
+      });
+      expect(res.statusCode, `${query}: ${res.body.slice(0, 300)}`).toBe(404);
+    }
+  });
+
+  it('GET /api/projects/ as another user lists only their own, whatever user_id says', async () => {
+    const f = await matrixFixture(t, 'other');
+    const own = await callerProject(t, f.caller!.user.id);
+    for (const query of [`user_id=${f.owner.user.id}`, 'user_id=all', '']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/?${query}`,
+        headers: f.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = (res.json() as { results: { id: string }[] }).results.map((r) => r.id);
+      expect(ids, query).toEqual([own.id]);
+    }
+  });
+});
