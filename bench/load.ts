@@ -6,22 +6,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { loadGeoNamesRows } from '../apps/server/src/modules/locations/geography-index.ts';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
+import { call, json, login, quiet, type Detail, type Headers } from './api.ts';
 import type { Line, StartServer } from './bench-types.ts';
 
-type Headers = Record<string, string>;
 type User = {
   id: string;
   email: string;
   headers: Headers;
   signedInAt: number;
   projectIds: string[];
-};
-type CityNode = { status: string; similarity: number | null };
-type Detail = {
-  status: string;
-  queuedCities: number;
-  pages: Array<{ status: string }>;
-  states: Array<{ counties: Array<{ cities: CityNode[] }> }>;
 };
 
 const USERS = 50;
@@ -54,29 +47,6 @@ async function inPool<T, R>(items: T[], limit: number, fn: (item: T, i: number) 
   return out;
 }
 
-async function call<T>(base: string, url: string, init: RequestInit = {}, expected = 200) {
-  const res = await fetch(`${base}${url}`, init);
-  const text = await res.text();
-  if (res.status !== expected)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-}
-
-const json = (headers: Headers, method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-async function login(base: string, email: string, password: string): Promise<Headers> {
-  const { access } = await call<{ access: string }>(
-    base,
-    '/auth/login/',
-    json({}, 'POST', { email, password }),
-  );
-  return { authorization: `Bearer ${access}` };
-}
-
 /**
  * Each user's service area: CITIES neighbouring real places (GeoNames is ordered by state and
  * ZIP), a different stretch of the country for each user, as City, State, ZIP rows.
@@ -99,23 +69,6 @@ function serviceAreas(): string[] {
         .slice(u * step, u * step + CITIES)
         .map((p) => [p.city, p.stateId, p.zip].map(cell).join(',')),
     ].join('\r\n'),
-  );
-}
-
-const citiesOf = (d: Detail) => d.states.flatMap((st) => st.counties.flatMap((c) => c.cities));
-
-/**
- * A project is quiet when it is no longer generating, every page and city is written, and the
- * similarity scores (queued when the last city is written) are in.
- */
-function quiet(d: Detail, cities: number) {
-  const list = citiesOf(d);
-  return (
-    d.status.toLowerCase() !== 'in progress' &&
-    d.queuedCities === 0 &&
-    d.pages.every((p) => p.status === 'Completed') &&
-    list.length === cities &&
-    list.every((c) => c.status === 'Completed' && (cities < 2 || c.similarity !== null))
   );
 }
 

@@ -8,6 +8,7 @@ import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
 import { loadBench } from './load.ts';
 import { detailBench, uploadBench } from './locations.ts';
 import { pipelineBench } from './pipeline.ts';
+import { qualityBench } from './quality.ts';
 import { siteBench } from './site-build.ts';
 
 // `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
@@ -17,8 +18,9 @@ import { siteBench } from './site-build.ts';
 //   detail    project detail with 5,000 cities (bench/locations.ts)
 //   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
 //   load      50 signed-in users on project list + detail, BENCH_LOAD_SECONDS=30 (bench/load.ts)
+//   quality   Lighthouse scores of a generated homepage, service and city page (bench/quality.ts)
 // With DATABASE_URL set the server figures run on that PostgreSQL database instead of PGlite.
-const GROUPS = ['server', 'upload', 'detail', 'site', 'load'] as const;
+const GROUPS = ['server', 'upload', 'detail', 'site', 'load', 'quality'] as const;
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
   if (!(GROUPS as readonly string[]).includes(name)) {
@@ -132,6 +134,7 @@ async function main() {
   if (runs('detail')) await detailBench(line, startServer);
   if (runs('site')) await siteBench(line);
   if (runs('load')) await loadBench(line, startServer, ADMIN);
+  if (runs('quality')) await qualityBench(line, startServer, ADMIN);
 }
 
 await main();
