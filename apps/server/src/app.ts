@@ -11,6 +11,7 @@ import {
 import { APP_VERSION, BRAND, MAX_JSON_BODY_BYTES } from '@cityforge/shared';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { refuseUnstorableText } from './lib/storable-text.ts';
 import { REDACT_PATHS } from './lib/logger.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
@@ -63,6 +64,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // NUL and unpaired surrogates cannot be stored: refused as a 400 before any route runs.
+  app.addHook('preValidation', refuseUnstorableText);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -20,6 +20,7 @@ import {
   type MatrixFixture,
   type Role,
 } from './helpers/matrix-fixture.ts';
+import { specRoutes } from './helpers/openapi.ts';
 
 /**
  * The authorization matrix (DESIGN.md §4 and §7), generated from the server's own route table:
@@ -449,19 +450,6 @@ const HIDDEN: Record<string, Entry> = {
 
 // ── the route table ────────────────────────────────────────────────────────────────────────
 
-type OpenApi = { paths: Record<string, Record<string, unknown>> };
-const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-
-/** Every (method, path) of the OpenAPI document, e.g. "POST /api/projects/{id}/publish/". */
-function specRoutes(): string[] {
-  const spec = t.app.swagger() as OpenApi;
-  return Object.entries(spec.paths).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((m) => HTTP_METHODS.includes(m))
-      .map((m) => `${m.toUpperCase()} ${path}`),
-  );
-}
-
 /**
  * Every route the router holds, read from `printRoutes()`: a radix tree whose segments
  * concatenate to the full path ("├── seg (GET, HEAD)", four columns per level).
@@ -485,7 +473,7 @@ function routerRoutes(): string[] {
 // Trailing slashes are ignored by the router (ignoreTrailingSlash), so compare without them.
 const normal = (key: string) => key.replace(/\/$/, '');
 
-const SPEC = specRoutes();
+const SPEC = specRoutes(t.app);
 const TABLE = [...SPEC, ...Object.keys(HIDDEN)];
 const entryOf = (key: string) => ROUTES[key] ?? HIDDEN[key];
 

@@ -2,6 +2,8 @@
 // and web import these so the wording lives in one place.
 export const MSG = {
   emailRequired: 'Email is required',
+  // NUL and unpaired surrogates: PostgreSQL cannot store them (refused before any route runs).
+  unstorableText: 'Text contains characters that cannot be saved (NUL or unpaired surrogates).',
   emailInvalid: 'Invalid email address',
   emailInvalidRegistration: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
