@@ -124,7 +124,13 @@ export function createContext(opts: {
   });
   const limitsService = createLimitsService({ limitsRepo: createLimitsRepo(db), billingRepo });
   const netlifyApiUrl = config.NETLIFY_API_URL;
-  const syncDomain = createDomainSync({ projectsRepo, usersService, netlifyApiUrl });
+  const netlifyTimeoutMs = config.NETLIFY_TIMEOUT_SECONDS * 1000;
+  const syncDomain = createDomainSync({
+    projectsRepo,
+    usersService,
+    netlifyApiUrl,
+    netlifyTimeoutMs,
+  });
   const projectsService = createProjectsService({
     projectsRepo,
     serverKeys,
@@ -149,6 +155,7 @@ export function createContext(opts: {
     usersService,
     owned,
     netlifyApiUrl,
+    netlifyTimeoutMs,
     dataDir: config.dataDir,
   });
 

@@ -3,6 +3,7 @@ import { createLogger } from './lib/logger.ts';
 import { boot, shutdown } from './boot.ts';
 import { buildApp } from './app.ts';
 import { startWorkers } from './workers.ts';
+import { startRecovery } from './jobs/recovery.ts';
 import { DataDirLockedError } from './db/open.ts';
 import { getGeoIndex } from './modules/locations/geography-index.ts';
 
@@ -19,7 +20,11 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const ctx = await boot(config, logger);
-  if (config.runWorkers) await startWorkers(ctx);
+  if (config.runWorkers) {
+    // What a killed process left half-done is put right before the workers take new jobs.
+    await startRecovery(ctx);
+    await startWorkers(ctx);
+  }
   const app = config.runApi ? await buildApp(ctx) : null;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -47,6 +47,7 @@ export async function startWorkers(ctx: AppContext) {
     projectsRepo: ctx.repos.projectsRepo,
     usersService: ctx.services.usersService,
     netlifyApiUrl: ctx.config.NETLIFY_API_URL,
+    netlifyTimeoutMs: ctx.config.NETLIFY_TIMEOUT_SECONDS * 1000,
     dataDir: ctx.config.dataDir,
     logger: ctx.logger,
   }).start();

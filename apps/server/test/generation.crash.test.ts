@@ -1,98 +1,109 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGE_STATUS, PROJECT_STATUS, type TProjectDetail } from '@cityforge/shared';
+import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from './fakes/openai.ts';
-import { freePort, spawnServer, type ServerProcess } from './helpers/process.ts';
+import { crashRig, createProject, kill, pageStates, settled, signIn } from './helpers/crash.ts';
 
-const started: ServerProcess[] = [];
+const rig = crashRig();
 let ai: FakeAi | undefined;
 afterAll(async () => {
-  for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  await rig.close();
   await ai?.close();
 });
 
-async function signIn(base: string) {
-  const res = await fetch(`${base}/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'root@example.com', password: 'admin-pass-1' }),
-  });
-  expect(res.status).toBe(200);
-  const { access } = (await res.json()) as { access: string };
-  return { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
-}
-
-async function detail(base: string, id: string, headers: Record<string, string>) {
-  const res = await fetch(`${base}/api/projects/${id}/detail/`, { headers });
-  return ((await res.json()) as { data: TProjectDetail }).data;
-}
-
 describe('a worker killed mid-generation', () => {
-  it('leaves no page stuck: after a restart every page is written', async () => {
+  it('leaves no page stuck: after a restart every page is written, each billed once', async () => {
     ai = await startFakeAi({ latencyMs: 5_000 });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-crash-'));
-    const port = await freePort();
+    const db = await rig.database();
     const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_EMAIL: 'root@example.com',
-      ADMIN_PASSWORD: 'admin-pass-1',
       // The superuser writes with the server's key, through the fake provider.
       OPENROUTER_API_KEY: 'sk-or-server',
       OPENROUTER_BASE_URL: ai.openRouterUrl,
       WORKER_CONCURRENCY: '2',
     };
-    const base = `http://127.0.0.1:${port}`;
 
-    const first = spawnServer(env);
-    started.push(first);
-    await first.url();
-    const headers = await signIn(base);
-    const created = await fetch(`${base}/api/projects/create/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: 'Crash Test Roofing',
-        serviceType: 'Roofing',
-        model: 'anthropic/claude-3.7-sonnet',
-      }),
+    const first = await rig.start(db, env);
+    const id = await createProject(await signIn(first.base), {
+      name: 'Crash Test Roofing',
+      serviceType: 'Roofing',
+      model: 'anthropic/claude-3.7-sonnet',
     });
-    expect(created.status).toBe(201);
-    const { id } = ((await created.json()) as { data: { id: string } }).data;
 
     // Two pages are being written when the process dies without any chance to clean up.
     await ai.waitForRequests(2, 30_000);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    const before = await (async () => {
-      const inFlight = ai.requests.filter((r) => r.outcome === 'pending' || r.aborted).length;
-      return { inFlight, completions: ai.completions.length };
-    })();
-    expect(before.inFlight).toBeGreaterThan(0);
+    await kill(first);
+    const cut = ai.requests.filter((r) => r.outcome === 'pending' || r.aborted).length;
+    expect(cut).toBeGreaterThan(0);
+    const answeredBefore = ai.completions.length;
     ai.setLatency(0);
 
-    const second = spawnServer(env);
-    started.push(second);
-    await second.url();
-    const again = await signIn(base);
-    const deadline = Date.now() + 120_000;
-    let state = await detail(base, id, again);
-    while (state.status === PROJECT_STATUS.inProgress && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 500));
-      state = await detail(base, id, again);
-    }
+    // The same port, so the restarted server is where the first one was.
+    const second = await rig.start(db, { ...env, PORT: new URL(first.base).port });
+    const state = await settled(await signIn(second.base), id);
     expect(state.status).toBe(PROJECT_STATUS.created);
-    expect(state.pages.map((p) => [p.slug, p.status])).toEqual(
-      state.pages.map((p) => [p.slug, PAGE_STATUS.completed]),
+    const pages = pageStates(state);
+    expect(pages.map((p) => [p.name, p.status])).toEqual(
+      pages.map((p) => [p.name, PAGE_STATUS.completed]),
     );
-    // Usage was recorded for the answers the second process received, once each.
-    const usage = state.pages.flatMap((p) => p.usage);
-    expect(usage).toHaveLength(ai.completions.length - before.completions);
+    // Nothing was answered before the kill, so every page is one answer of the second
+    // process, billed once: a page written twice would show two usage rows.
+    expect(answeredBefore).toBe(0);
+    expect(pages.map((p) => p.usage)).toEqual(pages.map(() => 1));
+    expect(ai.completions).toHaveLength(pages.length);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(await second.stop()).toBe(0);
+    // The database itself, read after the server let go of it: one usage row per page.
+    const rows = await db.query<{ n: number }>(
+      'select count(*)::int as n from ai_usage where project_id = $1',
+      [id],
+    );
+    expect(rows[0]!.n).toBe(pages.length);
+  }, 180_000);
+
+  it('sends again the jobs of pages a dead process queued but never sent, and settles what it left', async () => {
+    const fake = await startFakeAi();
+    const db = await rig.database();
+    const env = { OPENROUTER_API_KEY: 'sk-or-server', OPENROUTER_BASE_URL: fake.openRouterUrl };
+    try {
+      // An API process queues the pages; no worker runs, so their jobs wait in the queue.
+      const api = await rig.start(db, { ...env, ROLE: 'api' });
+      const id = await createProject(await signIn(api.base), {
+        name: 'Lost Jobs Roofing',
+        serviceType: 'Roofing',
+        model: 'anthropic/claude-3.7-sonnet',
+      });
+      await kill(api);
+      // What a crash between the commit that queued the pages and the insert of their jobs
+      // leaves, some minutes ago: queued pages, no job for any of them.
+      const lost = await db.query(
+        "delete from pgboss.job where name = 'generate-page' returning id",
+      );
+      const queued = await db.query(
+        "update pages set updated_at = now() - interval '10 minutes' where project_id = $1 and status = 'queued' returning id",
+        [id],
+      );
+      expect(lost.length).toBeGreaterThan(0);
+      expect(queued).toHaveLength(lost.length);
+
+      const second = await rig.start(db, env);
+      const state = await settled(await signIn(second.base), id);
+      expect(state.status).toBe(PROJECT_STATUS.created);
+      const pages = pageStates(state);
+      expect(pages.map((p) => [p.name, p.status, p.usage])).toEqual(
+        pages.map((p) => [p.name, PAGE_STATUS.completed, 1]),
+      );
+      expect(fake.completions).toHaveLength(pages.length);
+      expect(await second.stop()).toBe(0);
+
+      // Killed between the last page's write and the project's settling: still In progress.
+      await db.query("update projects set status = 'In progress' where id = $1", [id]);
+      const third = await rig.start(db, env);
+      const project = await signIn(third.base).then((a) =>
+        a.get<{ data: { status: string } }>(`/api/projects/${id}/`),
+      );
+      expect(project.body.data.status).toBe(PROJECT_STATUS.created);
+      expect(fake.completions).toHaveLength(pages.length);
+    } finally {
+      await fake.close();
+    }
   }, 180_000);
 });

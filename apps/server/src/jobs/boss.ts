@@ -45,7 +45,10 @@ const SUPERVISION = {
   monitorIntervalSeconds: 10,
 } as const;
 
-export function createBoss(handle: DbHandle, logger: Logger, schema = 'pgboss'): PgBoss {
+/** The queue's schema in a server's database (tests give each in-process app its own). */
+export const BOSS_SCHEMA = 'pgboss';
+
+export function createBoss(handle: DbHandle, logger: Logger, schema = BOSS_SCHEMA): PgBoss {
   const boss =
     handle.kind === 'pglite'
       ? new PgBoss({

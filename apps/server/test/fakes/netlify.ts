@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
+import { createChaos, dropConnection, hold, type Chaos } from './chaos.ts';
 import {
   NetlifyError,
   NetlifyState,
@@ -60,6 +61,15 @@ export type FakeNetlify = {
   /** The next created deploy ends in `error` with this message instead of `ready`. */
   failNextDeploy(message: string): void;
   setProcessingPolls(polls: number): void;
+  /**
+   * The file uploads (PUT /deploys/ID/files/…) of the next deploy that uploads wait until
+   * `release()`, so a test can act while that deploy is mid-upload; other deploys' uploads
+   * go through. `reached` resolves with the deploy's id once its first upload waits. An upload
+   * whose client went away meanwhile is dropped, as Netlify would never have received it.
+   */
+  holdUploads(): { reached: Promise<string>; release(): void };
+  /** Random 429s (with X-RateLimit-Reset), 5xx, resets and stalls on API calls (chaos.ts). */
+  chaos: Chaos;
   addToken(token: string): void;
   revokeToken(token: string): void;
   close(): Promise<void>;
@@ -135,6 +145,12 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
   const requests: FakeNetlifyRequest[] = [];
   const uploads: FakeNetlifyUpload[] = [];
   const faults: Fault[] = [];
+  let uploadGate: {
+    deployId: string | null;
+    waiting: (id: string) => void;
+    opened: Promise<void>;
+  } | null = null;
+  const chaos = createChaos();
 
   const send = (
     res: ServerResponse,
@@ -253,6 +269,37 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
           : {};
       return send(res, info, fault.status, { code: fault.status, message }, headers);
     }
+    const chaotic = inBase ? chaos.decide({ method: info.method, path: info.path }) : null;
+    if (chaotic?.fault.kind === 'reset') {
+      requests.push({ method: info.method, path: info.path, status: 0, at: Date.now() });
+      return dropConnection(res);
+    }
+    if (chaotic?.fault.kind === 'status') {
+      const { status, retryAfterSeconds } = chaotic.fault;
+      const headers: Record<string, string> =
+        retryAfterSeconds === null
+          ? {}
+          : {
+              'X-RateLimit-Limit': String(RATE_LIMIT),
+              'X-RateLimit-Remaining': '0',
+              'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000 + retryAfterSeconds)),
+            };
+      const message = status === 429 ? 'Rate limit exceeded' : http.STATUS_CODES[status];
+      return send(res, info, status, { code: status, message }, headers);
+    }
+    // A stall the client gave up on is not carried out: it never reached Netlify's backend.
+    if (chaotic?.fault.kind === 'stall' && !(await hold(res, chaotic.fault.ms, chaotic))) {
+      requests.push({ method: info.method, path: info.path, status: 0, at: Date.now() });
+      return;
+    }
+    // holdUploads(): the uploads of the first deploy to upload after the call wait here.
+    const upload = info.method === 'PUT' ? /^\/deploys\/([^/]+)\/files\//.exec(info.path) : null;
+    const gate = uploadGate;
+    if (gate && upload && (gate.deployId ??= upload[1]!) === upload[1]) {
+      gate.waiting(upload[1]!);
+      await gate.opened;
+      if (req.socket.destroyed) return;
+    }
     if (!inBase) return send(res, info, 404, { code: 404, message: 'Not Found' });
     if (!token || !tokens.has(token))
       return send(res, info, 401, { code: 401, message: unauthorized });
@@ -313,6 +360,22 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     setProcessingPolls(polls) {
       state.processingPolls = polls;
     },
+    holdUploads() {
+      let waiting!: (id: string) => void;
+      let open!: () => void;
+      const reached = new Promise<string>((resolve) => (waiting = resolve));
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      const gate = { deployId: null as string | null, waiting, opened };
+      uploadGate = gate;
+      return {
+        reached,
+        release() {
+          if (uploadGate === gate) uploadGate = null;
+          open();
+        },
+      };
+    },
+    chaos,
     addToken: (token) => void tokens.add(token),
     revokeToken: (token) => void tokens.delete(token),
     close() {

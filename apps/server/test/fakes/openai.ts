@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TPageContent } from '../../src/modules/generation/content.ts';
 import { createFakeImages, type FakeImages } from './openai-images.ts';
+import { createChaos, dropConnection, hold, type Chaos, type ChaosRecord } from './chaos.ts';
 
 export type { FakeImageOutcome, FakeImageRequest, FakeImages } from './openai-images.ts';
 
@@ -112,6 +113,11 @@ export type FakeAi = {
    * `outcome`. Returns a function that removes the rule.
    */
   failWhile(predicate: (call: FakeAiCall) => boolean, outcome?: FakeAiOutcome): () => void;
+  /**
+   * Random faults on chat and image calls (see chaos.ts); off until started. A stall of a
+   * streamed answer may come after its first bytes, which only a whole-call deadline catches.
+   */
+  chaos: Chaos;
   /** Resolves once at least `count` chat requests have arrived. */
   waitForRequests(count: number, timeoutMs?: number): Promise<FakeAiRequest[]>;
   /** Clears recordings, scripts, rules, the prompt cache and peaks; restores initial latency. */
@@ -353,6 +359,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   const waiters = new Set<() => void>();
   // Known once the server listens; dall-e-3 answers point back at this origin.
   let origin = '';
+  const chaos = createChaos();
 
   function cachedTokensFor(messages: FakeAiMessage[], promptTokens: number): number {
     const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
@@ -488,6 +495,36 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
 
     const latency = latencyMs;
     const base = { model: parsed.model, messages: parsed.messages, key, stream: parsed.stream };
+    // Keyed by what is asked (project and page), not by the API key, which differs per run.
+    const fault = chaos.decide(
+      { method: 'POST', path },
+      `chat ${parsed.model} ${parsed.messages.map((m) => `${m.role}: ${textOf(m.content)}`).join('\n')}`,
+    );
+    let stallMidStream: { record: ChaosRecord; ms: number } | null = null;
+    if (fault?.fault.kind === 'status') {
+      const { status, retryAfterSeconds } = fault.fault;
+      const headers: Record<string, string> =
+        retryAfterSeconds !== null ? { 'retry-after': String(retryAfterSeconds) } : {};
+      answer(
+        status,
+        ERROR_BODIES[status as keyof typeof ERROR_BODIES] ?? ERROR_BODIES[500],
+        headers,
+      );
+      return;
+    }
+    if (fault?.fault.kind === 'reset') {
+      record.outcome = 'error';
+      dropConnection(res);
+      return;
+    }
+    if (fault?.fault.kind === 'stall') {
+      if (parsed.stream && fault.fault.midBody)
+        stallMidStream = { record: fault, ms: fault.fault.ms };
+      else if (!(await hold(res, fault.fault.ms, fault))) {
+        record.outcome = 'hang';
+        return;
+      }
+    }
     const outcome = nextOutcome(key, base);
 
     if (typeof outcome === 'object' && 'hang' in outcome) {
@@ -614,6 +651,9 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       if (i >= 1 && i <= pieces.length) await until(i + 1);
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(event)}\n\n`);
+      // A stalled stream: the head and the first piece arrived, then nothing for a while.
+      if (i === 1 && stallMidStream && !(await hold(res, stallMidStream.ms, stallMidStream.record)))
+        return;
     }
     res.end('data: [DONE]\n\n');
     complete();
@@ -621,13 +661,33 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
 
   const imageApi = createFakeImages({ origin: () => origin, sendJson, authorize });
 
+  /** Applies a chaos fault to an image call; true when the call should then go on as usual. */
+  async function imageFault(req: IncomingMessage, res: ServerResponse, record: ChaosRecord) {
+    const { fault } = record;
+    if (fault.kind === 'stall') return hold(res, fault.ms, record);
+    // The body is read first, so the client is not cut off while it is still sending.
+    for await (const _chunk of req);
+    if (fault.kind === 'reset') dropConnection(res);
+    else
+      sendJson(
+        res,
+        fault.status,
+        ERROR_BODIES[fault.status as keyof typeof ERROR_BODIES] ?? ERROR_BODIES[500],
+        fault.retryAfterSeconds !== null ? { 'retry-after': String(fault.retryAfterSeconds) } : {},
+      );
+    return false;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
     const prefix = path.startsWith('/api/v1/') ? '/api/v1' : path.startsWith('/v1/') ? '/v1' : '';
     const route = prefix ? path.slice(prefix.length) : path;
     if (req.method === 'POST' && route === '/chat/completions') return handleChat(req, res, path);
-    if (req.method === 'POST' && route === '/images/generations')
+    if (req.method === 'POST' && route === '/images/generations') {
+      const fault = chaos.decide({ method: 'POST', path });
+      if (fault && !(await imageFault(req, res, fault))) return;
       return imageApi.generate(req, res, path, bearerKey(req));
+    }
     if (req.method === 'GET' && imageApi.serveFile(res, path)) return;
     if (req.method === 'GET' && route === '/models') {
       if (!authorize(res, bearerKey(req))) return;
@@ -664,6 +724,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     requests,
     completions,
     images: imageApi.images,
+    chaos,
     get inFlight() {
       return inFlight;
     },
@@ -725,6 +786,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       for (const [key, n] of inFlightByKey) if (n > 0) maxConcurrentByKey.set(key, n);
       nextCallIndex = 0;
       imageApi.images.reset();
+      chaos.reset();
     },
     close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

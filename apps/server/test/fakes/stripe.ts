@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createChaos, dropConnection, hold, type Chaos } from './chaos.ts';
 import { handleApi } from './stripe-api.ts';
 import {
   authError,
@@ -58,6 +59,8 @@ export type FakeStripe = {
   failRenewal(subscriptionId: string): StripeEvent[];
   /** Signs and POSTs the event to url; resolves to the HTTP status. */
   deliver(url: string, event: StripeEvent, opts?: { secret?: string }): Promise<number>;
+  /** Random 429s, 5xx, resets and stalls on /v1 calls, before they touch any state (chaos.ts). */
+  chaos: Chaos;
   /** The signed payload and `stripe-signature` header, for app.inject-based tests. */
   sign(event: StripeEvent, opts?: { secret?: string }): { payload: string; header: string };
   reset(): void;
@@ -84,6 +87,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const deliveries: FakeStripeDelivery[] = [];
   // Stripe keys idempotency per account; one fake = one account.
   const replays = new Map<string, Replay>();
+  const chaos = createChaos();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const method = req.method ?? 'GET';
@@ -115,6 +119,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (pageMatch) return hostedPage(pageMatch, method, html, res, record);
     if (!parsed.pathname.startsWith('/v1/'))
       return reply(404, { error: { type: 'invalid_request_error', message: 'Not found' } });
+
+    const chaotic = chaos.decide({ method, path: parsed.pathname });
+    if (chaotic?.fault.kind === 'reset') return dropConnection(res);
+    if (chaotic?.fault.kind === 'status') {
+      const { status, retryAfterSeconds } = chaotic.fault;
+      // Stripe's own bodies: the SDK picks its error class from the status and the type.
+      const error =
+        status === 429
+          ? {
+              type: 'invalid_request_error',
+              code: 'rate_limit',
+              message: 'Too many requests hit the API too quickly.',
+            }
+          : { type: 'api_error', message: 'An unknown error occurred.' };
+      const headers =
+        retryAfterSeconds === null ? {} : { 'retry-after': String(retryAfterSeconds) };
+      return reply(status, { error }, headers);
+    }
+    if (chaotic?.fault.kind === 'stall' && !(await hold(res, chaotic.fault.ms, chaotic))) return;
 
     const denied = authError(req.headers.authorization, SECRET_KEY);
     if (denied) return reply(denied.status, denied.toJSON());
@@ -215,7 +238,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     deliver: (target, event, opts = {}) =>
       postEvent(target, event, opts.secret ?? WEBHOOK_SECRET, deliveries),
     sign: (event, opts = {}) => signEvent(event, opts.secret ?? WEBHOOK_SECRET),
+    chaos,
     reset() {
+      chaos.reset();
       state.reset();
       requests.length = 0;
       deliveries.length = 0;

@@ -18,6 +18,7 @@ type SyncDeps = {
   projectsRepo: ProjectsRepo;
   usersService: UsersService;
   netlifyApiUrl: string;
+  netlifyTimeoutMs?: number;
 };
 
 type Deps = SyncDeps & {
@@ -41,7 +42,9 @@ export function createDomainSync(deps: SyncDeps) {
     const token = owner ? deps.usersService.secretsOf(owner).netlifyToken : null;
     if (!token) throw badRequest(MSG.netlifyTokenMissing);
     try {
-      const client = createNetlifyClient(deps.netlifyApiUrl, token);
+      const client = createNetlifyClient(deps.netlifyApiUrl, token, {
+        timeoutMs: deps.netlifyTimeoutMs,
+      });
       await client.updateSite(project.netlifySiteId, domainSettings(domain));
     } catch (error) {
       throw netlifyAppError(error, 'Netlify did not accept the domain');

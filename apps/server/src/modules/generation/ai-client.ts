@@ -130,6 +130,7 @@ export type AiClientOptions = {
 export function createAiClient(options: AiClientOptions) {
   const clients = new Map<string, OpenAI>();
   const limit = createKeyedLimiter(options.perKeyConcurrency ?? Number.POSITIVE_INFINITY);
+  const timeoutMs = options.timeoutMs ?? 240_000;
 
   function sdk(provider: RemoteProvider, apiKey: string): OpenAI {
     const cacheKey = `${provider}\u0000${apiKey}`;
@@ -140,7 +141,7 @@ export function createAiClient(options: AiClientOptions) {
         apiKey,
         baseURL: options.baseUrls[provider],
         maxRetries: 0,
-        timeout: options.timeoutMs ?? 240_000,
+        timeout: timeoutMs,
         // OpenRouter attributes traffic by these; OpenAI ignores them.
         defaultHeaders: options.appUrl
           ? { 'HTTP-Referer': options.appUrl, 'X-Title': 'CityForge' }
@@ -163,6 +164,11 @@ export function createAiClient(options: AiClientOptions) {
   };
 
   async function call(client: OpenAI, req: CallRequest): Promise<CallResult> {
+    // The SDK's timeout ends once the response head arrives: a stream that stalls after its
+    // first bytes would hold the page (and a worker) until the queue gives the job up. This
+    // deadline covers the whole call, the body included.
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
     try {
       if (req.stream === false) {
         const answer = await client.chat.completions.create(
@@ -171,7 +177,7 @@ export function createAiClient(options: AiClientOptions) {
             messages: req.messages,
             response_format: { type: 'json_object' },
           },
-          { signal: req.signal },
+          { signal },
         );
         return {
           text: answer.choices[0]?.message?.content ?? '',
@@ -188,17 +194,27 @@ export function createAiClient(options: AiClientOptions) {
           stream: true,
           stream_options: { include_usage: true },
         },
-        { signal: req.signal },
+        { signal },
       );
       let text = '';
       let usage: CallUsage | null = null;
+      let finished = false;
       for await (const chunk of stream) {
         text += chunk.choices[0]?.delta?.content ?? '';
+        if (chunk.choices[0]?.finish_reason) finished = true;
         if (chunk.usage) usage = toUsage(chunk.usage);
       }
+      // The SDK ends an aborted stream quietly, with part of the answer: that is no answer. One
+      // that reached its end is kept, even if the deadline passed while it was being read.
+      if (signal.aborted && !usage && !finished) throw new APIUserAbortError();
       return { text, usage: usage ?? estimateUsage(req.messages, text) };
     } catch (error) {
-      throw toProviderError(error, req.provider, req.model);
+      // However the abort surfaced (SDK error, stream or body read), it reads as a timeout.
+      throw toProviderError(
+        signal.aborted ? new APIUserAbortError() : error,
+        req.provider,
+        req.model,
+      );
     }
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Job, PgBoss } from 'pg-boss';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
@@ -241,6 +242,9 @@ export function createPageWorker(deps: WorkerDeps) {
           },
           async ([job]) => {
             try {
+              // On PGlite every query resolves without I/O, so a long queue of offline pages
+              // would chain promises without end and starve HTTP; each page yields once.
+              await nextTurn();
               if (job) await run(job);
             } finally {
               if (self.id) deps.boss.notifyWorker(self.id);

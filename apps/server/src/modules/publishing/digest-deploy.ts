@@ -47,17 +47,28 @@ export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDep
 
   let uploaded = 0;
   let next = 0;
+  let failed = false;
   async function uploader() {
-    while (next < toUpload.length) {
+    while (!failed && next < toUpload.length) {
       const file = toUpload[next++]!;
-      const body = await fs.readFile(path.join(opts.dir, file));
-      await opts.client.uploadFile(deploy.id, file, body);
+      try {
+        const body = await fs.readFile(path.join(opts.dir, file));
+        await opts.client.uploadFile(deploy.id, file, body);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
       uploaded += 1;
       await opts.onUploaded?.(uploaded);
     }
   }
   const lanes = Math.max(1, Math.min(opts.concurrency ?? 8, toUpload.length));
-  await Promise.all(Array.from({ length: lanes }, uploader));
+  // One failed file fails the deploy, but only once every lane has stopped: a deploy reported
+  // failed must not go on uploading behind the owner's back (racing their next deploy, and
+  // reading a build folder that is being removed).
+  const results = await Promise.allSettled(Array.from({ length: lanes }, uploader));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
 
   await opts.onProcessing?.();
   await waitUntilReady(client, deploy.id, opts.timeoutMs ?? 10 * 60_000);

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetlifyAPI } from '@netlify/api';
 import { APP_VERSION, BRAND, MSG } from '@cityforge/shared';
@@ -44,8 +47,13 @@ type ClientError = {
   code?: string;
 };
 
-function toNetlifyError(error: unknown): NetlifyError {
+/** The code of the error a silent connection is cut with (see agentFor). */
+const SILENT = 'ERR_NETLIFY_SILENT';
+
+function toNetlifyError(error: unknown, timeoutMs: number): NetlifyError {
   const e = error as ClientError;
+  if (e.code === SILENT)
+    return new NetlifyError(null, `Netlify sent nothing for ${timeoutMs / 1000} s`);
   const status = typeof e.status === 'number' ? e.status : null;
   const fromJson = e.json?.message ?? (e.json?.errors ? JSON.stringify(e.json.errors) : undefined);
   const fromText = typeof e.data === 'string' && e.data.length < 300 ? e.data : undefined;
@@ -56,7 +64,57 @@ function toNetlifyError(error: unknown): NetlifyError {
 /** 5xx and dropped connections are worth another try; 429 is waited out by the client itself. */
 const retryable = (e: NetlifyError) => e.status === null || e.status === 429 || e.status >= 500;
 
-export type NetlifyClientOptions = { attempts?: number; baseDelayMs?: number };
+export type NetlifyClientOptions = {
+  attempts?: number;
+  baseDelayMs?: number;
+  /**
+   * Longest a connection may stay silent (no byte either way) before the call is abandoned
+   * and retried like a dropped connection. The client has no timeout of its own: without this
+   * a stalled Netlify would hold a deploy in "uploading" for ever.
+   */
+  timeoutMs?: number;
+};
+
+const agents = new Map<string, http.Agent>();
+const IDLE_SOCKET_MS = 5_000;
+
+/**
+ * Keep-alive sockets that are cut after `timeoutMs` of silence, failing the request on them.
+ * An agent, not an abort signal: the client leaves a 429's body unread while it waits, and
+ * node-fetch turns a later abort into an error on that body that nobody listens to (a crash).
+ */
+function agentFor(protocol: string, timeoutMs: number): http.Agent {
+  const key = `${protocol}${timeoutMs}`;
+  let agent = agents.get(key);
+  if (agent) return agent;
+  // With `timeout` the agent also keeps the sockets it reuses on this deadline.
+  const options = { keepAlive: true, timeout: timeoutMs };
+  agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  const create = agent.createConnection.bind(agent);
+  agent.createConnection = (connectOptions, callback) => {
+    const socket = create(connectOptions, callback);
+    socket?.on('timeout', () =>
+      socket.destroy(Object.assign(new Error('Netlify went silent'), { code: SILENT })),
+    );
+    return socket;
+  };
+  // Idle in the pool, a socket lives as long as in Node's default agent (5 s): servers close
+  // idle keep-alive connections themselves, and reusing one they closed fails the call.
+  const keep = agent.keepSocketAlive.bind(agent);
+  agent.keepSocketAlive = (socket) => {
+    const kept: unknown = keep(socket);
+    (socket as Socket).setTimeout(Math.min(IDLE_SOCKET_MS, timeoutMs));
+    // Node reads the answer (typed void) as "keep it"; it must be passed on.
+    return kept as void;
+  };
+  const reuse = agent.reuseSocket.bind(agent);
+  agent.reuseSocket = (socket, request) => {
+    reuse(socket, request);
+    (socket as Socket).setTimeout(timeoutMs);
+  };
+  agents.set(key, agent);
+  return agent;
+}
 
 /**
  * The Netlify API for one user's token, on the official client (which honours
@@ -69,11 +127,14 @@ export function createNetlifyClient(
   opts: NetlifyClientOptions = {},
 ) {
   const url = new URL(apiUrl);
+  const timeoutMs = opts.timeoutMs ?? 120_000;
   const api = new NetlifyAPI(token, {
     scheme: url.protocol.replace(':', ''),
     host: url.host,
     pathPrefix: url.pathname.replace(/\/+$/, ''),
     userAgent: `${BRAND}/${APP_VERSION}`,
+    // The client's types call this a string; node-fetch takes the agent itself.
+    agent: agentFor(url.protocol, timeoutMs) as never,
   });
   const attempts = opts.attempts ?? 5;
   const baseDelay = opts.baseDelayMs ?? 250;
@@ -83,7 +144,7 @@ export function createNetlifyClient(
       try {
         return (await run()) as T;
       } catch (raw) {
-        const error = toNetlifyError(raw);
+        const error = toNetlifyError(raw, timeoutMs);
         if (!retryable(error) || attempt >= attempts) throw error;
         const delay = baseDelay * 2 ** (attempt - 1);
         await sleep(delay / 2 + Math.random() * delay);

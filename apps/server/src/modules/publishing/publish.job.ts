@@ -28,6 +28,8 @@ export type PublishDeps = {
   projectsRepo: ProjectsRepo;
   usersService: UsersService;
   netlifyApiUrl: string;
+  /** NETLIFY_TIMEOUT_SECONDS: one Netlify call; past it the call is retried. */
+  netlifyTimeoutMs?: number;
   dataDir: string;
   logger: Logger;
 };
@@ -73,7 +75,9 @@ export function createPublishWorker(deps: PublishDeps) {
     // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
     try {
-      const client = createNetlifyClient(deps.netlifyApiUrl, token);
+      const client = createNetlifyClient(deps.netlifyApiUrl, token, {
+        timeoutMs: deps.netlifyTimeoutMs,
+      });
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
       const siteUrl = publishedUrl(project);

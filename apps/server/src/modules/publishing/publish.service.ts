@@ -32,6 +32,7 @@ type Deps = {
   usersService: UsersService;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   netlifyApiUrl: string;
+  netlifyTimeoutMs?: number;
   dataDir: string;
   waitMs?: number;
 };
@@ -108,6 +109,12 @@ export function createPublishService(deps: Deps) {
 
     async deployment(user: UserRow, id: string) {
       const project = await deps.owned(user, id);
+      // A deploy whose worker died reads as interrupted, not as uploading for ever.
+      await repo.abandonStale(
+        project.id,
+        new Date(Date.now() - DEPLOY_STALE_MS),
+        MSG.deployInterrupted,
+      );
       const deploy = await repo.latestDeploy(project.id);
       return deploy ? toDeployment(deploy) : null;
     },
@@ -140,7 +147,9 @@ export function createPublishService(deps: Deps) {
       if (!current && !inHistory) throw notFound(MSG.siteUrlUnknown);
       const token = await ownerToken(user, project);
       if (!token) throw badRequest(MSG.netlifyTokenMissing);
-      const client = createNetlifyClient(deps.netlifyApiUrl, token);
+      const client = createNetlifyClient(deps.netlifyApiUrl, token, {
+        timeoutMs: deps.netlifyTimeoutMs,
+      });
       const host = new URL(/^https?:\/\//i.test(wanted) ? wanted : `https://${wanted}`).host;
       try {
         await client.deleteSite(current && project.netlifySiteId ? project.netlifySiteId : host);

@@ -87,6 +87,16 @@ export function createPublishingRepo(db: Db, files: SiteFiles = {}) {
       return rows.length;
     },
 
+    /** The same for every project: the recovery sweep after a worker died. */
+    async abandonAllStale(before: Date, message: string): Promise<number> {
+      const rows = await db
+        .update(deploys)
+        .set({ state: 'error', error: message, errorKind: 'interrupted', finishedAt: new Date() })
+        .where(and(inArray(deploys.state, ACTIVE), lt(deploys.heartbeatAt, before)))
+        .returning({ id: deploys.id });
+      return rows.length;
+    },
+
     // The site's content, read in the order the build writes it.
 
     sitePages(projectId: string) {
