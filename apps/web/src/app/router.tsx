@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouteErrorFallback } from './error-fallback';
@@ -38,11 +38,35 @@ function useScrollToTop(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * After a move to another screen, a focus that went down with the old screen (the link or
+ * button that was pressed) is put on the new screen's content, so the next Tab continues there
+ * instead of from nowhere. A focus still in place (autofocus, a header link) is left alone, and
+ * so is a page load, where nothing had the focus and it starts at the top as usual.
+ */
+function useFocusAfterNavigation(pathname: string) {
+  const lastFocused = useRef<Element | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      lastFocused.current = event.target instanceof Element ? event.target : null;
+    };
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    if (!lastFocused.current || lastFocused.current.isConnected) return;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** The root route: checks the stored session once, then applies the route guard. */
 export function RootShell() {
   const { pathname } = useLocation();
   const { user, loading } = useAuth();
   useScrollToTop(pathname);
+  useFocusAfterNavigation(pathname);
 
   useEffect(() => {
     void bootstrapSession();

@@ -21,7 +21,7 @@ export function Footer() {
             © {year} {BRAND}. All rights reserved.
           </p>
           {/* The ZIP code data's licence (CC BY 4.0) asks for this credit where it is used. */}
-          <p className="mt-1 text-xs text-zinc-400">
+          <p className="mt-1 text-xs text-zinc-500">
             ZIP code data ©{' '}
             <a
               href="https://www.geonames.org/"

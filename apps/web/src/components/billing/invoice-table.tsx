@@ -74,7 +74,7 @@ export function InvoiceTable({
                     <ExternalLink className="size-3.5" aria-hidden="true" />
                   </a>
                 ) : (
-                  <span className="text-zinc-400">—</span>
+                  <span className="text-zinc-500">—</span>
                 )}
               </td>
             </tr>

@@ -59,7 +59,6 @@ function ToastItem({ toast: t }: { toast: Toast }) {
   const look = looks[t.type];
   return (
     <li
-      role={t.type === 'error' ? 'alert' : 'status'}
       data-testid={`toast-${t.type}`}
       data-state={t.leaving ? 'leaving' : 'open'}
       className={cn(
@@ -73,7 +72,8 @@ function ToastItem({ toast: t }: { toast: Toast }) {
       <span aria-hidden="true" className="mt-0.5 shrink-0 [&_svg]:size-5">
         {look.icon}
       </span>
-      <div className="min-w-0 text-sm">
+      {/* The role sits inside the item: on the <li> it would hide the list item from the list. */}
+      <div role={t.type === 'error' ? 'alert' : 'status'} className="min-w-0 text-sm">
         <p className="font-semibold text-zinc-900">{t.title}</p>
         {t.message ? (
           <>
@@ -87,7 +87,7 @@ function ToastItem({ toast: t }: { toast: Toast }) {
         type="button"
         aria-label="Dismiss notification"
         onClick={() => toastStore.dismiss(t.id)}
-        className="absolute top-2.5 right-2.5 rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+        className="absolute top-2.5 right-2.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
       >
         <X className="size-4" aria-hidden="true" />
       </button>

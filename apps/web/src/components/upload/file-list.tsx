@@ -30,7 +30,7 @@ export function FileList({
             disabled={disabled}
             aria-label={`Remove ${file.name}`}
             onClick={() => onRemove(index)}
-            className="rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 disabled:opacity-50"
+            className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 disabled:opacity-50"
           >
             <X className="size-4" aria-hidden="true" />
           </button>

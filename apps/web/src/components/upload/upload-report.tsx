@@ -61,7 +61,7 @@ function IssueList({
           >
             <p>
               <span className="font-medium text-zinc-900">{issueWhere(issue, withFile)}</span>
-              <span className="text-zinc-400"> · </span>
+              <span className="text-zinc-500"> · </span>
               <span className="text-zinc-700">{issue.reason}</span>
             </p>
             <Candidates candidates={issue.candidates ?? []} />

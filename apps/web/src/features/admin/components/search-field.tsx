@@ -37,7 +37,7 @@ export function SearchField({
           type="button"
           aria-label="Clear search"
           onClick={() => onChange('')}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
         >
           <X className="size-4" aria-hidden="true" />
         </button>

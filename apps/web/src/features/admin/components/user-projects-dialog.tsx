@@ -31,7 +31,7 @@ function SiteLink({ project }: { project: TProject }) {
   const domain = project.clientDomain?.trim();
   const hosting = project.netlifyLink || project.netlifySiteUrl;
   const href = domain ? withProtocol(domain) : hosting;
-  if (!href) return <span className="text-zinc-400">Not deployed</span>;
+  if (!href) return <span className="text-zinc-500">Not deployed</span>;
   return <ExternalLink href={withProtocol(href)}>{href.replace(/^https?:\/\//i, '')}</ExternalLink>;
 }
 

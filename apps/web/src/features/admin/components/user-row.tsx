@@ -69,7 +69,7 @@ export function UserRow({
     <tr data-testid="admin-user-row" data-user-id={user.id} className="hover:bg-zinc-50/60">
       <td className="px-4 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-2">
-          <span className={cn('truncate font-medium', name ? 'text-zinc-900' : 'text-zinc-400')}>
+          <span className={cn('truncate font-medium', name ? 'text-zinc-900' : 'text-zinc-500')}>
             {name ?? '—'}
           </span>
           {user.isSuperuser ? <Badge variant="info">Admin</Badge> : null}

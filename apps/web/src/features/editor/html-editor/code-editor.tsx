@@ -37,7 +37,9 @@ export const CodeEditor = memo(function CodeEditor({
       search({ top: true }),
       // Page HTML from the visual editor is often one long line; wrapping keeps it readable.
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': label }),
+      // tabindex states what contenteditable already implies, so checkers see that the
+      // scrolling pane has a keyboard stop (axe's scrollable-region-focusable).
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
       editorTheme,
     ],
     [label],

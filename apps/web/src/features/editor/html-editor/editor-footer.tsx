@@ -35,7 +35,7 @@ export function EditorFooter({
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500">
-        <p className="flex gap-3 tabular-nums" aria-label="Document counts">
+        <p className="flex gap-3 tabular-nums" role="group" aria-label="Document counts">
           <span title={COUNT_TITLES.lines}>{formatCount(stats.lines, 'line')}</span>
           <span title={COUNT_TITLES.characters}>{formatCount(stats.characters, 'character')}</span>
           <span title={COUNT_TITLES.words}>{formatCount(stats.words, 'word')}</span>

@@ -22,8 +22,11 @@ export const editorTheme = EditorView.theme({
     backgroundColor: 'var(--color-zinc-100)',
     color: 'var(--color-zinc-700)',
   },
+  // A bar, not a tint: the default tag-name green (#085) only reaches 4.5:1 on pure white, and
+  // one long wrapped line of page HTML would put the whole document on a tinted background.
   '.cm-activeLine': {
-    backgroundColor: 'color-mix(in oklch, var(--color-brand-50) 60%, transparent)',
+    backgroundColor: 'transparent',
+    boxShadow: 'inset 3px 0 0 var(--color-brand-200)',
   },
   '.cm-cursor': { borderLeftColor: 'var(--color-brand-600)', borderLeftWidth: '2px' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {

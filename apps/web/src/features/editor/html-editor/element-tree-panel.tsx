@@ -92,7 +92,7 @@ function TreeItem({
             aria-expanded={open}
             aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
             onClick={() => setOpen(!open)}
-            className="mt-1 flex size-5 shrink-0 items-center justify-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+            className="mt-1 flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
           >
             <ChevronRight
               className={cn('size-3.5 transition-transform', open && 'rotate-90')}

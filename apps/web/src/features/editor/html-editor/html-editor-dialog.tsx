@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Dialog as RDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, useFocusReturn } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import { CodeEditor } from './code-editor';
 import { EditorFooter } from './editor-footer';
@@ -41,6 +41,7 @@ export default function HtmlEditorDialog(props: HtmlEditorDialogProps): JSX.Elem
 function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialogProps) {
   const editor = useHtmlEditor({ initialHtml: html, onApply, onSave });
   const mod = modifierLabel(navigator.platform);
+  const focusReturn = useFocusReturn();
   return (
     <RDialog.Portal>
       <RDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-zinc-950/40 backdrop-blur-[2px]" />
@@ -55,6 +56,7 @@ function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialog
         )}
         // The text, not the close button, gets focus on open (CodeEditor autofocuses).
         onOpenAutoFocus={(e) => e.preventDefault()}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         // Radix sees Escape before CodeMirror does: an open find panel takes it first.
         onEscapeKeyDown={(e) => {
           if (editor.closeFind()) e.preventDefault();
@@ -74,6 +76,7 @@ function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialog
           else void editor.format();
         }}
       >
+        {focusReturn.remember}
         <div className="min-w-0 pr-8">
           <RDialog.Title className="text-lg font-semibold text-zinc-950">HTML Editor</RDialog.Title>
           <RDialog.Description className="sr-only text-sm text-zinc-500 sm:not-sr-only">

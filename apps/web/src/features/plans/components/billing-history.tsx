@@ -27,7 +27,7 @@ export function BillingHistory() {
     <Card>
       <CardHeader title="Billing history" description="Invoices for your subscription payments." />
       {invoices.isPending ? (
-        <div className="space-y-3 p-6" aria-label="Loading billing history">
+        <div className="space-y-3 p-6" role="status" aria-label="Loading billing history">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-6 w-full" />
           ))}

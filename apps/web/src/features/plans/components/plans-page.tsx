@@ -50,7 +50,11 @@ export default function PlansPage() {
   let content;
   if (plans.isPending) {
     content = (
-      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Loading plans">
+      <div
+        className="grid gap-6 md:grid-cols-2 xl:grid-cols-4"
+        role="status"
+        aria-label="Loading plans"
+      >
         {Array.from({ length: 4 }, (_, i) => (
           <SkeletonCard key={i} className="h-80" />
         ))}

@@ -30,10 +30,10 @@ export function ProfileView({ user }: { user: TUser }) {
         <CardBody className="py-1">
           <dl className="divide-y divide-zinc-100">
             <Row label="First name">
-              {user.firstName || <span className="text-zinc-400">Not set</span>}
+              {user.firstName || <span className="text-zinc-500">Not set</span>}
             </Row>
             <Row label="Last name">
-              {user.lastName || <span className="text-zinc-400">Not set</span>}
+              {user.lastName || <span className="text-zinc-500">Not set</span>}
             </Row>
             <Row label="Email">{user.email}</Row>
             <Row label="Member since">{formatDate(user.joinedAt)}</Row>
@@ -45,7 +45,7 @@ export function ProfileView({ user }: { user: TUser }) {
                   {user.subscription.plan.name}
                 </Badge>
               ) : (
-                <span className="text-zinc-400">No plan yet</span>
+                <span className="text-zinc-500">No plan yet</span>
               )}
             </Row>
           </dl>
@@ -68,7 +68,7 @@ export function ProfileView({ user }: { user: TUser }) {
                   {user[field.name] ? (
                     <span className="font-mono text-[13px]">{user[field.name]}</span>
                   ) : (
-                    <span className="text-zinc-400">Not set</span>
+                    <span className="text-zinc-500">Not set</span>
                   )}
                 </Row>
               ))}

@@ -64,7 +64,7 @@ function Branch({
           rel="noopener"
           title={previewLabel}
           aria-label={previewLabel}
-          className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+          className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
         >
           <Eye className="size-4" aria-hidden="true" />
         </a>

@@ -87,6 +87,7 @@ export function DetailHeader({ project }: { project: TProjectDetail }) {
         </div>
         <div
           className="flex flex-wrap gap-2 lg:max-w-xl lg:justify-end"
+          role="group"
           aria-label="Project actions"
         >
           <Button

@@ -62,7 +62,11 @@ export function MetaTagsField({
             disabled={disabled}
             onChange={(e) => onTemplateChange(e.target.value)}
           />
-          <div className="flex flex-wrap items-center gap-1.5" aria-label="Insert a variable">
+          <div
+            className="flex flex-wrap items-center gap-1.5"
+            role="group"
+            aria-label="Insert a variable"
+          >
             <span className="text-xs font-medium text-zinc-600">Insert:</span>
             {META_VARIABLES.map((variable) => (
               <Button

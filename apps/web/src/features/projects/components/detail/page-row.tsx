@@ -44,7 +44,7 @@ export function PageRow({
             aria-controls={detailsId}
             aria-label={`${open ? 'Hide' : 'Show'} details of ${page.name}`}
             onClick={() => setOpen((v) => !v)}
-            className="mt-0.5 rounded-md p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+            className="mt-0.5 rounded-md p-0.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
           >
             <ChevronDown
               className={cn('size-4 transition-transform', open ? 'rotate-0' : '-rotate-90')}
