@@ -12,7 +12,7 @@ import { useAdminUsers } from '../api/get-users';
 import { useErrorToast } from '../use-error-toast';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { KpiCards } from './kpi-cards';
-import { SearchField } from './search-field';
+import { SearchField } from '../../../components/ui/search-field';
 import { UserBillingDialog } from './user-billing-dialog';
 import { UserDetailsDialog } from './user-details-dialog';
 import { UserFormDialog } from './user-form-dialog';

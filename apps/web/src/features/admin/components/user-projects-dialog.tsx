@@ -20,7 +20,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUserProjects } from '../api/get-user-projects';
 import { useErrorToast } from '../use-error-toast';
 import { projectStatusVariant, userLabel } from '../user-display';
-import { SearchField } from './search-field';
+import { SearchField } from '../../../components/ui/search-field';
 
 function withProtocol(host: string): string {
   return /^https?:\/\//i.test(host) ? host : `https://${host}`;

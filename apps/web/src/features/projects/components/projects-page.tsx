@@ -9,7 +9,8 @@ import { useAuth } from '../../../lib/auth-store';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProjects } from '../api/get-projects';
 import { CreateProjectButton } from './create-project-button';
-import { ProjectPagination, ProjectSearch } from './list-controls';
+import { SearchField } from '../../../components/ui/search-field';
+import { ProjectPagination } from './list-controls';
 import { ProjectCard } from './project-card';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
@@ -86,7 +87,12 @@ export default function ProjectsPage() {
         actions={<CreateProjectButton />}
       />
       <div className="mb-6">
-        <ProjectSearch value={search} onChange={setSearch} />
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          label="Search projects"
+          placeholder="Search projects..."
+        />
       </div>
       <section aria-label="Project list">{content}</section>
     </div>

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
-import { controlClasses } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { controlClasses } from './input';
+import { cn } from '../../lib/cn';
 
 /** A search box with a leading icon and a clear button; the label is for screen readers. */
 export function SearchField({
