@@ -34,7 +34,7 @@ export const ZEnv = z.object({
   OPENROUTER_API_KEY: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   NETLIFY_API_URL: z.url().default('https://api.netlify.com/api/v1'),
-  /** How long one Netlify API call may take (its own 429 waits included) before it is retried. */
+  /** How long a Netlify connection may stay silent (no byte either way) before the call is retried. */
   NETLIFY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
