@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { rng } from '../helpers/random.ts';
 
 /**
  * Fault injection shared by the fake providers: with `rate` 0.3, about 30% of eligible requests
@@ -90,18 +91,6 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function createChaos(): Chaos {
   let options: ChaosOptions | null = null;
   const seen = new Map<string, number>();
@@ -136,7 +125,7 @@ export function createChaos(): Chaos {
       if (!opts || (opts.eligible && !opts.eligible(req))) return null;
       const nth = seen.get(key) ?? 0;
       seen.set(key, nth + 1);
-      const random = seededRandom(hash(`${opts.seed}\u0000${key}\u0000${nth}`));
+      const random = rng(hash(`${opts.seed}\u0000${key}\u0000${nth}`)).next;
       if (random() >= opts.rate) return null;
       const pick = random();
       const stallShare = opts.stallShare ?? 1 / 3;

@@ -1,4 +1,4 @@
-import { rng, type Rng } from './broken-files.ts';
+import { rng, type Rng } from './random.ts';
 import type { JsonSchema } from './openapi.ts';
 
 /**
