@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { loadGeoNamesRows } from '../apps/server/src/modules/locations/geography-index.ts';
+import { loadGeoNamesRows } from '../apps/server/src/modules/locations/geo-sources.ts';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
 import { call, json, login, quiet, type Detail, type Headers } from './api.ts';
 import type { Line, StartServer } from './bench-types.ts';

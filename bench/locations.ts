@@ -18,12 +18,11 @@ import {
   users,
 } from '../apps/server/src/db/schema/index.ts';
 import { seedUser } from './site-build-data.ts';
+import { getGeoIndex, type Place } from '../apps/server/src/modules/locations/geography-index.ts';
 import {
-  getGeoIndex,
   loadGeoNamesRows,
-  type Place,
   type SourceRow,
-} from '../apps/server/src/modules/locations/geography-index.ts';
+} from '../apps/server/src/modules/locations/geo-sources.ts';
 import type { TPageContent, TSection } from '../apps/server/src/modules/generation/content.ts';
 import { slugify } from '../apps/server/src/modules/site/render-content.ts';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';

@@ -92,6 +92,7 @@ export function writeCities(
       stateId: p.stateId,
       stateName: p.stateName,
       county: countyName(p),
+      otherCounties: p.otherCounties,
       zips: p.zips,
       nearby,
       countyCities: perCounty.get(countyKey(p))!.length,

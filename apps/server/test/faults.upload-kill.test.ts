@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_STATUS, PROJECT_STATUS, type TProjectDetail } from '@cityforge/shared';
-import { loadGeoNamesRows } from '../src/modules/locations/geography-index.ts';
+import { loadGeoNamesRows } from '../src/modules/locations/geo-sources.ts';
 import {
   crashRig,
   createProject,

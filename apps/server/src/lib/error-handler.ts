@@ -44,6 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({
+        ...error.extra,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.code === 'email_not_verified' ? { code: error.code } : {}),

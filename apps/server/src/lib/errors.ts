@@ -8,6 +8,7 @@ export type AppErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -23,6 +24,7 @@ const STATUS: Record<AppErrorCode, number> = {
   email_not_verified: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -34,10 +36,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: AppErrorCode;
   readonly errors?: Record<string, string[]>;
-  constructor(code: AppErrorCode, message: string, errors?: Record<string, string[]>) {
+  /** Extra fields of the answer beside message and errors (e.g. an upload's report). */
+  readonly extra?: Record<string, unknown>;
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    errors?: Record<string, string[]>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.code = code;
     this.errors = errors;
+    this.extra = extra;
     this.status = STATUS[code];
   }
 }

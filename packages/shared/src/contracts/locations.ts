@@ -83,3 +83,10 @@ export const ZRegenerateSimilarResult = z.object({
   message: z.string(),
   count: z.number().int(),
 });
+
+/** 422 of an upload none of whose rows became a city: one sentence, and the rows' reasons. */
+export const ZUploadRefused = z.object({
+  message: z.string(),
+  report: ZUploadReport,
+});
+export type TUploadRefused = z.infer<typeof ZUploadRefused>;

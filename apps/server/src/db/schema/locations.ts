@@ -60,6 +60,8 @@ export const cities = pgTable(
     /** The place it resolved to (state|county|city): the same city uploaded twice is one. */
     placeKey: text('place_key').notNull().default(''),
     zips: jsonb('zips').$type<string[]>().notNull().default([]),
+    /** Counties the city reaches into besides its own (the county of its centre). */
+    otherCounties: jsonb('other_counties').$type<string[]>().notNull().default([]),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     status: text('status').notNull(),

@@ -20,6 +20,8 @@ export type CityContext = {
   stateName: string;
   /** As people write it: "Travis County", "Orleans Parish". */
   county: string;
+  /** Counties the city reaches into besides its own (the county of its centre). */
+  otherCounties: string[];
   zips: string[];
   /** Nearest other cities of the project, nearest first. */
   nearby: NearbyCity[];

@@ -103,6 +103,8 @@ type Page = {
   ST: string;
   S: string;
   K: string;
+  /** Counties the city reaches into besides K. */
+  otherK: string[];
   zips: string[];
   nearby: NearbyCity[];
   countyCities: number;
@@ -134,6 +136,7 @@ function pageOf(project: OfflineProject, city: CityContext): Page {
     ST: city.stateId.trim(),
     S: city.stateName.trim() || city.stateId.trim(),
     K: city.county.trim(),
+    otherK: city.otherCounties.map((c) => c.trim()).filter(Boolean),
     zips: [...new Set(city.zips.map((z) => z.trim()).filter(Boolean))],
     nearby: city.nearby.filter((n) => n.name.trim()),
     countyCities: city.countyCities,
@@ -380,6 +383,12 @@ function area(p: Page): TSection {
           `${C} belongs to ${K} in ${S}.`,
           `Our ${C} customers are in ${K}, ${S}.`,
         ]);
+  const spans = p.otherK.length
+    ? ` ${x.one('area-spans', [
+        `Parts of ${C} also lie in ${listOf(p.otherK)}, and we cover those streets too.`,
+        `${C} reaches into ${listOf(p.otherK)} as well; we work on both sides of the county line.`,
+      ])}`
+    : '';
   const nearby = p.nearby.length
     ? x
         .one('area-near', [
@@ -400,8 +409,8 @@ function area(p: Page): TSection {
     `Give us your ZIP code when you ${reach(p)} and we will confirm the visit.`,
   ]);
   const paragraphs = x.one('area-shape', [0, 1])
-    ? [`${zipSentence} ${county}`, [nearby, outside].filter(Boolean).join(' ')]
-    : [`${county} ${zipSentence}`, [nearby, outside].filter(Boolean).join(' ')];
+    ? [`${zipSentence} ${county}${spans}`, [nearby, outside].filter(Boolean).join(' ')]
+    : [`${county}${spans} ${zipSentence}`, [nearby, outside].filter(Boolean).join(' ')];
   return { type: 'text', heading, paragraphs };
 }
 

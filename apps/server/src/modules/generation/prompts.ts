@@ -83,7 +83,9 @@ function cityFacts(city: CityContext): string[] {
   const nearby = city.nearby.map((n) => `${n.name}, ${n.stateId} (${n.miles} miles)`).join('; ');
   return [
     `City: ${city.name}, ${city.stateName} (${city.stateId})`,
-    `County: ${city.county}`,
+    city.otherCounties.length > 0
+      ? `County: ${city.county} (the city also reaches into ${city.otherCounties.join(', ')})`
+      : `County: ${city.county}`,
     zips && `ZIP codes served: ${zips}`,
     nearby && `Nearby cities we also serve: ${nearby}`,
     city.services.length > 0 &&

