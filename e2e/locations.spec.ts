@@ -266,7 +266,29 @@ describe('city pages from a spreadsheet', () => {
 
     await page.getByLabel('Search projects').fill('Treasure Valley');
     await page.getByLabel('Project', { exact: true }).selectOption({ label: name });
+
+    // A file none of whose rows is a US city imports nothing: no "Upload Complete", but the
+    // reason for each row, and the form stays to try again.
+    await page.getByLabel('Choose a file').setInputFiles({
+      name: 'nowhere.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('City,State\nAtlantisville,TX\nSpringfield,\n'),
+    });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await toastTitled(page, MSG.simpleUploadFailed).waitFor();
+    const refused = page.getByTestId('upload-report');
+    await refused.getByRole('alert').filter({ hasText: 'No cities were imported' }).waitFor();
+    expect(await refused.innerText()).toContain('City "Atlantisville" was not found in Texas');
+    expect(await page.getByText(MSG.uploadComplete).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/upload-refused.png`, fullPage: true });
+
+    await page.getByLabel('Choose a file').setInputFiles({
+      name: 'boise.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('City,State\nBoise,ID\nMeridian,ID\n'),
+    });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await toastTitled(page, MSG.uploadComplete).waitFor();
     const report = page.getByTestId('upload-report');
     await report.waitFor();
     expect((await report.getByTestId('report-figure').allInnerTexts())[1]).toMatch(

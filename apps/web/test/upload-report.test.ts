@@ -3,9 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TUploadReport } from '@cityforge/shared';
 import { UploadReport } from '../src/components/upload/upload-report';
+import { ApiError } from '../src/lib/api-errors';
 import {
   columnsText,
   issueWhere,
+  refusedReport,
   reportFigures,
   spansFiles,
   visibleIssues,
@@ -127,5 +129,38 @@ describe('upload report rendering', () => {
     expect(html).not.toContain('report-skipped');
     expect(html).not.toContain('report-ambiguous');
     expect(html).not.toContain('Columns');
+  });
+});
+
+describe('refusedReport', () => {
+  it('reads the report of a 422 upload that imported nothing, and nothing else', () => {
+    const report = makeReport({
+      message: 'No cities were imported: x.',
+      imported: 0,
+      citiesAdded: 0,
+    });
+    const refused = new ApiError(
+      422,
+      { message: report.message },
+      { message: report.message, report },
+    );
+    expect(refusedReport(refused)).toEqual(report);
+    expect(
+      refusedReport(new ApiError(400, { message: 'bad' }, { message: 'bad', report })),
+    ).toBeNull();
+    expect(refusedReport(new ApiError(422, { message: 'x' }, { message: 'x' }))).toBeNull();
+    expect(refusedReport(new Error('network'))).toBeNull();
+  });
+
+  it('shows a refused report as an alert, not a success', () => {
+    const html = renderToStaticMarkup(
+      createElement(UploadReport, {
+        report: makeReport({ message: 'No cities were imported.' }),
+        refused: true,
+      }),
+    );
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('No cities were imported.');
+    expect(html).not.toContain('text-emerald-800');
   });
 });

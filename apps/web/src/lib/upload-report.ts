@@ -1,4 +1,5 @@
-import type { TRowIssue, TUploadReport } from '@cityforge/shared';
+import { ZUploadRefused, type TRowIssue, type TUploadReport } from '@cityforge/shared';
+import { isApiError } from './api-errors';
 
 export interface ReportFigure {
   label: string;
@@ -44,4 +45,14 @@ export function columnsText(columns: TUploadReport['columns']): string {
   return Object.entries(columns)
     .map(([field, header]) => (field === header ? field : `${field} ← ${header}`))
     .join(', ');
+}
+
+/**
+ * The report of an upload the server refused because no row became a city (422), so the
+ * screen can show each row's reason; null for any other failure.
+ */
+export function refusedReport(error: unknown): TUploadReport | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const parsed = ZUploadRefused.safeParse(error.body);
+  return parsed.success ? parsed.data.report : null;
 }

@@ -79,15 +79,29 @@ function IssueList({
  * What an upload did: the counts, then every row not taken as written (skipped, ambiguous
  * with its candidates, notes) so the owner can fix the spreadsheet and upload it again.
  */
-export function UploadReport({ report }: { report: TUploadReport }) {
+export function UploadReport({
+  report,
+  refused = false,
+}: {
+  report: TUploadReport;
+  /** The server imported nothing: the message is a failure, not a success. */
+  refused?: boolean;
+}) {
   const withFile = spansFiles(report);
   const columns = columnsText(report.columns);
   return (
     <div data-testid="upload-report" className="space-y-4">
-      <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
-        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-        {report.message}
-      </p>
+      {refused ? (
+        <p role="alert" className="flex items-start gap-2 text-sm font-medium text-red-800">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
+          {report.message}
+        </p>
+      ) : (
+        <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
+          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+          {report.message}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {reportFigures(report).map((figure) => (
           <div

@@ -13,6 +13,7 @@ import { FileList } from '../../../components/upload/file-list';
 import { useChosenFiles } from '../../../components/upload/use-chosen-files';
 import { UploadReport } from '../../../components/upload/upload-report';
 import { serverMessage } from '../../../lib/api-errors';
+import { refusedReport } from '../../../lib/upload-report';
 import { useSimpleUpload } from '../api/simple-upload';
 import { ProjectPicker } from './project-picker';
 
@@ -55,6 +56,7 @@ export default function UploadPage() {
   const [projectError, setProjectError] = useState<string>();
   const [prompt, setPrompt] = useState('');
   const [done, setDone] = useState<{ report: TUploadReport; project: Picked } | null>(null);
+  const [refused, setRefused] = useState<TUploadReport | null>(null);
   const busy = upload.isPending;
   const file = chosen.files[0];
 
@@ -69,6 +71,7 @@ export default function UploadPage() {
       toast.warning(MSG.projectRequired);
       return;
     }
+    setRefused(null);
     try {
       const report = await upload.mutateAsync({
         file,
@@ -78,6 +81,7 @@ export default function UploadPage() {
       toast.success(MSG.uploadComplete);
       setDone({ report, project });
     } catch (error) {
+      setRefused(refusedReport(error));
       toast.error(MSG.simpleUploadFailed, { message: serverMessage(error) ?? '' });
     }
   }
@@ -126,6 +130,7 @@ export default function UploadPage() {
                 disabled={busy}
                 onChange={(e) => setPrompt(e.target.value)}
               />
+              {refused && <UploadReport report={refused} refused />}
             </CardBody>
             <CardFooter>
               <Button type="submit" loading={busy}>

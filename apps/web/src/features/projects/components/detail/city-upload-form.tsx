@@ -6,10 +6,12 @@ import { Button } from '../../../../components/ui/button';
 import { TextAreaField } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toast';
 import { FileDropZone } from '../../../../components/upload/file-drop-zone';
+import { UploadReport } from '../../../../components/upload/upload-report';
 import { FileList } from '../../../../components/upload/file-list';
 import { useChosenFiles } from '../../../../components/upload/use-chosen-files';
 import { isApiError, serverMessage } from '../../../../lib/api-errors';
 import { useAiModels } from '../../../../lib/ai-models';
+import { refusedReport } from '../../../../lib/upload-report';
 import { useUploadLocations } from '../../api/upload-locations';
 import { uploadDefaultModel } from '../../project-rules';
 import { ModelSelect } from '../model-select';
@@ -42,6 +44,8 @@ export function CityUploadForm({
   const [prompt, setPrompt] = useState('');
   const [aiHandlesMeta, setAiHandlesMeta] = useState(true);
   const [metaTags, setMetaTags] = useState(metaTagsTemplate);
+  // An upload none of whose rows became a city: the rows' reasons, to fix the file by.
+  const [refused, setRefused] = useState<TUploadReport | null>(null);
   const model = picked ?? uploadDefaultModel(models.data ?? []);
   const busy = upload.isPending;
 
@@ -57,6 +61,7 @@ export function CityUploadForm({
       return;
     }
     setModelError(undefined);
+    setRefused(null);
     try {
       const report = await upload.mutateAsync({
         files: chosen.files,
@@ -70,6 +75,7 @@ export function CityUploadForm({
     } catch (error) {
       const fieldModel = isApiError(error) ? error.fieldErrors?.model : undefined;
       if (fieldModel) setModelError(fieldModel);
+      setRefused(refusedReport(error));
       toast.error(FAILED_TITLE, { message: serverMessage(error) ?? FAILED_TEXT });
     }
   }
@@ -108,6 +114,7 @@ export function CityUploadForm({
         onTemplateChange={setMetaTags}
         disabled={busy}
       />
+      {refused && <UploadReport report={refused} refused />}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
