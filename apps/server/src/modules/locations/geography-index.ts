@@ -120,6 +120,9 @@ export function reachKm(population: number | null): number {
 // A ZIP whose centre is within this many reaches of a place (and nearer, in reaches, than
 // any other place) lies within that place.
 const WITHIN_REACHES = 2;
+const MAX_REACH_KM = 25;
+// A place no ZIP lies within takes the nearest ZIP this close (Bee Cave, TX: 78738, 4.5 km).
+const NEAREST_ZIP_KM = 6;
 // A post office's ZIPs join a place of the same name when this close (or 2.5 reaches).
 const SAME_NAME_KM = 40;
 // Same-name places this close are one place listed twice ("St. Charles" / "Saint Charles").
@@ -166,9 +169,16 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     const c = county(row.stateId, row.county);
     if (row.countyCode && !countyByCode.has(`${row.stateId}|${row.countyCode}`))
       countyByCode.set(`${row.stateId}|${row.countyCode}`, c);
-    const { countyCode: _code, ...rest } = row;
     const entry: ZipEntry = {
-      record: { ...rest, county: c.display },
+      record: {
+        zip: row.zip,
+        city: row.city,
+        stateId: row.stateId,
+        stateName: row.stateName,
+        county: c.display,
+        latitude: row.latitude,
+        longitude: row.longitude,
+      },
       countyId: c.id,
       countyKey: c.key,
     };
@@ -284,7 +294,9 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
   for (const place of places) {
     if (place.source === 'post-office') continue;
     const reach = reachKm(place.population);
-    for (const { item, km } of zipGrid.near(place, WITHIN_REACHES * reach)) {
+    // The biggest cities' far ZIPs are theirs by post-office name anyway.
+    const radius = Math.min(WITHIN_REACHES * reach, MAX_REACH_KM);
+    for (const { item, km } of zipGrid.near(place, radius)) {
       if (item.stateId !== place.stateId) continue;
       const depth = km / reach;
       if (depth <= 1) pushTo(reachZips, place, item.zip);
@@ -301,6 +313,10 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     place.zips = [
       ...new Set([...own.map((e) => e.record.zip), ...(reachZips.get(place) ?? [])]),
     ].sort();
+    if (!place.zips.length) {
+      const nearest = zipGrid.nearest(place, NEAREST_ZIP_KM, (z) => z.stateId === place.stateId);
+      if (nearest) place.zips = [nearest.zip];
+    }
     // A County column may name any county its post office's ZIPs lie in; the page names only
     // those near enough to be the town itself. Connecticut's ZIP counties are planning
     // regions: a County column may name them, a page does not.

@@ -20,9 +20,9 @@ export function Footer() {
           <p>
             © {year} {BRAND}. All rights reserved.
           </p>
-          {/* The ZIP code data's licence (CC BY 4.0) asks for this credit where it is used. */}
+          {/* The place and ZIP data's licence (CC BY 4.0) asks for this credit where it is used. */}
           <p className="mt-1 text-xs text-zinc-500">
-            ZIP code data ©{' '}
+            Place and ZIP code data ©{' '}
             <a
               href="https://www.geonames.org/"
               target="_blank"
