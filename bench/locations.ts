@@ -158,10 +158,21 @@ export async function uploadBench(line: Line) {
     const report = await runUpload(file.filename, file.data);
     const label = `parse + resolve ${n(UPLOAD_ROWS)} ${file.kind} rows`;
     const size = `${(file.data.length / 1024).toFixed(0)} KB file`;
+    if (file === files[0])
+      line(
+        'geography index: build (once per process, at boot)',
+        ms(report.index.ms),
+        `${n(report.index.places)} places, ${n(report.index.zips)} ZIPs; heap +${report.index.heapMb.toFixed(0)} MB`,
+      );
     line(
       `${label}: cold`,
       ms(total(report.cold)),
-      `${split(report.cold)}, incl. GeoNames index; budget < 3 s`,
+      `${split(report.cold)}, first upload (index built); budget < 3 s`,
+    );
+    line(
+      `${label}: cold, with the index build`,
+      ms(total(report.cold) + report.index.ms),
+      'a first upload racing the boot-time build',
     );
     const warm = median(report.warm.map(total));
     const mid = report.warm.find((t) => total(t) === warm)!;
