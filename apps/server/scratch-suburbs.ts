@@ -13,3 +13,5 @@ lines.forEach(([city, state, county], i) => {
   else console.log(good ? 'NOZIP' : 'COUNTY', city, state, '→', c.city, c.county, 'want', county, c.zips.length, issues.join(' | '));
 });
 console.log(ok, 'of', lines.length);
+const j = resolveLocations([{ line: 1, city: 'Jacksonville', state: 'FL', zips: ['32234', '32218', '32081'] }]);
+console.log(j.cities.map((c) => [c.city, c.zips]), j.issues);

@@ -120,6 +120,12 @@ describe('resolveLocations (real data)', () => {
     ]);
   });
 
+  it('keeps a far-out ZIP of the city’s own post office (Jacksonville is 875 square miles)', () => {
+    const { cities, issues } = one({ city: 'Jacksonville', state: 'FL', zips: ['32234', '32218'] });
+    expect(cities).toEqual([expect.objectContaining({ zips: ['32218', '32234'] })]);
+    expect(issues).toEqual([]);
+  });
+
   it('reports a ZIP far from the named city on its row and does not attach it', () => {
     const { cities, issues } = one({ city: 'Lakeway', state: 'TX', zips: ['78734', '10001'] });
     expect(cities).toEqual([expect.objectContaining({ city: 'Lakeway', zips: ['78734'] })]);

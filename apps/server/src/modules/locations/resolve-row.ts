@@ -101,9 +101,10 @@ function readZips(index: GeoIndex, row: LocationRow, notes: string[]): KnownZip[
 /** The row's ZIPs that lie within reach of the place, with a note for each that does not. */
 function attachZips(place: Place, city: string, known: KnownZip[], notes: string[]): string[] {
   const kept: string[] = [];
-  for (const { zip, record } of known) {
+  for (const { zip, record, place: owner } of known) {
     const km = haversineKm(place, record);
-    if (km > ZIP_REACH_MILES * KM_PER_MILE) {
+    // The city's own post office's ZIPs are its own however far out they lie (Jacksonville).
+    if (owner !== place && km > ZIP_REACH_MILES * KM_PER_MILE) {
       notes.push(
         `ZIP ${zip} (${record.city}, ${record.stateId}) lies ${miles(km)} miles from ${place.city}, ${place.stateId}; left it out`,
       );
