@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type TUploadRefused } from '@cityforge/shared';
-import { cities, pages, projects } from '../src/db/schema/index.ts';
+import { cities, locationStates, projects } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
 import { detailOf, settled } from './helpers/generation.ts';
@@ -101,11 +101,11 @@ describe('upload: places, not post offices', () => {
     expect(body.report.ambiguous[0]!.candidates).toContain('Springfield, IL (Sangamon County)');
     const stored = await t.ctx.db.select().from(cities).where(eq(cities.projectId, project.id));
     expect(stored).toEqual([]);
-    const cityPages = await t.ctx.db
+    const states = await t.ctx.db
       .select()
-      .from(pages)
-      .where(and(eq(pages.projectId, project.id), eq(pages.kind, 'city')));
-    expect(cityPages).toEqual([]);
+      .from(locationStates)
+      .where(eq(locationStates.projectId, project.id));
+    expect(states).toEqual([]);
     const after = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
     expect(after[0]!.status).toBe(before[0]!.status);
   });
