@@ -103,7 +103,6 @@ export function createContext(opts: {
         stripe,
         billingRepo,
         prices: createPriceProvisioner({ stripe, billingRepo }),
-        appUrl: config.appUrl,
         logger,
       }),
     }),
