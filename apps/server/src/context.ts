@@ -156,6 +156,7 @@ export function createContext(opts: {
     netlifyApiUrl,
     netlifyTimeoutMs,
     dataDir: config.dataDir,
+    waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
   });
 
   return {
