@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
-import { localPath, startStack, type Stack } from './helpers/stack.ts';
+import { toastTitled } from './helpers/app.ts';
+import { localPath, signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -67,6 +68,69 @@ describe('a new user from sign-up to projects', () => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain(MSG.invalidCredentials);
     expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+});
+
+describe('the return to /payment-success', () => {
+  it('keeps the session of a user who opened the app on 127.0.0.1 and picked Free', async () => {
+    // APP_URL (and so stack.baseURL) names localhost; the same server on 127.0.0.1 is another
+    // origin with its own storage, where this user signs in.
+    const twin = stack.baseURL.replace('//localhost:', '//127.0.0.1:');
+    expect(twin).not.toBe(stack.baseURL);
+    const context = await stack.browser.newContext({
+      baseURL: twin,
+      viewport: { width: 1280, height: 860 },
+    });
+    const page = await context.newPage();
+    await signUpVerified(stack, page, `twin-${Date.now()}@example.com`, 'twin-secret');
+    expect(new URL(page.url()).origin).toBe(twin);
+
+    await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${twin}/payment-success?plan=free`);
+    await toastTitled(page, MSG.paymentSuccess).waitFor();
+    await page.waitForURL(`${twin}/projects`, { timeout: 8000 });
+    await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/e2e-shots/payment-twin-projects.png' });
+    await context.close();
+  });
+
+  it('without a session, goes to the sign-in screen instead of confirming for ever', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto('/payment-success?plan=free');
+    await toastTitled(page, MSG.paymentSignInNeeded).waitFor();
+    await page.screenshot({ path: '/tmp/e2e-shots/payment-signed-out.png' });
+    await page.waitForURL('**/login', { timeout: 8000 });
+    await context.close();
+  });
+
+  /** A signed-in, unsubscribed user whose page-load read of /auth/me/ passes, later ones not. */
+  async function failingStatusRead(status: number) {
+    const { page, context } = await stack.newPage();
+    await signUpVerified(stack, page, `read-${status}-${Date.now()}@example.com`, 'read-secret');
+    let reads = 0;
+    await page.route('**/auth/me/', (route) =>
+      reads++ === 0 ? route.continue() : route.fulfill({ status, json: { message: 'Nope' } }),
+    );
+    await page.route('**/auth/token/refresh/', (route) =>
+      route.fulfill({ status: 401, json: { message: 'Token is invalid or expired' } }),
+    );
+    await page.goto('/payment-success');
+    return { page, context };
+  }
+
+  it('a session lost during the status read (401, refresh refused) goes to sign-in', async () => {
+    const { page, context } = await failingStatusRead(401);
+    await toastTitled(page, MSG.paymentSignInNeeded).waitFor();
+    await page.waitForURL('**/login', { timeout: 8000 });
+    await context.close();
+  });
+
+  it('a status read that fails otherwise takes the unsubscribed path to /plans', async () => {
+    const { page, context } = await failingStatusRead(500);
+    await toastTitled(page, MSG.paymentProcessing).waitFor();
+    await page.screenshot({ path: '/tmp/e2e-shots/payment-read-failed.png' });
+    await page.waitForURL('**/plans', { timeout: 8000 });
     await context.close();
   });
 });

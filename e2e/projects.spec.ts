@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
+import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { localPath, startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
@@ -115,6 +116,48 @@ describe('projects as a superuser', () => {
     await page.getByText(MSG.projectNotFoundTitle).waitFor();
     await page.getByRole('link', { name: 'Back to Projects' }).click();
     await page.waitForURL('**/projects');
+    await context.close();
+  });
+});
+
+describe('deleting the last project of page 2', () => {
+  it('goes back to the last page that exists, not to "No projects found"', async () => {
+    const token = await apiSignIn(stack, ADMIN.email, ADMIN.password);
+    // Eleven projects found by one search: ten on page 1, one on page 2 (10 per page).
+    const stamp = `Paged ${Date.now()}`;
+    const ids: string[] = [];
+    for (let i = 1; i <= 11; i += 1) {
+      const name = `${stamp} ${String(i).padStart(2, '0')}`;
+      ids.push(await apiCreateProject(stack, token, { name }));
+    }
+    // A project being generated cannot be deleted: let them all finish first.
+    for (const id of ids) await apiWaitForProject(stack, token, id);
+    const { page, context } = await stack.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/projects');
+    // The search applies after its debounce: wait for its answer before paging.
+    const searched = page.waitForResponse(
+      (res) => new URL(res.url()).searchParams.get('query') === stamp && res.ok(),
+    );
+    await page.getByLabel('Search projects').fill(stamp);
+    await searched;
+    const range = page.getByTestId('projects-range');
+    await range.filter({ hasText: /^Showing 1-10 of 11 / }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await range.filter({ hasText: /^Showing 11-11 of 11 / }).waitFor();
+    const cards = page.getByTestId('project-card');
+    // Page 1's cards stay shown until page 2 has arrived.
+    await expect.poll(() => cards.count()).toBe(1);
+
+    await cards.first().getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await range.filter({ hasText: /^Showing 1-10 of 10 / }).waitFor();
+    await expect.poll(() => cards.count()).toBe(10);
+    expect(await page.getByText(MSG.noProjects).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/e2e-shots/projects-after-last-delete.png' });
     await context.close();
   });
 });

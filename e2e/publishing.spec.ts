@@ -1,37 +1,16 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { DNS_TXT_RECORD, MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { startFakeDns, type FakeDns } from '../apps/server/test/fakes/dns.ts';
 import { startFakeNetlify, type FakeNetlify } from '../apps/server/test/fakes/netlify.ts';
 import { createProject, SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { saveKeys, stepButton } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
 const SHOTS = '/tmp/e2e-shots';
-/** The token the Netlify fake accepts by default. */
-const NETLIFY_TOKEN = 'netlify-test-token';
 const DOMAIN = 'lonestar-e2e.test';
-
-/** Puts the keys on the profile through its form: Netlify to deploy, OpenRouter to create. */
-async function saveKeys(page: Page) {
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await page.getByLabel('Netlify access token').fill(NETLIFY_TOKEN);
-  await page.getByLabel('OpenRouter API key').fill('sk-or-v1-e2epublishingkey0000000001');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await page.getByText(MSG.profileUpdated).first().waitFor();
-  await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
-  // Shown masked from now on: the first three characters and the last four.
-  expect(await page.locator('main').innerText()).not.toContain(NETLIFY_TOKEN);
-}
-
 /** "https://site-abc.netlify.app/" → "site-abc.netlify.app". */
 const hostOf = (url: string) => new URL(url).host;
-
-/** The card's step buttons (each opens the guide on its step) by their accessible names. */
-function stepButton(card: Locator, label: string): Locator {
-  return card.getByRole('listitem').getByRole('button', { name: label, exact: true });
-}
 
 describe('publishing to Netlify and verifying a domain', () => {
   let stack: Stack;

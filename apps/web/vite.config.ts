@@ -8,20 +8,22 @@ const api = {
   changeOrigin: false,
 };
 
+// The calls `vite dev` and `vite preview` forward to the API server: the same list for both,
+// so a built app previewed locally saves and loads editor versions like the dev server does.
+const proxy = {
+  '/api': api,
+  '/auth': api,
+  // Only the editor's server calls under /project/…; /project/:id/detail and the preview
+  // routes are screens of this app and must not be proxied.
+  '^/project/[^/]+/(save|city/[^/]+/save|get_version_html)/': api,
+  // Generated images: the server serves them at /images/{file}, as the published site does.
+  '/images': api,
+};
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  server: {
-    proxy: {
-      '/api': api,
-      '/auth': api,
-      // Only the editor's server calls under /project/…; /project/:id/detail and the preview
-      // routes are screens of this app and must not be proxied.
-      '^/project/[^/]+/(save|city/[^/]+/save|get_version_html)/': api,
-      // Generated images: the server serves them at /images/{file}, as the published site does.
-      '/images': api,
-    },
-  },
-  preview: { proxy: { '/api': api, '/auth': api, '/images': api } },
+  server: { proxy },
+  preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -103,7 +103,6 @@ export function createContext(opts: {
         stripe,
         billingRepo,
         prices: createPriceProvisioner({ stripe, billingRepo }),
-        appUrl: config.appUrl,
         logger,
       }),
     }),
@@ -157,6 +156,7 @@ export function createContext(opts: {
     netlifyApiUrl,
     netlifyTimeoutMs,
     dataDir: config.dataDir,
+    waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
   });
 
   return {

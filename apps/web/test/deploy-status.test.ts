@@ -7,6 +7,7 @@ import {
   deployPercent,
   lastDeployText,
   latestDeployment,
+  deployFailure,
   publishFailure,
   uploadText,
 } from '../src/features/projects/deploy-status';
@@ -191,5 +192,17 @@ describe('a failed publish', () => {
         .profile,
     ).toBe(true);
     expect(publishFailure(apiError(502, 'Netlify answered 500')).profile).toBe(false);
+  });
+
+  it('reads a deploy that failed after a 202 the same way, from its error', () => {
+    expect(deployFailure({ error: 'Netlify answered 500: try later' })).toEqual({
+      title: 'Deployment Failed',
+      message: 'Netlify answered 500: try later',
+      profile: false,
+    });
+    expect(deployFailure({ error: null }).message).toBe(
+      'Failed to deploy to Netlify. Please try again.',
+    );
+    expect(deployFailure({ error: MSG.netlifyTokenRejected }).profile).toBe(true);
   });
 });

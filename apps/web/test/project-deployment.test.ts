@@ -167,6 +167,12 @@ describe('publish result', () => {
     expect(out.netlifyLink).toBe('https://acme.netlify.app');
     expect(out.netlifySiteUrlHistory).toBe('a,b');
   });
+
+  it('never replaces a link with the empty one of a deploy still running (202)', () => {
+    const out = applyPublishResult(linked, { status: 'Published', netlifyUrl: '' });
+    expect(out.netlifyLink).toBe('https://acme.netlify.app');
+    expect(out.netlifySiteUrl).toBe('https://acme.netlify.app');
+  });
 });
 
 describe('publish result with its deploy', () => {

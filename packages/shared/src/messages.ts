@@ -123,6 +123,8 @@ export const MSG = {
   profileUpdated: 'Profile updated',
   maskedKeyEdited: 'Paste the whole key, or clear the field to remove it.',
   paymentSuccess: 'Payment successful - Your subscription is now active.',
+  paymentSignInNeeded:
+    'Please sign in - This browser has no session for your account. Sign in to see your plan.',
   // Projects (web): spec texts the screens show, and the titles the spec leaves open.
   noProjects: 'No projects found',
   noProjectsHint: 'Try a different search term or create a new project.',

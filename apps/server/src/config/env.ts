@@ -36,6 +36,11 @@ export const ZEnv = z.object({
   NETLIFY_API_URL: z.url().default('https://api.netlify.com/api/v1'),
   /** How long a Netlify connection may stay silent (no byte either way) before the call is retried. */
   NETLIFY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
+  /**
+   * How long POST publish/ holds the request for the deploy before answering 202 with its
+   * progress; the deploy goes on and the web app follows it through GET deployment/.
+   */
+  PUBLISH_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: ZOptionalUrl,

@@ -9,6 +9,7 @@ import {
   ZUrlResponse,
 } from '@cityforge/shared';
 import { paged } from '../../lib/paging.ts';
+import { requestOrigin } from '../../lib/return-url.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { BillingService } from './billing.service.ts';
 import type { StripeWebhooks } from './stripe-webhooks.ts';
@@ -36,12 +37,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingServi
         response: { 200: ZUrlResponse },
       },
     },
-    async (request) => billingService.checkout(currentUser(request), request.params.planId),
+    async (request) =>
+      billingService.checkout(currentUser(request), request.params.planId, requestOrigin(request)),
   );
   app.post(
     '/api/manage/subscription/',
     { onRequest: app.requireUser, schema: { tags, response: { 200: ZUrlResponse } } },
-    async (request) => billingService.manageSubscription(currentUser(request)),
+    async (request) =>
+      billingService.manageSubscription(currentUser(request), requestOrigin(request)),
   );
   app.get(
     '/api/invoices/',

@@ -1,13 +1,17 @@
 import { INVOICES_PAGE_SIZE, MSG, type TInvoice, type TPlan } from '@cityforge/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PlanRow, SubscriptionRow, UserRow } from '../../db/schema/index.ts';
+import { returnBase } from '../../lib/return-url.ts';
 import type { BillingRepo } from './billing.repo.ts';
 
-/** A paid-plan checkout provider (Stripe); absent when payments are not configured. */
+/**
+ * A paid-plan checkout provider (Stripe); absent when payments are not configured. `base` is
+ * where the browser comes back to (the app's origin it left from, see lib/return-url.ts).
+ */
 export type PaidCheckout = {
-  start(user: UserRow, plan: PlanRow): Promise<{ url: string }>;
+  start(user: UserRow, plan: PlanRow, base: string): Promise<{ url: string }>;
   /** The provider's self-service page: change plan, card, cancel, invoices. */
-  portal(user: UserRow): Promise<{ url: string }>;
+  portal(user: UserRow, base: string): Promise<{ url: string }>;
 };
 
 type Deps = { billingRepo: BillingRepo; appUrl: string; paidCheckout?: PaidCheckout };
@@ -45,15 +49,17 @@ export function createBillingService(deps: Deps) {
       return (await billingRepo.listPlans()).map(toPlan);
     },
 
-    async checkout(user: UserRow, planId: string): Promise<{ url: string }> {
+    /** `origin`: what the request says it came from; only the app's own origins are used. */
+    async checkout(user: UserRow, planId: string, origin?: string): Promise<{ url: string }> {
+      const base = returnBase(appUrl, origin);
       const plan = await billingRepo.findPlan(planId);
       if (!plan) throw notFound('Plan not found.');
       if (!canSell(plan)) throw new AppError('not_configured', MSG.paymentsNotConfigured);
       const current = await billingRepo.findSubscription(user.id);
       if (plan.priceCents > 0 && deps.paidCheckout) {
         // Changing a running paid plan happens in the portal (Stripe prorates it there).
-        if (hasLivePaidSubscription(current)) return deps.paidCheckout.portal(user);
-        return deps.paidCheckout.start(user, plan);
+        if (hasLivePaidSubscription(current)) return deps.paidCheckout.portal(user, base);
+        return deps.paidCheckout.start(user, plan, base);
       }
       if (hasLivePaidSubscription(current)) {
         throw new AppError('conflict', MSG.paidSubscriptionActive);
@@ -66,16 +72,16 @@ export function createBillingService(deps: Deps) {
         startedAt: new Date(),
         currentPeriodEnd: null,
       });
-      return { url: `${appUrl}/payment-success?plan=${encodeURIComponent(plan.id)}` };
+      return { url: `${base}/payment-success?plan=${encodeURIComponent(plan.id)}` };
     },
 
-    async manageSubscription(user: UserRow): Promise<{ url: string }> {
+    async manageSubscription(user: UserRow, origin?: string): Promise<{ url: string }> {
       const current = await billingRepo.findSubscription(user.id);
       if (!current?.stripeSubscriptionId || !user.stripeCustomerId) {
         throw new AppError('bad_request', MSG.noSubscriptionToManage);
       }
       if (!deps.paidCheckout) throw new AppError('not_configured', MSG.paymentsNotConfigured);
-      return deps.paidCheckout.portal(user);
+      return deps.paidCheckout.portal(user, returnBase(appUrl, origin));
     },
 
     async invoices(userId: string, page: number): Promise<{ count: number; results: TInvoice[] }> {

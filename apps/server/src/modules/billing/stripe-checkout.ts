@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MSG } from '@cityforge/shared';
 import type { PlanRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,7 +13,6 @@ type Deps = {
   stripe: Stripe;
   billingRepo: BillingRepo;
   prices: PriceProvisioner;
-  appUrl: string;
   logger: Logger;
   now?: () => number;
 };
@@ -23,9 +23,11 @@ type Deps = {
  */
 const CHECKOUT_BUCKET_MS = 60_000;
 
+const originKey = (base: string) => createHash('sha256').update(base).digest('hex').slice(0, 12);
+
 /** Stripe Checkout and the Billing Portal behind the billing service's PaidCheckout seam. */
 export function createStripeCheckout(deps: Deps): PaidCheckout {
-  const { stripe, billingRepo, appUrl } = deps;
+  const { stripe, billingRepo } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -45,7 +47,7 @@ export function createStripeCheckout(deps: Deps): PaidCheckout {
     return (await billingRepo.setCustomerIdIfMissing(user.id, customer.id)) ?? customer.id;
   }
 
-  async function start(user: UserRow, plan: PlanRow) {
+  async function start(user: UserRow, plan: PlanRow, base: string) {
     const price = await deps.prices.priceFor(plan);
     const customer = await customerOf(user);
     const bucket = Math.floor(now() / CHECKOUT_BUCKET_MS);
@@ -59,23 +61,27 @@ export function createStripeCheckout(deps: Deps): PaidCheckout {
         metadata,
         subscription_data: { metadata },
         // Stripe fills in the session id; the page then polls /auth/me/ for the webhook.
-        success_url: `${appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${appUrl}/plans`,
+        success_url: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${base}/plans`,
       },
-      { idempotencyKey: `cityforge-checkout-${user.id}-${plan.id}-${price}-${bucket}` },
+      // The return origin is part of the request: Stripe refuses a key reused with other
+      // parameters, so the same click from another of the app's origins needs its own key.
+      {
+        idempotencyKey: `cityforge-checkout-${user.id}-${plan.id}-${price}-${bucket}-${originKey(base)}`,
+      },
     );
     if (!session.url) throw new AppError('bad_gateway', MSG.paymentProviderFailed);
     return { url: session.url };
   }
 
   return {
-    start: (user, plan) => viaStripe(deps.logger, 'checkout', () => start(user, plan)),
-    portal: (user) =>
+    start: (user, plan, base) => viaStripe(deps.logger, 'checkout', () => start(user, plan, base)),
+    portal: (user, base) =>
       viaStripe(deps.logger, 'billing portal', async () => {
         if (!user.stripeCustomerId) throw new AppError('bad_request', MSG.noSubscriptionToManage);
         const session = await stripe.billingPortal.sessions.create({
           customer: user.stripeCustomerId,
-          return_url: `${appUrl}/plans`,
+          return_url: `${base}/plans`,
         });
         return { url: session.url };
       }),

@@ -22,8 +22,6 @@ import { siteZip } from './site-zip.ts';
 
 /** A deploy whose worker has not written for this long has lost its worker. */
 export const DEPLOY_STALE_MS = 60_000;
-/** How long POST publish/ waits for the deploy before answering with its progress (202). */
-export const PUBLISH_WAIT_MS = 5 * 60_000;
 
 type Deps = {
   boss: PgBoss;
@@ -34,7 +32,8 @@ type Deps = {
   netlifyApiUrl: string;
   netlifyTimeoutMs?: number;
   dataDir: string;
-  waitMs?: number;
+  /** How long POST publish/ waits for the deploy before answering with its progress (202). */
+  waitMs: number;
 };
 
 const normalUrl = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();
@@ -50,7 +49,7 @@ export function createPublishService(deps: Deps) {
 
   /** Waits for the deploy to finish; a deploy whose worker died is closed as interrupted. */
   async function settled(deployId: string): Promise<DeployRow> {
-    const deadline = Date.now() + (deps.waitMs ?? PUBLISH_WAIT_MS);
+    const deadline = Date.now() + deps.waitMs;
     for (;;) {
       const deploy = await repo.findDeploy(deployId);
       if (!deploy) throw notFound('Deploy not found.');

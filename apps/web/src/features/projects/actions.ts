@@ -1,14 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG } from '@cityforge/shared';
+import { isDeployActive, MSG } from '@cityforge/shared';
 import type { TProject } from '@cityforge/shared';
 import { toast } from '../../components/ui/toast';
 import { errorMessage, serverMessage } from '../../lib/api-errors';
 import { useDeleteNetlifySite } from './api/delete-netlify-site';
 import { useDownloadSite } from './api/download-site';
-import { useDeployProgress } from './api/get-deployment';
+import { useDeployProgress, waitForDeployment } from './api/get-deployment';
 import { usePublishProject } from './api/publish-project';
 import { useRetryProject } from './api/retry-project';
-import { publishFailure } from './deploy-status';
+import { deployFailure, publishFailure } from './deploy-status';
 
 const PROFILE_PATH = '/profile';
 /** A failure the user fixes elsewhere stays long enough to follow its link. */
@@ -16,35 +17,48 @@ const ACTION_TOAST_MS = 10_000;
 
 /**
  * Deploy (or redeploy) to Netlify with the spec's three toasts: "Deployment Started" at once,
- * then "Deployment Successful" or "Deployment Failed" (part 1 §8). A failure carries the
- * server's reason; a missing or rejected Netlify token also links to the profile. `busy` holds
- * while the publish is in flight or the project's latest deploy still runs.
+ * then "Deployment Successful" or "Deployment Failed" (part 1 §8) once the deploy has finished:
+ * a publish answered 202 is still deploying, so it is followed until it ends. A failure carries
+ * the server's reason; a missing or rejected Netlify token also links to the profile. `busy`
+ * holds while the publish is in flight or the project's latest deploy still runs.
  */
 export function useDeploy(project: Pick<TProject, 'id' | 'deployment'>) {
   const publish = usePublishProject();
+  const queryClient = useQueryClient();
   const { busy } = useDeployProgress(project);
   const navigate = useNavigate();
 
+  function showFailure(failure: ReturnType<typeof publishFailure>) {
+    toast.error(failure.title, {
+      message: failure.message,
+      ...(failure.profile && {
+        duration: ACTION_TOAST_MS,
+        action: {
+          label: 'Open profile settings',
+          href: PROFILE_PATH,
+          onNavigate: () => void navigate(PROFILE_PATH),
+        },
+      }),
+    });
+  }
+
   async function deploy() {
     toast.info(MSG.deploymentStarted);
+    let result;
     try {
-      await publish.mutateAsync(project.id);
-      toast.success(MSG.deploymentSuccessful);
+      result = await publish.mutateAsync(project.id);
     } catch (error) {
       console.error(MSG.publishFailed, error);
-      const failure = publishFailure(error);
-      toast.error(failure.title, {
-        message: failure.message,
-        ...(failure.profile && {
-          duration: ACTION_TOAST_MS,
-          action: {
-            label: 'Open profile settings',
-            href: PROFILE_PATH,
-            onNavigate: () => void navigate(PROFILE_PATH),
-          },
-        }),
-      });
+      showFailure(publishFailure(error));
+      return;
     }
+    const finished = isDeployActive(result.deployment.state)
+      ? await waitForDeployment(queryClient, project.id)
+      : result.deployment;
+    // Not readable any more (project deleted, signed out): the screens say what they know.
+    if (!finished) return;
+    if (finished.state === 'error') showFailure(deployFailure(finished));
+    else toast.success(MSG.deploymentSuccessful);
   }
   return { deploy: () => void deploy(), busy: busy || publish.isPending };
 }

@@ -127,20 +127,28 @@ export function activeDeployView(
 const TOKEN_REJECTED_PREFIX = 'Netlify rejected your access token';
 
 /**
- * The "Deployment Failed" toast for a failed publish: the spec's title, with the server's reason
- * as its message when there is one (no token, token rejected, Netlify's error), else the spec's
- * sentence. `profile` is set when the fix is in the profile (the Netlify access token): the
- * server answers 400 with MSG.netlifyTokenMissing, or a message starting "Netlify rejected your
- * access token".
+ * The "Deployment Failed" toast: the spec's title, with the server's reason as its message when
+ * there is one (no token, token rejected, Netlify's error), else the spec's sentence. `profile`
+ * is set when the fix is in the profile (the Netlify access token): the server answers 400 with
+ * MSG.netlifyTokenMissing, or a message starting "Netlify rejected your access token".
  */
-export function publishFailure(error: unknown): {
+function deployFailureToast(reason: string | null): {
   title: string;
   message: string;
   profile: boolean;
 } {
   const spec = splitTitle(MSG.deploymentFailed);
-  const reason = serverMessage(error);
   const profile =
     !!reason && (reason === MSG.netlifyTokenMissing || reason.startsWith(TOKEN_REJECTED_PREFIX));
   return { title: spec.title, message: reason ?? spec.message ?? '', profile };
+}
+
+/** The failure toast for a publish request that failed. */
+export function publishFailure(error: unknown) {
+  return deployFailureToast(serverMessage(error));
+}
+
+/** The failure toast for a deploy that failed after its publish request was answered (202). */
+export function deployFailure(deployment: Pick<TDeployment, 'error'>) {
+  return deployFailureToast(deployment.error || null);
 }

@@ -113,10 +113,11 @@ export interface PublishResult {
 
 /**
  * Publishing sets the status the server returns (default "Published"), the site url, the
- * sitemap flag and the url history (spec part 1 §4).
+ * sitemap flag and the url history (spec part 1 §4). An empty url never replaces a link: a
+ * deploy still running (202) answers before its site has one, and the link it had still works.
  */
 export function applyPublishResult<T extends TProject>(project: T, result: PublishResult): T {
-  const url = result.netlifyUrl ?? hostingLink(project);
+  const url = result.netlifyUrl || hostingLink(project);
   const history = result.netlify_site_url_history;
   return {
     ...project,

@@ -12,8 +12,10 @@ export async function getPaymentStatus(signal?: AbortSignal): Promise<TUser> {
   return user;
 }
 
-export function paymentStatusQueryOptions() {
+/** `enabled` once a session exists: without one the read could only answer 401. */
+export function paymentStatusQueryOptions(enabled = true) {
   return queryOptions({
+    enabled,
     queryKey: ['billing', 'payment-status'],
     queryFn: () => getPaymentStatus(),
     retry: false,
@@ -22,6 +24,6 @@ export function paymentStatusQueryOptions() {
   });
 }
 
-export function usePaymentStatus() {
-  return useQuery(paymentStatusQueryOptions());
+export function usePaymentStatus(enabled = true) {
+  return useQuery(paymentStatusQueryOptions(enabled));
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { isDeployActive } from '@cityforge/shared';
 import type { TDeployment, TProject } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import {
   activeDeployView,
   DEPLOY_POLL_MS,
@@ -41,6 +41,36 @@ export function deploymentQueryOptions(queryClient: QueryClient, id: string, pol
     refetchInterval: polling ? DEPLOY_POLL_MS : false,
     refetchIntervalInBackground: false,
   });
+}
+
+/** Consecutive failed reads after which a wait gives up (the server is gone for now). */
+const WAIT_READ_FAILURES = 5;
+
+/**
+ * Follows a deploy its publish request left running (the server answered 202) until it
+ * finishes; answers the finished deploy, or null when it can no longer be read (the project
+ * went, the session ended, or the server stayed unreachable). Reads share the cache and the
+ * in-flight request with the screen's own poll, so following it costs no extra calls.
+ */
+export async function waitForDeployment(
+  queryClient: QueryClient,
+  id: string,
+): Promise<TDeployment | null> {
+  let failures = 0;
+  for (;;) {
+    try {
+      const deployment = await queryClient.fetchQuery({
+        ...deploymentQueryOptions(queryClient, id, true),
+        staleTime: DEPLOY_POLL_MS,
+      });
+      failures = 0;
+      if (!deployment || !isDeployActive(deployment.state)) return deployment;
+    } catch (error) {
+      const answered = isApiError(error) && error.status >= 400 && error.status < 500;
+      if (answered || ++failures >= WAIT_READ_FAILURES) return null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, DEPLOY_POLL_MS));
+  }
 }
 
 export function useDeploymentPoll(id: string, polling: boolean) {

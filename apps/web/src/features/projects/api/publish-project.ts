@@ -8,7 +8,8 @@ const PUBLISH_KEY = ['projects', 'publish'] as const;
 
 /**
  * POST /api/projects/{id}/publish/ → {status, netlifyUrl, hasSiteMap, netlify_site_url_history,
- * deployment}. Answers once the deploy has finished; GET deployment/ shows it meanwhile.
+ * deployment}. Answers 200 once the deploy has finished, or 202 with the deploy still running
+ * when it outlasts the server's wait (PUBLISH_WAIT_SECONDS); GET deployment/ follows it.
  */
 export function publishProject(id: string): Promise<TPublishResult> {
   return api.post<TPublishResult>(`/api/projects/${encodeURIComponent(id)}/publish/`);

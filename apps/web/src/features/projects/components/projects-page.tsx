@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth-store';
+import { pageCount } from '../../../lib/pagination';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProjects } from '../api/get-projects';
 import { CreateProjectButton } from './create-project-button';
@@ -28,9 +29,19 @@ export default function ProjectsPage() {
     setPage(1);
   }
   const projects = useProjects({ query, page });
+  // A page past the end (its last project was deleted, here or in another tab) answers no
+  // results but a count: go to the last page that exists instead of "No projects found", and
+  // show the loading cards, not the empty state, until it arrives.
+  const lastPage = projects.data ? pageCount(projects.data.count, PROJECTS_PAGE_SIZE) : 1;
+  const pastEnd =
+    !!projects.data &&
+    projects.data.results.length === 0 &&
+    projects.data.count > 0 &&
+    (projects.isPlaceholderData || page > lastPage);
+  if (pastEnd && !projects.isPlaceholderData) setPage(lastPage);
 
   let content;
-  if (projects.isPending) {
+  if (projects.isPending || pastEnd) {
     content = (
       <div className={GRID} role="status" aria-label="Loading projects">
         {Array.from({ length: 6 }, (_, i) => (
