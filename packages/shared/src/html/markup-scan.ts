@@ -13,6 +13,8 @@ export type StartTag = {
   name: string;
   /** Raw values (entities left as written); the first of a repeated name wins, as in browsers. */
   attrs: Map<string, string>;
+  /** Later attributes of a name already seen: inert in a browser, but a checker must see them. */
+  repeated: [string, string][];
   /** Offset of the tag's `<`. */
   offset: number;
   /** Offset just past the tag's `>`. */
@@ -58,6 +60,7 @@ export function scanMarkup(input: string, handler: MarkupHandler, xml = false): 
         tag = {
           name: name(start, end),
           attrs: new Map(),
+          repeated: [],
           offset: start - 1,
           end,
           selfClosing: false,
@@ -71,7 +74,9 @@ export function scanMarkup(input: string, handler: MarkupHandler, xml = false): 
         attrValue += input.slice(start, end);
       },
       onattribend() {
-        if (tag && !tag.attrs.has(attrName)) tag.attrs.set(attrName, attrValue);
+        if (!tag) return;
+        if (tag.attrs.has(attrName)) tag.repeated.push([attrName, attrValue]);
+        else tag.attrs.set(attrName, attrValue);
       },
       onopentagend(endIndex) {
         finishTag(endIndex, false);
