@@ -1,4 +1,4 @@
-import { checkTags, scanMarkup } from '@cityforge/shared';
+import { checkTags, scanMarkup } from '@cityforge/shared/html';
 import { unescapeHtml } from '../site/html.ts';
 
 export type CheckedAnswer = { ok: true; html: string } | { ok: false; problem: string };

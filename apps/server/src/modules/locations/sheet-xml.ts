@@ -1,4 +1,4 @@
-import { scanMarkup } from '@cityforge/shared';
+import { scanMarkup } from '@cityforge/shared/html';
 import * as XLSX from '@e965/xlsx';
 
 /**

@@ -1,4 +1,4 @@
-import { scanMarkup } from '@cityforge/shared';
+import { scanMarkup } from '@cityforge/shared/html';
 import { unescapeHtml } from './html.ts';
 import type { Faq } from './render-content.ts';
 

@@ -1,4 +1,4 @@
-import { scanMarkup } from '@cityforge/shared';
+import { scanMarkup } from '@cityforge/shared/html';
 import { escapeAttr, escapeHtml, unescapeHtml } from './html.ts';
 
 export type MetaInput = { title: string; description: string };

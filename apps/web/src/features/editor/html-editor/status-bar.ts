@@ -2,7 +2,7 @@
  * What the status bar says: the source's counts, recomputed on every change, and the
  * shortcuts of spec part 2 (Ctrl+S saves, Ctrl+Shift+F formats) with their hints.
  */
-import { scanMarkup } from '@cityforge/shared';
+import { scanMarkup } from '@cityforge/shared/html';
 
 export type TextStats = { lines: number; characters: number; words: number };
 
