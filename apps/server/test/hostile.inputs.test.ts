@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_HTML_CHARS } from '@cityforge/shared';
+import { offlineServices } from '../src/modules/generation/offline-writer.ts';
 import { readRegeneratedHtml } from '../src/modules/editor/regenerate-answer.ts';
 import { scanSheets } from '../src/modules/locations/sheet-xml.ts';
 import { parseLocationsFile } from '../src/modules/locations/spreadsheet.ts';
@@ -97,6 +98,19 @@ describe("a model's rewritten fragment", () => {
       ok: false,
       problem: expect.stringContaining('Unclosed tag <div>'),
     });
+  });
+});
+
+describe("a project's prompt (user text of up to 20,000 characters)", () => {
+  it('reads a services list padded with runs that made the split patterns backtrack', () => {
+    const gap = ' '.repeat(4_000);
+    const prompt = `Services: AC repair${gap},${gap}duct cleaning${gap}and${gap}furnace tune-ups${'.'.repeat(3_000)}x.`;
+    expect(prompt.length).toBeLessThanOrEqual(20_000);
+    const titles = offlineServices({ name: 'Cool Co', serviceType: 'HVAC', prompt }).map(
+      (s) => s.title,
+    );
+    // Dots inside the title are kept (and the title cut at 100 characters); only a final run goes.
+    expect(titles).toEqual(['AC Repair', 'Duct Cleaning', `Furnace Tune-ups${'.'.repeat(84)}`]);
   });
 });
 
