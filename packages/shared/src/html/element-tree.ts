@@ -1,8 +1,9 @@
 /**
  * The outline the HTML editor shows beside the source: every element, nested, with where its
- * start tag is and a short preview of its text. It reads markup the way tag-check.ts does
- * (one linear pass of a tokenizer, not a DOM) so half-typed HTML still gives a useful tree, user markup is
- * never parsed into a live document, and each node keeps the source offset the editor jumps to.
+ * start tag is and a short preview of its text. It reads markup the way tag-check.ts does (one
+ * linear pass of a tokenizer, not a DOM) so half-typed HTML still gives a useful tree, user
+ * markup is never parsed into a live document, and each node keeps the source offset the editor
+ * jumps to.
  */
 import { ELEMENT_TREE_PREVIEW_CHARS } from '../contracts/editor.ts';
 import { OpenElements, scanMarkup } from './markup-scan.ts';

@@ -1,10 +1,10 @@
 /**
  * One pass over untrusted HTML or XML, in time linear in its length whatever it holds. Every
  * reader of user or model markup goes through here instead of a regular expression: a tag
- * pattern such as `<(\w+)((?:[^>"']|"[^"]*")*)>` rescans to the end of the input from each
- * `<` that has no `>`, so 1 MB of `<a<a<a…` took minutes. htmlparser2's Tokenizer reads each
- * character once; its Parser is not used because its open-element stack (unshift, indexOf per
- * closing tag) is itself quadratic on deep nesting — see OpenElements for ours.
+ * pattern such as `<(\w+)((?:[^>"']|"[^"]*")*)>` rescans to the end of the input from each `<`
+ * that has no `>` (2.4 s on 32 KB of `<a<a<a…`, four times that per doubling). htmlparser2's
+ * Tokenizer reads each character once; its Parser is not used because its open-element stack
+ * (unshift, indexOf per closing tag) is itself quadratic on deep nesting: see OpenElements.
  */
 import { Tokenizer } from 'htmlparser2';
 
