@@ -10,6 +10,9 @@ import { hasOpenGraphTags, readMetaTags } from '../src/modules/site/meta.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { rawZip, workbookParts } from './helpers/broken-files.ts';
 import { editorApi, faqPageOf, previewHtml, saveBody, viewOf } from './helpers/editor.ts';
+import { createProject, signedInUser } from './helpers/factories.ts';
+import { detailOf } from './helpers/generation.ts';
+import { citiesOf, upload, uploaded } from './helpers/locations.ts';
 import { siteProject } from './helpers/publishing.ts';
 
 /**
@@ -114,24 +117,24 @@ describe("a project's prompt (user text of up to 20,000 characters)", () => {
   });
 });
 
-describe('sheet XML inside an uploaded .xlsx', () => {
-  const rows = [
-    ['City', 'State', 'ZIP'],
-    ['Austin', 'TX', '78701'],
-    ['Dallas', 'TX', '75201'],
-  ];
-  // Stored, not deflated: repeated XML deflates past the compression guard, which would
-  // refuse the file before its XML is read. A stored part is read as it is.
-  const storedXlsx = (extraRows: string) =>
-    rawZip(
-      workbookParts(rows, { extraRows }).map((part) => ({
-        name: part.name,
-        data: part.content,
-        method: 0,
-        crc: crc32(part.content),
-      })),
-    );
+const rows = [
+  ['City', 'State', 'ZIP'],
+  ['Austin', 'TX', '78701'],
+  ['Dallas', 'TX', '75201'],
+];
+// Stored, not deflated: repeated XML deflates past the compression guard, which would
+// refuse the file before its XML is read. A stored part is read as it is.
+const storedXlsx = (extraRows: string) =>
+  rawZip(
+    workbookParts(rows, { extraRows }).map((part) => ({
+      name: part.name,
+      data: part.content,
+      method: 0,
+      crc: crc32(part.content),
+    })),
+  );
 
+describe('sheet XML inside an uploaded .xlsx', () => {
   it('imports the real rows in front of 200,000 rows never closed', () => {
     const data = storedXlsx('<row>'.repeat(200_000));
     expect(data.length).toBeGreaterThan(MB);
@@ -166,7 +169,7 @@ describe('sheet XML inside an uploaded .xlsx', () => {
   });
 });
 
-describe('a hostile page through the API', () => {
+describe('hostile input through the API', () => {
   let t: TestApp;
   let site: Awaited<ReturnType<typeof siteProject>>;
   beforeAll(async () => {
@@ -202,5 +205,25 @@ describe('a hostile page through the API', () => {
     ]);
     expect(preview).toContain('<meta property="og:title" content="Hostile">');
     expect(preview).toContain('<meta property="og:description" content="Calm">');
+  });
+
+  it('imports an uploaded .xlsx holding 200,000 rows never closed, and refuses one with a value past them', async () => {
+    const user = await signedInUser(t, { plan: 'pro' });
+    const project = await createProject(t, user.user.id);
+    const report = await uploaded(t, project.id, user.headers, [
+      { name: 'areas.xlsx', data: storedXlsx('<row>'.repeat(200_000)) },
+    ]);
+    expect(report).toMatchObject({ rowsRead: 2, imported: 2, citiesAdded: 2 });
+    const names = citiesOf(await detailOf(t, project.id, user.headers)).map((c) => c.name);
+    expect(names.sort()).toEqual(['Austin', 'Dallas']);
+
+    const other = await createProject(t, user.user.id);
+    const refused = await upload(t, other.id, user.headers, [
+      { name: 'areas.xlsx', data: storedXlsx(`${'<row>'.repeat(200_000)}<c><v>1</v></c>`) },
+    ]);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect((refused.json() as { message: string }).message).toBe(
+      'The file has more than 50,000 rows.',
+    );
   });
 });
