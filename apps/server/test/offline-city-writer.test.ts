@@ -290,6 +290,21 @@ describe('writeOfflineCityContent', () => {
     expect(all).not.toMatch(/friendly tone|SEO|on every page|the ZIP codes and/);
   });
 
+  it('reads the same asks from a 20,000-character prompt padded to make patterns backtrack', () => {
+    // Runs of spaces once made the scope and ";" patterns rescan the run from every space.
+    const gap = ' '.repeat(6_000);
+    const prompt = [
+      `Mention 24/7 emergency service${gap}on every page.`,
+      'We are a family-run team and answer our own phones.',
+      `Write in a friendly tone${gap};${gap}include the ZIP codes.`,
+    ].join(' ');
+    expect(prompt.length).toBeGreaterThan(18_000);
+    const all = text(writeOfflineCityContent(plumber, { ...harris[7]!, prompt }));
+    expect(all).toContain('24/7 emergency service');
+    expect(all).toContain('We are a family-run team and answer our own phones.');
+    expect(all).not.toMatch(/friendly tone|on every page|the ZIP codes/);
+  });
+
   it('writes valid pages with no county, ZIPs, nearby cities, phone or e-mail', () => {
     const bare: OfflineProject = { ...plumber, contactPhoneNumber: '', email: '', prompt: '' };
     const long = 'Extraordinarily Long Business Name '.repeat(8);

@@ -68,6 +68,14 @@ describe('status bar counts', () => {
     expect(textStats('<a title="x > y">link</a>').words).toBe(1);
   });
 
+  it('counts the words of a megabyte of hostile markup', () => {
+    // A tag cut off by the end of the page hides nothing before it and counts as no word.
+    expect(textStats(`two words${'<a'.repeat(500_000)}`).words).toBe(2);
+    expect(textStats('<p>x</p>'.repeat(125_000)).words).toBe(125_000);
+    expect(textStats('1 < 2 '.repeat(160_000)).words).toBe(480_000);
+    expect(textStats(`<p class=a b=c>word</p>${'<!--<!--'.repeat(125_000)}`).words).toBe(1);
+  });
+
   it('counts an empty document as one empty line, as the editor gutter does', () => {
     expect(textStats('')).toEqual({ lines: 1, characters: 0, words: 0 });
     expect(textStats('\n').lines).toBe(2);

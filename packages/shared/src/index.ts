@@ -11,5 +11,3 @@ export * from './contracts/deployments.ts';
 export * from './contracts/publishing.ts';
 export * from './contracts/editor.ts';
 export * from './contracts/admin.ts';
-export * from './html/tag-check.ts';
-export * from './html/element-tree.ts';

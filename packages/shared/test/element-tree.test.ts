@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_TREE_PREVIEW_CHARS, buildElementTree, elementLabel } from '../src/index.ts';
-import type { ElementTreeNode } from '../src/index.ts';
+import { ELEMENT_TREE_PREVIEW_CHARS } from '../src/index.ts';
+import { buildElementTree, elementLabel } from '../src/html/index.ts';
+import type { ElementTreeNode } from '../src/html/index.ts';
 
 /** The tree as "tag(children)" text, which reads better in failures than nested objects. */
 function shape(nodes: ElementTreeNode[]): string {

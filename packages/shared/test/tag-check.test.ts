@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTags } from '../src/index.ts';
+import { checkTags } from '../src/html/index.ts';
 
 const kinds = (html: string) => checkTags(html).map((p) => `${p.kind}:${p.tag}`);
 

@@ -1,11 +1,13 @@
 /**
  * The outline the HTML editor shows beside the source: every element, nested, with where its
- * start tag is and a short preview of its text. It reads markup the way tag-check.ts does
- * (a tolerant scan, not a DOM) so half-typed HTML still gives a useful tree, user markup is
- * never parsed into a live document, and each node keeps the source offset the editor jumps to.
+ * start tag is and a short preview of its text. It reads markup the way tag-check.ts does (one
+ * linear pass of a tokenizer, not a DOM) so half-typed HTML still gives a useful tree, user
+ * markup is never parsed into a live document, and each node keeps the source offset the editor
+ * jumps to.
  */
 import { ELEMENT_TREE_PREVIEW_CHARS } from '../contracts/editor.ts';
-import { VOID_ELEMENTS } from './tag-check.ts';
+import { OpenElements, scanMarkup } from './markup-scan.ts';
+import { RAW_TEXT_ELEMENTS, VOID_ELEMENTS } from './tag-check.ts';
 
 export type ElementTreeNode = {
   tag: string;
@@ -18,11 +20,8 @@ export type ElementTreeNode = {
   children: ElementTreeNode[];
 };
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
-const ATTR = /(?:^|\s)(id|class)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 // Script and style bodies are code, not text; title and textarea bodies are text but hold no tags.
-const HIDDEN_RAW = new Set(['script', 'style']);
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+const HIDDEN_RAW = new Set(['script', 'style', 'iframe', 'noembed', 'noframes']);
 // Page HTML from the visual editor is usually one long line: without a break at block edges
 // "<h2>Plans</h2><p>From $9</p>" would preview as "PlansFrom $9".
 const BLOCK = new Set(
@@ -40,6 +39,7 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
+// Linear: each match starts at its own `&` and its `+` runs stop at the next non-letter or digit.
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
@@ -49,27 +49,22 @@ function decodeEntities(text: string): string {
   });
 }
 
-function readAttributes(attrs: string): Pick<ElementTreeNode, 'id' | 'classes'> {
-  let id: string | undefined;
-  let classes: string[] = [];
-  for (const m of attrs.matchAll(ATTR)) {
-    const value = m[2] ?? m[3] ?? m[4] ?? '';
-    if (m[1]!.toLowerCase() === 'id') id ??= value.trim() || undefined;
-    else if (classes.length === 0) classes = value.split(/\s+/).filter(Boolean);
-  }
-  return id === undefined ? { classes } : { id, classes };
+function readAttributes(attrs: Map<string, string>): Pick<ElementTreeNode, 'id' | 'classes'> {
+  const id = attrs.get('id')?.trim();
+  const classes = (attrs.get('class') ?? '').split(/\s+/).filter(Boolean);
+  return id ? { id, classes } : { classes };
 }
 
 /** Runs of text between tags, whitespace collapsed; `space` marks a gap before the run. */
 type Run = { text: string; space: boolean };
-type Open = { node: ElementTreeNode; firstRun: number };
+type Open = { tag: string; node: ElementTreeNode; firstRun: number };
 
 export function buildElementTree(
   html: string,
   previewChars: number = ELEMENT_TREE_PREVIEW_CHARS,
 ): ElementTreeNode[] {
   const roots: ElementTreeNode[] = [];
-  const stack: Open[] = [];
+  const stack = new OpenElements<Open>();
   const runs: Run[] = [];
   let gap = false;
 
@@ -83,65 +78,49 @@ export function buildElementTree(
     }
   };
   const attach = (node: ElementTreeNode) => {
-    const parent = stack[stack.length - 1];
+    const parent = stack.top();
     (parent ? parent.node.children : roots).push(node);
   };
   const close = (open: Open) => {
     open.node.preview = preview(runs, open.firstRun, previewChars);
   };
 
-  let i = 0;
-  while (i < html.length) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) {
-      addText(html.slice(i));
-      break;
-    }
-    if (lt > i) addText(html.slice(i, lt));
-    if (html.startsWith('<!--', lt) || html[lt + 1] === '!' || html[lt + 1] === '?') {
-      const end = html.startsWith('<!--', lt) ? html.indexOf('-->', lt + 4) : html.indexOf('>', lt);
-      i = end < 0 ? html.length : end + (html.startsWith('<!--', lt) ? 3 : 1);
-      continue;
-    }
-    TAG.lastIndex = lt;
-    const m = TAG.exec(html);
-    if (!m) {
-      addText('<');
-      i = lt + 1;
-      continue;
-    }
-    i = TAG.lastIndex;
-    const tag = m[2]!.toLowerCase();
-    if (BLOCK.has(tag)) gap = true;
-    if (m[1] === '/') {
+  // A raw-text element (script, title…) whose body is being read: nothing inside is a tag.
+  let raw: Open | null = null;
+  scanMarkup(html, {
+    text(start, end) {
+      if (!raw || !HIDDEN_RAW.has(raw.tag)) addText(html.slice(start, end));
+    },
+    openTag({ name, attrs, offset, selfClosing }) {
+      if (BLOCK.has(name)) gap = true;
+      const node: ElementTreeNode = {
+        tag: name,
+        ...readAttributes(attrs),
+        offset,
+        preview: '',
+        children: [],
+      };
+      attach(node);
+      if (VOID_ELEMENTS.has(name) || selfClosing) return;
+      const open = { tag: name, node, firstRun: runs.length };
+      if (RAW_TEXT_ELEMENTS.has(name)) raw = open;
+      else stack.push(open);
+    },
+    closeTag(name) {
+      if (BLOCK.has(name)) gap = true;
+      if (raw) {
+        close(raw);
+        raw = null;
+        return;
+      }
       // A stray closing tag closes nothing; one that skips open tags closes those too.
-      const at = stack.map((o) => o.node.tag).lastIndexOf(tag);
-      if (at >= 0) stack.splice(at).reverse().forEach(close);
-      continue;
-    }
-    const node: ElementTreeNode = {
-      tag,
-      ...readAttributes(m[3]!),
-      offset: lt,
-      preview: '',
-      children: [],
-    };
-    attach(node);
-    if (VOID_ELEMENTS.has(tag) || /\/\s*$/.test(m[3]!)) continue;
-    if (RAW_TEXT.has(tag)) {
-      const end = new RegExp(`</${tag}\\s*>`, 'ig');
-      end.lastIndex = i;
-      const found = end.exec(html);
-      const bodyEnd = found ? found.index : html.length;
-      const firstRun = runs.length;
-      if (!HIDDEN_RAW.has(tag)) addText(html.slice(i, bodyEnd));
-      close({ node, firstRun });
-      i = found ? end.lastIndex : html.length;
-      continue;
-    }
-    stack.push({ node, firstRun: runs.length });
-  }
-  stack.reverse().forEach(close);
+      const at = stack.lastIndexOf(name);
+      if (at >= 0) stack.popFrom(at).forEach(close);
+    },
+  });
+  const unclosedRaw = raw as Open | null;
+  if (unclosedRaw) close(unclosedRaw);
+  stack.popFrom(0).forEach(close);
   return roots;
 }
 

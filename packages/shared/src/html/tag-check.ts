@@ -5,6 +5,8 @@
  * the content model, so it is fast enough to run on every keystroke; the server uses it to
  * refuse a model's rewrite that is not a well-formed fragment.
  */
+import { OpenElements, scanMarkup } from './markup-scan.ts';
+
 export type TagProblemKind = 'unexpected-closing' | 'mismatched' | 'unclosed' | 'unclosed-raw';
 export type TagProblem = {
   kind: TagProblemKind;
@@ -33,9 +35,18 @@ export const VOID_ELEMENTS = new Set([
   'track',
   'wbr',
 ]);
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
-
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
+/** Elements whose body the tokenizer reads as text up to their own closing tag. */
+export const RAW_TEXT_ELEMENTS = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'iframe',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+]);
 
 type Open = { tag: string; offset: number };
 
@@ -47,54 +58,31 @@ function lineStarts(text: string): number[] {
 
 export function checkTags(html: string): TagProblem[] {
   const problems: Omit<TagProblem, 'line' | 'column'>[] = [];
-  const stack: Open[] = [];
-  let i = 0;
-  while (i < html.length) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) break;
-    if (html.startsWith('<!--', lt)) {
-      const end = html.indexOf('-->', lt + 4);
-      i = end < 0 ? html.length : end + 3;
-      continue;
-    }
-    if (html[lt + 1] === '!' || html[lt + 1] === '?') {
-      const end = html.indexOf('>', lt);
-      i = end < 0 ? html.length : end + 1;
-      continue;
-    }
-    TAG.lastIndex = lt;
-    const m = TAG.exec(html);
-    if (!m) {
-      i = lt + 1;
-      continue;
-    }
-    i = TAG.lastIndex;
-    const closing = m[1] === '/';
-    const tag = m[2]!.toLowerCase();
-    if (closing) {
-      closeTag(tag, lt);
-      continue;
-    }
-    if (VOID_ELEMENTS.has(tag) || /\/\s*$/.test(m[3]!)) continue;
-    if (RAW_TEXT.has(tag)) {
-      const close = new RegExp(`</${tag}\\s*>`, 'ig');
-      close.lastIndex = i;
-      const end = close.exec(html);
-      if (!end) {
-        problems.push({
-          kind: 'unclosed-raw',
-          tag,
-          offset: lt,
-          message: `Unclosed <${tag}>: everything after it is read as ${tag === 'script' || tag === 'style' ? tag : 'text'}.`,
-        });
-        break;
-      }
-      i = close.lastIndex;
-      continue;
-    }
-    stack.push({ tag, offset: lt });
+  const stack = new OpenElements<Open>();
+  // A raw-text element still waiting for its closing tag: nothing inside it is a tag.
+  let raw: Open | null = null;
+  scanMarkup(html, {
+    openTag({ name, offset, selfClosing }) {
+      if (VOID_ELEMENTS.has(name) || selfClosing) return;
+      if (RAW_TEXT_ELEMENTS.has(name)) raw = { tag: name, offset };
+      else stack.push({ tag: name, offset });
+    },
+    closeTag(name, offset) {
+      if (raw) raw = null;
+      else closeTag(name, offset);
+    },
+  });
+  const unclosedRaw = raw as Open | null;
+  if (unclosedRaw) {
+    const { tag, offset } = unclosedRaw;
+    problems.push({
+      kind: 'unclosed-raw',
+      tag,
+      offset,
+      message: `Unclosed <${tag}>: everything after it is read as ${tag === 'script' || tag === 'style' ? tag : 'text'}.`,
+    });
   }
-  for (const open of stack) {
+  for (const open of stack.items) {
     problems.push({
       kind: 'unclosed',
       tag: open.tag,
@@ -117,12 +105,12 @@ export function checkTags(html: string): TagProblem[] {
     });
 
   function closeTag(tag: string, offset: number) {
-    const top = stack[stack.length - 1];
+    const top = stack.top();
     if (top?.tag === tag) {
-      stack.pop();
+      stack.popFrom(stack.length - 1);
       return;
     }
-    const at = stack.map((o) => o.tag).lastIndexOf(tag);
+    const at = stack.lastIndexOf(tag);
     if (at < 0) {
       problems.push({
         kind: 'unexpected-closing',
@@ -139,6 +127,6 @@ export function checkTags(html: string): TagProblem[] {
       offset,
       message: `Mismatched tag </${tag}>: expected </${top!.tag}> first.`,
     });
-    stack.length = at;
+    stack.popFrom(at);
   }
 }

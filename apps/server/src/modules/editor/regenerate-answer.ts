@@ -1,10 +1,8 @@
-import { checkTags } from '@cityforge/shared';
+import { checkTags, scanMarkup } from '@cityforge/shared/html';
 import { unescapeHtml } from '../site/html.ts';
 
 export type CheckedAnswer = { ok: true; html: string } | { ok: false; problem: string };
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-const ATTR = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 /** Elements that run code, restyle the whole page or load another document into it. */
 const REFUSED_ELEMENTS = new Set([
   'script',
@@ -19,7 +17,10 @@ const REFUSED_ELEMENTS = new Set([
   'meta',
 ]);
 
-/** Browsers ignore entities, whitespace and control characters inside a URL's scheme. */
+/**
+ * Browsers ignore entities, whitespace and control characters inside a URL's scheme. The
+ * patterns below are linear: literals and single character classes, no nested repetition.
+ */
 function runsScript(value: string): boolean {
   const plain = unescapeHtml(value)
     .replace(/&colon;/gi, ':')
@@ -29,25 +30,30 @@ function runsScript(value: string): boolean {
   return /(javascript|vbscript):/.test(plain) || plain.startsWith('data:text/html');
 }
 
+function elementProblem(tag: string, attrs: [string, string][]): string | null {
+  if (REFUSED_ELEMENTS.has(tag)) return `the model's answer contains a <${tag}> element`;
+  for (const [name, value] of attrs) {
+    if (name.startsWith('on'))
+      return `the model's answer contains an inline event handler (${name})`;
+    if (runsScript(value)) return "the model's answer contains a javascript: URL";
+  }
+  return null;
+}
+
 /** Why the fragment may not go into a page, or null when it may. */
 function problemOf(html: string): string | null {
   const tagProblems = checkTags(html);
   if (tagProblems.length)
     return `the model's answer is not a well-formed HTML fragment (${tagProblems[0]!.message})`;
   let elements = 0;
-  for (const [, slash, name = '', attrs = ''] of html.matchAll(TAG)) {
-    if (slash) continue;
-    elements += 1;
-    const tag = name.toLowerCase();
-    if (REFUSED_ELEMENTS.has(tag)) return `the model's answer contains a <${tag}> element`;
-    for (const [, attr = '', ...values] of attrs.matchAll(ATTR)) {
-      const attrName = attr.toLowerCase();
-      if (attrName.startsWith('on'))
-        return `the model's answer contains an inline event handler (${attrName})`;
-      const value = values.find((v) => v !== undefined) ?? '';
-      if (runsScript(value)) return "the model's answer contains a javascript: URL";
-    }
-  }
+  let problem: string | null = null;
+  scanMarkup(html, {
+    openTag({ name, attrs, repeated }) {
+      elements += 1;
+      problem ??= elementProblem(name, [...attrs, ...repeated]);
+    },
+  });
+  if (problem) return problem;
   return elements ? null : "the model's answer contains no HTML element";
 }
 

@@ -64,8 +64,10 @@ const PAGE_TALK =
   /\b(pages?|sections?|paragraphs?|headings?|headlines?|titles?|meta|cta|call to action|words?|faqs?|links?|images?|photos?|emojis?|bullets?|zips?|zip codes?|postcodes?|city names?|county|counties|nearby|phone number|contact (details|info)|address(es)?|maps?|schema)\b/i;
 const TOPIC =
   /^(?:please\s+)?(?:be sure to\s+|make sure to\s+|always\s+)?(?:mention|highlight|emphasi[sz]e|stress|include|focus on|feature|promote)\s+(?:that\s+)?(.+)$/i;
+// Each leading \s+ below starts only where a run of spaces starts: from every space of a long
+// run it would rescan the rest of the run (quadratic on a 20,000-character prompt).
 const SCOPE =
-  /\s+(?:on|in|across|throughout|for|to)\s+(?:every|each|all(?:\s+the)?|the|our|these|my)\s+(?:city\s+|location\s+|local\s+|landing\s+)?(?:pages?|copy|content|site|website|text)\b.*$/i;
+  /(?<!\s)\s+(?:on|in|across|throughout|for|to)\s+(?:every|each|all(?:\s+the)?|the|our|these|my)\s+(?:city\s+|location\s+|local\s+|landing\s+)?(?:pages?|copy|content|site|website|text)\b.*$/i;
 
 /**
  * What the owner asks every page to mention: "Mention 24/7 emergency service on every page"
@@ -75,8 +77,8 @@ const SCOPE =
 function asksFrom(prompt: string): { facts: string[]; topics: string[] } {
   const facts: string[] = [];
   const topics: string[] = [];
-  for (const s of sentencesOf(prompt, /(?<=[.!?])\s+|\s*;\s*/)) {
-    const m = TOPIC.exec(s.replace(/[.!]+$/, ''));
+  for (const s of sentencesOf(prompt, /(?<=[.!?])\s+|(?<!\s)\s*;\s*/)) {
+    const m = TOPIC.exec(s.replace(/(?<![.!])[.!]+$/, ''));
     if (!m) continue;
     const what = m[1]!.replace(SCOPE, '').trim();
     if (what.length < 3 || what.length > 160) continue;

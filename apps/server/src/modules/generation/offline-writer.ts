@@ -38,9 +38,11 @@ type Item = OfflineItem;
 type Faq = OfflineFaq;
 
 function splitTitle(raw: string): Item | null {
+  // The prompt is user text of up to 20,000 characters: a trailing-run pattern may only start
+  // where a run starts (the lookbehind), or it rescans the run from each of its characters.
   const text = raw
     .replace(BULLET, '')
-    .replace(/[.;]+$/, '')
+    .replace(/(?<![.;])[.;]+$/, '')
     .trim();
   if (!text) return null;
   const m = /^(.{2,80}?)\s*(?::|\s[–—-]\s)\s*(.+)$/.exec(text);
@@ -54,7 +56,10 @@ function servicesFromPrompt(prompt: string): Item[] {
   const lines = prompt.split('\n');
   const inline = lines.map((l) => SERVICES.exec(l)?.[1]?.trim()).find(Boolean);
   if (inline) {
-    const parts = inline.replace(/\.$/, '').split(/\s*[,;]\s*/);
+    const parts = inline
+      .replace(/\.$/, '')
+      .split(/[,;]/)
+      .map((part) => part.trim());
     // Only the last part of a real list is split on "and" ("a, b and c"), so a lone
     // "heating and cooling" stays one service.
     const tail =
@@ -62,7 +67,7 @@ function servicesFromPrompt(prompt: string): Item[] {
         ? parts
             .pop()!
             .replace(/^and\s+/i, '')
-            .split(/\s+and\s+/i)
+            .split(/(?<!\s)\s+and\s+/i)
         : [];
     return [...parts, ...tail].map(splitTitle).filter((x): x is Item => x !== null);
   }

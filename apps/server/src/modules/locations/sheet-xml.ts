@@ -1,3 +1,4 @@
+import { scanMarkup } from '@cityforge/shared/html';
 import * as XLSX from '@e965/xlsx';
 
 /**
@@ -13,28 +14,61 @@ export type SheetScan = {
   lastValueRow: number;
 };
 
+// Linear: a literal prefix, then one class up to a literal suffix at the end of a bounded path.
 const WORKSHEET_PART = /\/xl\/worksheets\/[^/]+\.xml$/i;
-const CLOSED = /<\/(?:\w+:)?worksheet>\s*$/;
-const ROW = /<(?:\w+:)?row\b([^>]*?)(\/?)>/g;
-const ROW_NUMBER = /\br="(\d+)"/;
-const ROW_END = /<\/(?:\w+:)?row>/g;
-// A value, an inline string or a formula's cached value: what makes a row more than formatting.
-const HAS_VALUE = /<(?:\w+:)?(?:v|is)\b/;
+const DIGITS = /^\d+$/;
 
-function lastValueRowOf(xml: string): number {
+/** `x:row` and `row` are the same element: Excel writes no prefix, other tools do. */
+function localName(name: string): string {
+  return name.slice(name.indexOf(':') + 1);
+}
+
+/**
+ * One SAX-style pass of the shared tokenizer in XML mode: linear in the part's size, where the
+ * patterns it replaces searched to the end of the part once per `<row>` never closed.
+ */
+function scanWorksheet(xml: string): { closed: boolean; lastValueRow: number } {
   let last = 0;
   let implicit = 0;
-  for (const match of xml.matchAll(ROW)) {
-    const declared = ROW_NUMBER.exec(match[1]!);
-    const row = declared ? Number(declared[1]) : implicit + 1;
-    implicit = row;
-    if (match[2] === '/') continue;
-    ROW_END.lastIndex = match.index + match[0].length;
-    const end = ROW_END.exec(xml);
-    const body = xml.slice(match.index + match[0].length, end ? end.index : xml.length);
-    if (row > last && HAS_VALUE.test(body)) last = row;
-  }
-  return last;
+  // Open rows, each with the highest row number open at its depth: a value inside nested rows
+  // (malformed, but possible) counts for the highest of them, in constant time.
+  const open: number[] = [];
+  // Where the closing </worksheet> starts, while nothing but white space has come after it.
+  let closedAt = -1;
+  scanMarkup(
+    xml,
+    {
+      openTag({ name, attrs, selfClosing }) {
+        closedAt = -1;
+        const local = localName(name);
+        if (local === 'row') {
+          const declared = attrs.get('r') ?? '';
+          const row = DIGITS.test(declared) ? Number(declared) : implicit + 1;
+          implicit = row;
+          if (!selfClosing) open.push(Math.max(row, open.at(-1) ?? 0));
+        } else if ((local === 'v' || local === 'is') && open.length) {
+          // A value, an inline string or a formula's cached value: more than formatting.
+          last = Math.max(last, open.at(-1)!);
+        }
+      },
+      closeTag(name, offset) {
+        const local = localName(name);
+        if (local === 'row') open.pop();
+        closedAt = local === 'worksheet' ? offset : -1;
+      },
+      text(start, end) {
+        if (closedAt >= 0 && xml.slice(start, end).trim()) closedAt = -1;
+      },
+    },
+    true,
+  );
+  return { closed: closedAt >= 0 && endsTag(xml, closedAt), lastValueRow: last };
+}
+
+/** The closing tag at `offset` has its `>` (the tokenizer reports `</worksheet` cut short too). */
+function endsTag(xml: string, offset: number): boolean {
+  const gt = xml.indexOf('>', offset);
+  return gt >= 0 && xml.slice(gt + 1).trim() === '';
 }
 
 export function scanSheets(data: Buffer): SheetScan {
@@ -45,8 +79,9 @@ export function scanSheets(data: Buffer): SheetScan {
     if (!WORKSHEET_PART.test(fullPath)) return;
     const content = container.FileIndex[index]?.content;
     const xml = content ? Buffer.from(content as Uint8Array).toString('utf8') : '';
-    if (!CLOSED.test(xml)) wellFormed = false;
-    lastValueRow = Math.max(lastValueRow, lastValueRowOf(xml));
+    const sheet = scanWorksheet(xml);
+    if (!sheet.closed) wellFormed = false;
+    lastValueRow = Math.max(lastValueRow, sheet.lastValueRow);
   });
   return { wellFormed, lastValueRow };
 }

@@ -81,8 +81,9 @@ function words(text: string): string[] {
   );
 }
 
+// Starts only where a run of spaces starts, so a cell of spaces is not rescanned per space.
 const COUNTY_SUFFIX =
-  /\s+(county|parish|borough|city and borough|census area|municipality|municipio)$/i;
+  /(?<!\s)\s+(county|parish|borough|city and borough|census area|municipality|municipio)$/i;
 
 type MaskIndex = {
   /** First token (lower-case) → masks starting with it, longest first. */

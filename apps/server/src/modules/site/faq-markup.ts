@@ -1,65 +1,76 @@
+import { scanMarkup } from '@cityforge/shared/html';
 import { unescapeHtml } from './html.ts';
 import type { Faq } from './render-content.ts';
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-const CLASS_ATTR = /(?:^|\s)class\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-const DETAILS = /<details\b[^>]*>([\s\S]*?)<\/details\s*>/gi;
-const SUMMARY = /<summary\b[^>]*>([\s\S]*?)<\/summary\s*>/i;
 // Block boundaries become spaces so "<p>One</p><p>Two</p>" reads "One Two", not "OneTwo".
-const BLOCK_TAG = /<\/?(?:p|br|div|li|ul|ol|h[1-6]|dd|dt|dl|blockquote|table|tr|td|th)\b[^>]*>/gi;
+const BLOCK = new Set(
+  'p br div li ul ol h1 h2 h3 h4 h5 h6 dd dt dl blockquote table tr td th'.split(' '),
+);
+// Their bodies are code or a nested document, never text a visitor reads.
+const HIDDEN = new Set(['script', 'style', 'iframe', 'noembed', 'noframes']);
 
-/** What a reader sees of a piece of markup: tags gone, entities decoded, spaces collapsed. */
-function visibleText(html: string): string {
-  const stripped = html
-    .replace(BLOCK_TAG, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/gi, ' ');
-  return unescapeHtml(stripped).replace(/\s+/g, ' ').trim();
+/** What a reader sees of raw text pieces: entities decoded, spaces collapsed. */
+function visibleText(pieces: string[]): string {
+  // Linear: one literal each, case-insensitive; \s+ runs never overlap.
+  const raw = pieces.join('').replace(/&nbsp;/gi, ' ');
+  return unescapeHtml(raw).replace(/\s+/g, ' ').trim();
 }
 
-function hasFaqClass(attrs: string): boolean {
-  const m = CLASS_ATTR.exec(attrs);
-  return (m?.[1] ?? m?.[2] ?? m?.[3] ?? '').split(/\s+/).includes('faq');
-}
-
-function faqsIn(container: string): Faq[] {
-  const faqs: Faq[] = [];
-  for (const [, inner = ''] of container.matchAll(DETAILS)) {
-    const summary = SUMMARY.exec(inner);
-    if (!summary) continue;
-    const question = visibleText(summary[1] ?? '');
-    const answer = visibleText(inner.replace(summary[0], ''));
-    if (question && answer) faqs.push({ question, answer });
-  }
-  return faqs;
-}
+type Container = { tag: string; depth: number; faqs: Faq[] };
+type Item = { question: string[]; answer: string[]; inSummary: boolean; summaries: number };
 
 /**
  * The FAQs a page visibly shows, read back from the markup renderContent writes for them: an
  * element of class "faq" holding <details><summary>question</summary>answer</details> items.
  * FAQPage data must agree with the visible page, and a user's edit may drop or reword the
  * questions, so the structured data follows the HTML rather than the model's stored answer.
+ * One pass of the shared tokenizer, so a megabyte of hostile markup costs milliseconds.
  */
 export function faqsInHtml(html: string): Faq[] {
   if (!html.includes('faq')) return [];
-  // Commented-out markup is not on the page.
-  const page = html.replace(/<!--[\s\S]*?-->/g, '');
   const faqs: Faq[] = [];
-  let open: { tag: string; start: number; depth: number } | null = null;
-  for (const m of page.matchAll(TAG)) {
-    const [whole, slash, name = '', attrs = ''] = m;
-    const tag = name.toLowerCase();
-    if (!open) {
-      if (!slash && !/\/\s*$/.test(attrs) && hasFaqClass(attrs))
-        open = { tag, start: m.index + whole.length, depth: 0 };
-      continue;
-    }
-    if (tag !== open.tag) continue;
-    if (!slash) open.depth += 1;
-    else if (open.depth-- === 0) {
-      faqs.push(...faqsIn(page.slice(open.start, m.index)));
-      open = null;
-    }
-  }
+  let container: Container | null = null;
+  let item: Item | null = null;
+  let hidden: string | null = null;
+  const addText = (text: string) => {
+    if (!item || hidden) return;
+    (item.inSummary ? item.question : item.answer).push(text);
+  };
+  scanMarkup(html, {
+    text(start, end) {
+      addText(html.slice(start, end));
+    },
+    openTag({ name, attrs, selfClosing }) {
+      if (!container) {
+        const classes = (attrs.get('class') ?? '').split(/\s+/);
+        if (!selfClosing && classes.includes('faq')) container = { tag: name, depth: 0, faqs: [] };
+        return;
+      }
+      if (name === container.tag && !selfClosing) container.depth += 1;
+      if (HIDDEN.has(name) && !selfClosing) hidden = name;
+      else if (name === 'details')
+        item ??= { question: [], answer: [], inSummary: false, summaries: 0 };
+      // Only an item's first summary is its question; a later one is part of the answer.
+      else if (name === 'summary' && item && item.summaries++ === 0) item.inSummary = true;
+      else if (BLOCK.has(name)) addText(' ');
+    },
+    closeTag(name) {
+      if (!container) return;
+      if (name === hidden) hidden = null;
+      else if (name === 'summary' && item?.inSummary) item.inSummary = false;
+      else if (name === 'details' && item) {
+        const question = visibleText(item.question);
+        const answer = visibleText(item.answer);
+        if (question && answer) container.faqs.push({ question, answer });
+        item = null;
+      } else if (BLOCK.has(name)) addText(' ');
+      if (name === container.tag && container.depth-- === 0) {
+        // FAQs count only once their container is closed, as a visitor's browser shows them.
+        faqs.push(...container.faqs);
+        container = null;
+        item = null;
+      }
+    },
+  });
   return faqs;
 }

@@ -1,3 +1,4 @@
+import { scanMarkup } from '@cityforge/shared/html';
 import { escapeAttr, escapeHtml, unescapeHtml } from './html.ts';
 
 export type MetaInput = { title: string; description: string };
@@ -13,6 +14,7 @@ export function trimToWords(value: string, max: number, ellipsis = false): strin
   const cut = text.slice(0, room + 1);
   const space = cut.lastIndexOf(' ');
   // A single very long word has no boundary to respect; cut it rather than drop everything.
+  // Runs on at most `max` characters, so the trailing-run pattern's backtracking is bounded.
   const head = (space > room / 2 ? cut.slice(0, space) : text.slice(0, room)).replace(
     /[\s,;:.\-–—|·]+$/,
     '',
@@ -32,12 +34,44 @@ export function renderMetaTags(meta: MetaInput): string {
 
 /**
  * Reads title and description back from stored (possibly hand-edited) meta tags, so social
- * previews follow the user's edits.
+ * previews follow the user's edits. The first <title> and the first description meta win;
+ * a title never closed counts as none. One tokenizer pass: the user writes this string.
  */
 export function readMetaTags(metaTags: string): MetaInput {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(metaTags)?.[1] ?? '';
-  const tag = /<meta\b[^>]*\bname\s*=\s*["']?description["']?[^>]*>/i.exec(metaTags)?.[0] ?? '';
-  const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
-  const description = content?.[1] ?? content?.[2] ?? '';
-  return { title: unescapeHtml(title).trim(), description: unescapeHtml(description).trim() };
+  let title: string | null = null;
+  let titleText: string[] | null = null;
+  let description: string | null = null;
+  scanMarkup(metaTags, {
+    openTag({ name, attrs }) {
+      if (name === 'title' && title === null) titleText = [];
+      else if (name === 'meta' && description === null) {
+        if (attrs.get('name')?.trim().toLowerCase() === 'description')
+          description = attrs.get('content') ?? '';
+      }
+    },
+    text(start, end) {
+      titleText?.push(metaTags.slice(start, end));
+    },
+    closeTag(name) {
+      if (name !== 'title' || !titleText) return;
+      title = titleText.join('');
+      titleText = null;
+    },
+  });
+  return {
+    title: unescapeHtml(title ?? '').trim(),
+    description: unescapeHtml(description ?? '').trim(),
+  };
+}
+
+/** Whether the user wrote Open Graph tags of their own into the meta tags. */
+export function hasOpenGraphTags(metaTags: string): boolean {
+  let found = false;
+  scanMarkup(metaTags, {
+    openTag({ name, attrs }) {
+      if (name === 'meta' && attrs.get('property')?.trim().toLowerCase().startsWith('og:'))
+        found = true;
+    },
+  });
+  return found;
 }

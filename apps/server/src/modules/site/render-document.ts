@@ -1,6 +1,6 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { escapeAttr, escapeHtml, mailtoHref, safeHref, telHref } from './html.ts';
-import { readMetaTags } from './meta.ts';
+import { hasOpenGraphTags, readMetaTags } from './meta.ts';
 import {
   absoluteUrl,
   breadcrumbsFor,
@@ -61,7 +61,7 @@ function headTags(opts: RenderDocumentOptions, description: string, title: strin
   const tags: string[] = [];
   if (url) tags.push(`<link rel="canonical" href="${escapeAttr(url)}">`);
   // A user who wrote their own Open Graph tags into the meta tags keeps them, unduplicated.
-  if (!/property\s*=\s*["']?og:/i.test(opts.metaTags)) {
+  if (!hasOpenGraphTags(opts.metaTags)) {
     tags.push(`<meta property="og:type" content="website">`);
     tags.push(`<meta property="og:site_name" content="${escapeAttr(project.name)}">`);
     if (title) tags.push(`<meta property="og:title" content="${escapeAttr(title)}">`);

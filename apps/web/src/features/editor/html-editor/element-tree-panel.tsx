@@ -1,7 +1,7 @@
 import { memo, useId, useState } from 'react';
 import { ChevronRight, ListTree } from 'lucide-react';
-import { elementLabel } from '@cityforge/shared';
-import type { ElementTreeNode } from '@cityforge/shared';
+import { elementLabel } from '@cityforge/shared/html';
+import type { ElementTreeNode } from '@cityforge/shared/html';
 import { cn } from '../../../lib/cn';
 
 // Deeper levels start folded, and long sibling lists show a page at a time: a city page with

@@ -26,8 +26,11 @@ export async function formatHtml(source: string, cursorOffset: number): Promise<
 export function formatErrorReason(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   const first = message.split('\n', 1)[0] ?? '';
-  return first
-    .replace(/\s*For more info see \S+/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    first
+      // Only from the start of a run of spaces: the message quotes the user's code.
+      .replace(/(?<!\s)\s*For more info see \S+/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

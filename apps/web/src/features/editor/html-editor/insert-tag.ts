@@ -1,4 +1,4 @@
-import { VOID_ELEMENTS } from '@cityforge/shared';
+import { VOID_ELEMENTS } from '@cityforge/shared/html';
 
 /**
  * The 16 tags of the insert toolbar (spec part 2 "HTML editor dialog"): the structure, headings,

@@ -2,6 +2,7 @@
  * What the status bar says: the source's counts, recomputed on every change, and the
  * shortcuts of spec part 2 (Ctrl+S saves, Ctrl+Shift+F formats) with their hints.
  */
+import { scanMarkup } from '@cityforge/shared/html';
 
 export type TextStats = { lines: number; characters: number; words: number };
 
@@ -12,15 +13,32 @@ export const COUNT_TITLES = {
     'Words of the text without tags: whitespace-separated runs, comments, scripts and styles left out',
 } as const;
 
-const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
-const TAG = /<\/?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|<[!?][^>]*>/g;
+const HIDDEN_RAW = new Set(['script', 'style']);
 
-/** Text the page shows, roughly: enough to count words, not to render. */
+/**
+ * Text the page shows, roughly: enough to count words, not to render. Tags and comments
+ * separate words. One pass of the shared tokenizer: it runs on every change of a page that
+ * may be a megabyte, where tag patterns rescanned the rest of the page at each bare `<`.
+ */
 export function visibleText(html: string): string {
-  return html
-    .replace(HIDDEN, ' ')
-    .replace(TAG, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ');
+  const parts: string[] = [];
+  let hidden = false;
+  let lastEnd = -1;
+  scanMarkup(html, {
+    openTag({ name, selfClosing }) {
+      if (HIDDEN_RAW.has(name) && !selfClosing) hidden = true;
+    },
+    closeTag(name) {
+      if (HIDDEN_RAW.has(name)) hidden = false;
+    },
+    text(start, end) {
+      if (hidden) return;
+      // Pieces that touch had no tag or comment between them: "1 < 2" comes in two.
+      parts.push(start === lastEnd ? '' : ' ', html.slice(start, end));
+      lastEnd = end;
+    },
+  });
+  return parts.join('').replace(/&nbsp;|&#160;/gi, ' ');
 }
 
 export function textStats(html: string): TextStats {

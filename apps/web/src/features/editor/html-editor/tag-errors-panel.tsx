@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
-import type { TagProblem } from '@cityforge/shared';
+import type { TagProblem } from '@cityforge/shared/html';
 import { Badge } from '../../../components/ui/badge';
 
 /**

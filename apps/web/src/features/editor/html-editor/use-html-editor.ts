@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { EditorView } from '@codemirror/view';
-import { MSG, buildElementTree, checkTags } from '@cityforge/shared';
+import { MSG } from '@cityforge/shared';
+import { buildElementTree, checkTags } from '@cityforge/shared/html';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
