@@ -7,6 +7,7 @@ import { ZUploadRefused, type TUploadReport } from '@cityforge/shared';
 import { cities, locationCounties, locationStates, projects } from '../src/db/schema/index.ts';
 import { DEFAULT_LIMITS, refuse } from '../src/modules/locations/refusals.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
+import { getGeoIndex } from '../src/modules/locations/geography-index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import {
   brokenArchives,
@@ -44,6 +45,9 @@ beforeAll(async () => {
   // running, the page workers would write hundreds of them beside the requests and slow
   // every answer down. The jobs stay queued (and are dropped with the app).
   await t.ctx.boss.offWork(QUEUES.generatePage);
+  // A served process builds the geography index at boot (main.ts); a test app is not booted
+  // that way, and the first case would otherwise time the build instead of the upload.
+  getGeoIndex();
 });
 afterAll(() => t.close());
 
