@@ -266,6 +266,8 @@ describe('city pages from a spreadsheet', () => {
 
     await page.getByLabel('Search projects').fill('Treasure Valley');
     await page.getByLabel('Project', { exact: true }).selectOption({ label: name });
+    // The simple upload sends the chosen model (spec part 2), not the project's own.
+    await page.getByLabel('Model', { exact: true }).selectOption(OFFLINE_MODEL_ID);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const report = page.getByTestId('upload-report');
     await report.waitFor();

@@ -115,6 +115,8 @@ export const ZProject = z.object({
   netlifyLink: z.string().nullable(),
   /** Comma-separated list of every hosting URL the project has had. */
   netlifySiteUrlHistory: z.string(),
+  /** The same addresses as a list, the current one first and then newest first (spec part 2). */
+  netlifyUrls: z.array(z.string()),
   hasSiteMap: z.boolean(),
   /** The latest deploy to Netlify (progress while one runs); null before the first. */
   deployment: ZDeployment.nullable(),

@@ -1,6 +1,7 @@
 import {
   SIMILARITY_THRESHOLD,
   normaliseStatus,
+  orderNetlifyUrls,
   type TPageSummary,
   type TDeployment,
   type TProject,
@@ -72,6 +73,7 @@ export function toProjectDto(
     netlifySiteUrl: row.netlifySiteUrl,
     netlifyLink: row.netlifySiteUrl,
     netlifySiteUrlHistory: row.netlifySiteUrlHistory.join(','),
+    netlifyUrls: orderNetlifyUrls(row.netlifySiteUrl, row.netlifySiteUrlHistory),
     hasSiteMap: row.hasSiteMap,
     deployment: deploy ? toDeployment(deploy) : null,
     usage: usage.map(toUsage),

@@ -4,7 +4,6 @@ import {
   MSG,
   normaliseStatus,
   PROJECT_STATUS,
-  UPLOAD_DEFAULT_MODEL,
 } from '@cityforge/shared';
 import type { TAiModel, TUsageEntry, TUser } from '@cityforge/shared';
 import type { BadgeVariant } from '../../components/ui/badge';
@@ -102,16 +101,6 @@ export function defaultModelId(models: readonly TAiModel[]): string {
   const preferred = models.find((m) => m.id === DEFAULT_MODEL_ID);
   if (!preferred || preferred.available) return DEFAULT_MODEL_ID;
   return models.find((m) => m.available)?.id ?? DEFAULT_MODEL_ID;
-}
-
-/**
- * The model the upload dialog preselects (spec part 2 §5): the spec's Claude 3.7 Sonnet when the
- * user can use it, else the first usable model (e.g. Offline draft), else none: the dialog then
- * asks for one rather than sending a model the server would refuse.
- */
-export function uploadDefaultModel(models: readonly Pick<TAiModel, 'id' | 'available'>[]): string {
-  const preferred = models.find((m) => m.id === UPLOAD_DEFAULT_MODEL && m.available);
-  return preferred?.id ?? models.find((m) => m.available)?.id ?? '';
 }
 
 export interface ToastSpec {

@@ -9,10 +9,9 @@ import { FileDropZone } from '../../../../components/upload/file-drop-zone';
 import { FileList } from '../../../../components/upload/file-list';
 import { useChosenFiles } from '../../../../components/upload/use-chosen-files';
 import { isApiError, serverMessage } from '../../../../lib/api-errors';
-import { useAiModels } from '../../../../lib/ai-models';
+import { uploadDefaultModel, useAiModels } from '../../../../lib/ai-models';
 import { useUploadLocations } from '../../api/upload-locations';
-import { uploadDefaultModel } from '../../project-rules';
-import { ModelSelect } from '../model-select';
+import { ModelSelect } from '../../../../components/ui/model-select';
 import { MetaTagsField } from './meta-tags-field';
 import { SampleDownload } from './sample-download';
 
