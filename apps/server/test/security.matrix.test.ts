@@ -75,6 +75,7 @@ const p = (f: MatrixFixture) => `/api/projects/${f.project.id}`;
 const ROUTES: Record<string, Entry> = {
   // ── public ──────────────────────────────────────────────────────────────────────────────
   'GET /api/health': { access: 'public', url: () => '/api/health', ok: 200 },
+  'GET /api/client-config/': { access: 'public', url: () => '/api/client-config/', ok: 200 },
   'POST /auth/signup/': {
     access: 'public',
     url: () => '/auth/signup/',

@@ -13,3 +13,4 @@ export * from './contracts/editor.ts';
 export * from './contracts/admin.ts';
 export * from './html/tag-check.ts';
 export * from './html/element-tree.ts';
+export * from './error-reporting.ts';
