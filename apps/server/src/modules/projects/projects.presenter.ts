@@ -1,6 +1,7 @@
 import {
   SIMILARITY_THRESHOLD,
   normaliseStatus,
+  OUTPUT_MODES,
   orderNetlifyUrls,
   type TPageSummary,
   type TDeployment,
@@ -17,6 +18,7 @@ import type { ProjectsRepo } from './projects.repo.ts';
 type UsageRow = {
   callType: string;
   model: string;
+  outputMode: string | null;
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
@@ -33,6 +35,7 @@ export const toUsage = (u: UsageRow): TUsageEntry => ({
   createdAt: new Date(u.createdAt).toISOString(),
   callType: u.callType,
   model: u.model,
+  outputMode: OUTPUT_MODES.find((m) => m === u.outputMode) ?? null,
 });
 
 const modelRef = (id: string) => ({ id, name: findModel(id)?.name ?? id });

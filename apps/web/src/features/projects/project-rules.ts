@@ -5,7 +5,7 @@ import {
   normaliseStatus,
   PROJECT_STATUS,
 } from '@cityforge/shared';
-import type { TAiModel, TUsageEntry, TUser } from '@cityforge/shared';
+import type { TAiModel, TOutputMode, TUsageEntry, TUser } from '@cityforge/shared';
 import type { BadgeVariant } from '../../components/ui/badge';
 import { isApiError } from '../../lib/api-errors';
 
@@ -147,6 +147,17 @@ const CALL_TYPES: Record<string, string> = {
   service_page: 'Service page',
   city_page: 'City page',
 };
+
+const OUTPUT_MODE_LABELS: Record<TOutputMode, string> = {
+  json_schema: 'Schema',
+  json_object: 'JSON mode',
+  offline: 'Offline',
+};
+
+/** How the call asked for its shape: a schema the model had to follow, or JSON mode. */
+export function outputModeLabel(mode: TOutputMode | null): string {
+  return mode ? OUTPUT_MODE_LABELS[mode] : '—';
+}
 
 /** Usage rows name their call type in snake case; people read "Service page (repair)". */
 export function callTypeLabel(callType: string): string {
