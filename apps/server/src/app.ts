@@ -52,11 +52,15 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
-/** The web app posts its error reports to the DSN's host, so the policy lets it connect there. */
+/**
+ * With error reporting on, the web app posts its reports to the DSN's host, and the session
+ * replay compresses recordings in a worker the SDK starts from a blob: URL; the policy allows
+ * both then, and neither without a DSN.
+ */
 export function policyFor(sentryDsn: string | undefined) {
   if (!sentryDsn) return CONTENT_SECURITY_POLICY;
   const connectSrc = [...CONTENT_SECURITY_POLICY.connectSrc, new URL(sentryDsn).origin];
-  return { ...CONTENT_SECURITY_POLICY, connectSrc };
+  return { ...CONTENT_SECURITY_POLICY, connectSrc, workerSrc: ["'self'", 'blob:'] };
 }
 
 /** Builds the HTTP app without listening; tests drive it with app.inject. */

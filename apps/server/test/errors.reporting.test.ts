@@ -114,6 +114,8 @@ describe('error reporting with SENTRY_DSN set', () => {
     expect(res.json()).toEqual({ sentryDsn: sentry.dsn });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain(`connect-src 'self' ${sentry.url}`);
+    // The session replay's compression worker starts from a blob: URL.
+    expect(csp).toContain("worker-src 'self' blob:");
   });
 });
 
@@ -131,7 +133,9 @@ describe('error reporting without SENTRY_DSN', () => {
       expect(res.statusCode).toBe(500);
       const config = await plain.app.inject({ method: 'GET', url: '/api/client-config/' });
       expect(config.json()).toEqual({ sentryDsn: null });
-      expect(String(config.headers['content-security-policy'])).toContain("connect-src 'self';");
+      const csp = String(config.headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).not.toContain('worker-src');
     } finally {
       await plain.close();
     }

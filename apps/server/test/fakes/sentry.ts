@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 
 /** One item of an envelope: its header line and its payload (parsed when it is JSON). */
-export type FakeSentryItem = { header: Record<string, unknown>; payload: unknown; raw: string };
+export type FakeSentryItem = {
+  header: Record<string, unknown>;
+  payload: unknown;
+  raw: string;
+  /** A compressed payload (replay recordings), inflated. */
+  inflated?: string;
+};
 
 export type FakeSentryEnvelope = {
   project: string;
@@ -59,8 +65,17 @@ export async function startFakeSentry(): Promise<FakeSentry> {
       const key = keyOf(req.headers, req.url ?? '');
       if (match[1] !== PROJECT) return void res.writeHead(404).end('{"detail":"unknown project"}');
       if (key !== PUBLIC_KEY) return void res.writeHead(401).end('{"detail":"bad key"}');
-      const body = decode(Buffer.concat(chunks), req.headers['content-encoding']);
-      const envelope = { project: match[1], key, headers: req.headers, ...parse(body), body };
+      const bytes = decode(Buffer.concat(chunks), req.headers['content-encoding']);
+      let parsed: ReturnType<typeof parse>;
+      try {
+        parsed = parse(bytes);
+      } catch (error) {
+        return void res.writeHead(400).end(JSON.stringify({ detail: String(error) }));
+      }
+      // Replay recordings arrive compressed: their text is searched inflated, like the rest.
+      const inflated = parsed.items.flatMap((i) => (i.inflated ? [i.inflated] : []));
+      const body = [bytes.toString('utf8'), ...inflated].join('\n');
+      const envelope = { project: match[1], key, headers: req.headers, ...parsed, body };
       envelopes.push(envelope);
       const id = (envelope.header.event_id as string | undefined) ?? null;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
@@ -117,16 +132,18 @@ function keyOf(headers: IncomingHttpHeaders, url: string): string | null {
   return fromHeader ?? new URL(url, 'http://x').searchParams.get('sentry_key');
 }
 
-function decode(body: Buffer, encoding: string | undefined): string {
-  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
-  if (encoding === 'deflate') return inflateSync(body).toString('utf8');
-  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
-  return body.toString('utf8');
+function decode(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  if (encoding === 'br') return brotliDecompressSync(body);
+  return body;
 }
 
-/** Envelope parsing by the spec: lengths are in bytes, so the body is walked as a Buffer. */
-function parse(text: string): { header: Record<string, unknown>; items: FakeSentryItem[] } {
-  const bytes = Buffer.from(text, 'utf8');
+/**
+ * Envelope parsing by the spec: lengths count bytes, and a payload may be binary (replay
+ * recordings are compressed), so the body is walked as bytes, never as decoded text.
+ */
+function parse(bytes: Buffer): { header: Record<string, unknown>; items: FakeSentryItem[] } {
   let at = 0;
   const line = () => {
     const end = bytes.indexOf(0x0a, at);
@@ -141,18 +158,30 @@ function parse(text: string): { header: Record<string, unknown>; items: FakeSent
     const headerLine = line();
     if (!headerLine.trim()) continue;
     const itemHeader = JSON.parse(headerLine) as Record<string, unknown>;
-    let raw: string;
+    let payloadBytes: Buffer;
     if (typeof itemHeader.length === 'number') {
-      raw = bytes.subarray(at, at + itemHeader.length).toString('utf8');
+      payloadBytes = bytes.subarray(at, at + itemHeader.length);
       at += itemHeader.length + 1;
-    } else raw = line();
+    } else payloadBytes = Buffer.from(line(), 'utf8');
+    const raw = payloadBytes.toString('utf8');
     let payload: unknown = raw;
     try {
       payload = JSON.parse(raw);
     } catch {
-      // Attachments and replay recordings are not JSON; they stay as text.
+      // Attachments and replay recordings are not JSON; they stay as (possibly binary) text.
     }
-    items.push({ header: itemHeader, payload, raw });
+    items.push({ header: itemHeader, payload, raw, inflated: inflate(payloadBytes) });
   }
   return { header, items };
+}
+
+/** A replay recording: a JSON header line, then the events zlib-compressed (or plain). */
+function inflate(payload: Buffer): string | undefined {
+  const start = payload.indexOf(0x0a) + 1;
+  if (start <= 0) return undefined;
+  try {
+    return inflateSync(payload.subarray(start)).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
