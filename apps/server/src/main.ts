@@ -1,6 +1,6 @@
 import { loadConfig, EnvError } from './config/env.ts';
-import { createLogger, type Logger } from './lib/logger.ts';
-import type { ErrorReporter } from './lib/error-reporting.ts';
+import { createLogger } from './lib/logger.ts';
+import { reportCrashes } from './lib/error-reporting.ts';
 import { boot, shutdown } from './boot.ts';
 import { buildApp } from './app.ts';
 import { startWorkers } from './workers.ts';
@@ -21,7 +21,7 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const ctx = await boot(config, logger);
-  reportCrashes(ctx.errorReporter, logger);
+  reportCrashes(ctx.errorReporter, (err, kind) => logger.fatal({ err }, kind));
   if (config.runWorkers) {
     // What a killed process left half-done is put right before the workers take new jobs.
     await startRecovery(ctx);
@@ -59,23 +59,6 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-}
-
-/**
- * An error nothing caught still ends the process, as Node would, but is reported first. The
- * handlers exist only with a DSN: without one Node's own behaviour is left untouched.
- */
-function reportCrashes(reporter: ErrorReporter, logger: Logger) {
-  if (!reporter.enabled) return;
-  const crash = (err: unknown, kind: string) => {
-    logger.fatal({ err }, kind);
-    void reporter
-      .capture(err)
-      .then(() => reporter.flush(2000))
-      .finally(() => process.exit(1));
-  };
-  process.on('uncaughtException', (err) => crash(err, 'uncaught exception'));
-  process.on('unhandledRejection', (reason) => crash(reason, 'unhandled rejection'));
 }
 
 main().catch((err) => {

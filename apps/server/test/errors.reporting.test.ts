@@ -1,5 +1,7 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createErrorReporter, reportCrashes } from '../src/lib/error-reporting.ts';
 import { startFakeSentry, type FakeSentry } from './fakes/sentry.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { signedInUser } from './helpers/factories.ts';
@@ -116,6 +118,33 @@ describe('error reporting with SENTRY_DSN set', () => {
     expect(csp).toContain(`connect-src 'self' ${sentry.url}`);
     // The session replay's compression worker starts from a blob: URL.
     expect(csp).toContain("worker-src 'self' blob:");
+  });
+});
+
+describe('crashes', () => {
+  it('reports an uncaught exception, then ends the process with 1', async () => {
+    await t.ctx.errorReporter.flush(5000);
+    sentry.reset();
+    const reporter = createErrorReporter(sentry.dsn);
+    const proc = Object.assign(new EventEmitter(), { exit: (code: number) => exits.push(code) });
+    const exits: number[] = [];
+    const logged: string[] = [];
+    reportCrashes(reporter, (_error, kind) => logged.push(kind), proc);
+    proc.emit('uncaughtException', new Error('worker state lost: Bearer abc.def.ghi'));
+    const event = await sentry.waitForItem('event');
+    expect(event).toMatchObject({ environment: 'production', release: '0.0.1' });
+    const value = (event.exception as { values: { value: string }[] }).values[0]!.value;
+    expect(value).toBe('worker state lost: Bearer [Filtered]');
+    await expect.poll(() => exits).toEqual([1]);
+    expect(logged).toEqual(['uncaught exception']);
+    await reporter.close();
+  });
+
+  it('leaves the process alone without a DSN', () => {
+    const proc = new EventEmitter();
+    reportCrashes(createErrorReporter(undefined), () => {}, Object.assign(proc, { exit() {} }));
+    expect(proc.listenerCount('uncaughtException')).toBe(0);
+    expect(proc.listenerCount('unhandledRejection')).toBe(0);
   });
 });
 

@@ -141,3 +141,33 @@ function describeRequest(scope: Scope, request: RequestFacts) {
   const described = { method: request.method, url: request.url, headers };
   scope.addEventProcessor((event) => ({ ...event, request: { ...event.request, ...described } }));
 }
+
+type CrashSource = {
+  on(
+    event: 'uncaughtException' | 'unhandledRejection',
+    listener: (error: unknown) => void,
+  ): unknown;
+  exit(code: number): void;
+};
+
+/**
+ * An error nothing caught still ends the process, as Node would, but is reported first. The
+ * handlers exist only with a DSN: without one Node's own behaviour is left untouched.
+ */
+export function reportCrashes(
+  reporter: ErrorReporter,
+  log: (error: unknown, kind: string) => void,
+  source: CrashSource = process,
+) {
+  if (!reporter.enabled) return;
+  const crash = (error: unknown, kind: string) => {
+    log(error, kind);
+    void reporter
+      .capture(error)
+      .then(() => reporter.flush(2000))
+      .catch(() => {})
+      .finally(() => source.exit(1));
+  };
+  source.on('uncaughtException', (error) => crash(error, 'uncaught exception'));
+  source.on('unhandledRejection', (reason) => crash(reason, 'unhandled rejection'));
+}
