@@ -49,11 +49,13 @@ function bundleSize() {
     0,
   );
   line('web initial bundle (gzip)', `${(total / 1024).toFixed(1)} KB`, 'budget < 250 KB');
-  // The editors are lazy: their chunks are fetched only when an editor opens.
+  // The editors and the Sentry SDK are lazy: their chunks are fetched only when needed.
   const assets = fs.readdirSync(path.join(dist, 'assets'));
   for (const [label, prefix] of [
     ['visual editor chunk, lazy (gzip)', 'editor-canvas-'],
     ['HTML editor chunk, lazy (gzip)', 'html-editor-dialog-'],
+    // Fetched only when the server has a SENTRY_DSN.
+    ['error reporting chunk, lazy (gzip)', 'sentry-'],
   ] as const) {
     const file = assets.find((a) => a.startsWith(prefix) && a.endsWith('.js'));
     const size = file ? zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', file))).length : 0;

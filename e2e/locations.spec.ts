@@ -266,6 +266,8 @@ describe('city pages from a spreadsheet', () => {
 
     await page.getByLabel('Search projects').fill('Treasure Valley');
     await page.getByLabel('Project', { exact: true }).selectOption({ label: name });
+    // The simple upload sends the chosen model (spec part 2), not the project's own.
+    await page.getByLabel('Model', { exact: true }).selectOption(OFFLINE_MODEL_ID);
 
     // A file none of whose rows is a US city imports nothing: no "Upload Complete", but the
     // reason for each row, and the form stays to try again.

@@ -11,6 +11,7 @@ import {
 import { APP_VERSION, BRAND, MAX_JSON_BODY_BYTES } from '@cityforge/shared';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerErrorReporting } from './lib/error-reporting.plugin.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { REDACT_PATHS } from './lib/logger.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -30,6 +31,7 @@ import { previewRoutes } from './modules/site/preview.routes.ts';
 import { PREVIEW_SCRIPT_SHA256 } from './modules/site/preview-script.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
+import { clientConfigRoutes } from './modules/web/client-config.routes.ts';
 
 /**
  * CSP for the app's own origin. Generated HTML never runs here: previews are sandboxed
@@ -50,6 +52,17 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * With error reporting on, the web app posts its reports to the DSN's host, and the session
+ * replay compresses recordings in a worker the SDK starts from a blob: URL; the policy allows
+ * both then, and neither without a DSN.
+ */
+export function policyFor(sentryDsn: string | undefined) {
+  if (!sentryDsn) return CONTENT_SECURITY_POLICY;
+  const connectSrc = [...CONTENT_SECURITY_POLICY.connectSrc, new URL(sentryDsn).origin];
+  return { ...CONTENT_SECURITY_POLICY, connectSrc, workerSrc: ["'self'", 'blob:'] };
+}
+
 /** Builds the HTTP app without listening; tests drive it with app.inject. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -63,6 +76,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerErrorReporting(app, ctx.errorReporter);
   registerErrorHandler(app);
   // NUL and unpaired surrogates cannot be stored: refused as a 400 before any route runs.
   app.addHook('preValidation', refuseUnstorableText);
@@ -71,7 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: policyFor(config.SENTRY_DSN) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
@@ -94,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     authRepo: repos.authRepo,
   });
   await app.register(healthRoutes, { ctx });
+  await app.register(clientConfigRoutes, { sentryDsn: config.SENTRY_DSN });
   await app.register(authRoutes, {
     authService: services.authService,
     authRateMax: config.RATE_LIMIT_AUTH_MAX,

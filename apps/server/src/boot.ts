@@ -31,4 +31,5 @@ export async function shutdown(ctx: AppContext) {
   await ctx.boss.stop({ graceful: true, timeout: 20_000 });
   await ctx.changeFeed.close();
   await ctx.handle.close();
+  await ctx.errorReporter.close();
 }

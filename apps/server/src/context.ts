@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { createCipher } from './lib/crypto.ts';
+import { createErrorReporter } from './lib/error-reporting.ts';
 import type { Logger } from './lib/logger.ts';
 import { resolveAppSecret } from './lib/secret.ts';
 import { createAdminRepo } from './modules/admin/admin.repo.ts';
@@ -161,6 +162,7 @@ export function createContext(opts: {
 
   return {
     config,
+    errorReporter: createErrorReporter(config.SENTRY_DSN),
     handle,
     db,
     boss,

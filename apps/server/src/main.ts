@@ -1,5 +1,6 @@
 import { loadConfig, EnvError } from './config/env.ts';
 import { createLogger } from './lib/logger.ts';
+import { reportCrashes } from './lib/error-reporting.ts';
 import { boot, shutdown } from './boot.ts';
 import { buildApp } from './app.ts';
 import { startWorkers } from './workers.ts';
@@ -20,6 +21,7 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const ctx = await boot(config, logger);
+  reportCrashes(ctx.errorReporter, (err, kind) => logger.fatal({ err }, kind));
   if (config.runWorkers) {
     // What a killed process left half-done is put right before the workers take new jobs.
     await startRecovery(ctx);

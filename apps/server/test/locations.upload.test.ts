@@ -346,6 +346,32 @@ describe('upload: the simple screen and the sample file', () => {
     expect(noProject.json()).toMatchObject({ errors: { project: [MSG.projectRequired] } });
   });
 
+  it('honours the model the simple upload sends, refusing one the caller has no key for', async () => {
+    const user = await signedInUser(t, { plan: 'pro' });
+    // The project was made with a provider model; the upload asks for the offline writer.
+    const project = await createProject(t, user.user.id, { model: 'gpt-4o-mini' });
+    const send = async (model: string) => {
+      const form = await multipartForm({ project: project.id, model }, [
+        spreadsheet('csv', [HEADER, ['Boise', 'ID', 'Ada', '83702']]),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/upload/',
+        headers: { ...user.headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const refused = await send('gpt-4o');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json().errors ?? {})).toEqual(['model']);
+    expect(citiesOf(await detailOf(t, project.id, user.headers))).toEqual([]);
+
+    const res = await send('offline-draft');
+    expect(res.statusCode, res.body).toBe(201);
+    const cities = citiesOf(await detailOf(t, project.id, user.headers));
+    expect(cities.map((c) => c.model.id)).toEqual(['offline-draft']);
+  });
+
   it.each(['xlsx', 'csv'] as const)(
     'serves a %s sample that the upload reads in full',
     async (type) => {

@@ -49,6 +49,7 @@ describe('creating projects', () => {
       totalCityPages: 0,
       netlifySiteUrl: null,
       netlifySiteUrlHistory: '',
+      netlifyUrls: [],
       hasSiteMap: false,
       usage: [],
       prompt: '',
@@ -184,16 +185,50 @@ describe('listing', () => {
     expect(q.count).toBe(1);
   });
 
-  it('shows ordinary users only their own projects whatever user_id says; superusers may list anyone', async () => {
+  it("answers user_id for the caller's own id, refuses another's unless a superuser asks", async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     const admin = await signedInUser(t, { superuser: true });
     await createProject(t, a.user.id, { name: 'A only' });
     await createProject(t, b.user.id, { name: 'B only' });
-    const asA = (await get(`/api/projects/?user_id=${b.user.id}`, a.headers)).json();
-    expect(asA.results.map((p: { name: string }) => p.name)).toEqual(['A only']);
-    const adminOfB = (await get(`/api/projects/?user_id=${b.user.id}`, admin.headers)).json();
-    expect(adminOfB.results.map((p: { name: string }) => p.name)).toEqual(['B only']);
+    const names = (res: { json(): { results: { name: string }[] } }) =>
+      res.json().results.map((p) => p.name);
+    expect(names(await get(`/api/projects/?user_id=${a.user.id}`, a.headers))).toEqual(['A only']);
+    for (const other of [b.user.id, 'all', 'not-a-user']) {
+      const refused = await get(`/api/projects/?user_id=${other}`, a.headers);
+      expect(refused.statusCode, other).toBe(403);
+      expect(refused.body).not.toContain('B only');
+    }
+    expect(names(await get(`/api/projects/?user_id=${b.user.id}`, admin.headers))).toEqual([
+      'B only',
+    ]);
+    const all = names(await get('/api/projects/?user_id=all', admin.headers));
+    expect(all).toEqual(expect.arrayContaining(['A only', 'B only']));
+  });
+
+  it('lists every hosting address as netlifyUrls, the current one first', async () => {
+    const u = await signedInUser(t);
+    await createProject(t, u.user.id, {
+      name: 'Hosted',
+      netlifySiteUrl: 'https://now.netlify.app',
+      netlifySiteUrlHistory: [
+        'https://first.netlify.app',
+        'https://now.netlify.app',
+        'https://second.netlify.app/',
+        'https://SECOND.netlify.app',
+      ],
+    });
+    await createProject(t, u.user.id, { name: 'Never published' });
+    const { results } = (await get('/api/projects/', u.headers)).json();
+    const byName = Object.fromEntries(
+      results.map((p: { name: string; netlifyUrls: string[] }) => [p.name, p.netlifyUrls]),
+    );
+    expect(byName.Hosted).toEqual([
+      'https://now.netlify.app',
+      'https://SECOND.netlify.app',
+      'https://first.netlify.app',
+    ]);
+    expect(byName['Never published']).toEqual([]);
   });
 });
 

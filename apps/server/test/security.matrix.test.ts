@@ -75,6 +75,7 @@ const p = (f: MatrixFixture) => `/api/projects/${f.project.id}`;
 const ROUTES: Record<string, Entry> = {
   // ── public ──────────────────────────────────────────────────────────────────────────────
   'GET /api/health': { access: 'public', url: () => '/api/health', ok: 200 },
+  'GET /api/client-config/': { access: 'public', url: () => '/api/client-config/', ok: 200 },
   'POST /auth/signup/': {
     access: 'public',
     url: () => '/auth/signup/',
@@ -727,18 +728,21 @@ describe("another user's page, city, state, county or version named through one'
     }
   });
 
-  it('GET /api/projects/ as another user lists only their own, whatever user_id says', async () => {
+  it("GET /api/projects/ as another user lists only their own; another's user_id is refused", async () => {
     const f = await matrixFixture(t, 'other');
     const own = await callerProject(t, f.caller!.user.id);
-    for (const query of [`user_id=${f.owner.user.id}`, 'user_id=all', '']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/projects/?${query}`,
-        headers: f.headers,
-      });
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/projects/?${query}`, headers: f.headers });
+    for (const query of [`user_id=${f.caller!.user.id}`, '']) {
+      const res = await list(query);
       expect(res.statusCode, res.body).toBe(200);
       const ids = (res.json() as { results: { id: string }[] }).results.map((r) => r.id);
       expect(ids, query).toEqual([own.id]);
+    }
+    for (const query of [`user_id=${f.owner.user.id}`, 'user_id=all']) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(403);
+      expect(res.body).not.toContain(f.owner.user.id);
     }
   });
 });

@@ -13,7 +13,7 @@ import {
   siteHrefToPreviewRoute,
   siteHrefToTarget,
 } from '../src/features/previews/site-links';
-import { uploadDefaultModel } from '../src/features/projects/project-rules';
+import { uploadDefaultModel } from '../src/lib/ai-models';
 import {
   cityNamesById,
   locationPreviewLinks,

@@ -19,6 +19,7 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
     netlifySiteUrl: null,
     netlifyLink: null,
     netlifySiteUrlHistory: '',
+    netlifyUrls: [],
     hasSiteMap: false,
     deployment: null,
     usage: [],

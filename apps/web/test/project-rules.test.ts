@@ -72,6 +72,7 @@ describe('card texts', () => {
       createdAt: '',
       callType: 'page',
       model: 'm',
+      outputMode: null,
     });
     expect(usageTotals([entry(10, 5), entry(1, 2)])).toEqual({
       promptTokens: 11,

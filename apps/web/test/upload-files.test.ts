@@ -139,11 +139,16 @@ describe('upload request bodies', () => {
     expect(form.get('metaTags')).toBe('<title>{city}, {state_id}</title>');
   });
 
-  it('sends the simple upload with its project and no model', () => {
-    const form = simpleUploadFormData({ file: csv, projectId: 'p1', prompt: '' });
+  it('sends the simple upload with its project and the chosen model', () => {
+    const form = simpleUploadFormData({
+      file: csv,
+      projectId: 'p1',
+      prompt: '',
+      model: 'gpt-4o-mini',
+    });
     expect((form.get('file') as File).name).toBe('cities.csv');
     expect(form.get('project')).toBe('p1');
-    expect(form.has('model')).toBe(false);
+    expect(form.get('model')).toBe('gpt-4o-mini');
   });
 });
 

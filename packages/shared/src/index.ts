@@ -11,3 +11,4 @@ export * from './contracts/deployments.ts';
 export * from './contracts/publishing.ts';
 export * from './contracts/editor.ts';
 export * from './contracts/admin.ts';
+export * from './error-reporting.ts';

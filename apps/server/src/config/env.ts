@@ -55,6 +55,11 @@ export const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: ZBool.default(false),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sentry project DSN for the server and the web app; unset → no error reporting at all. */
+  SENTRY_DSN: z
+    .url()
+    .regex(/^https?:\/\/[^@/]+@[^/]+\/.+$/, 'must look like https://<key>@<host>/<project>')
+    .optional(),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 

@@ -5,6 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MSG } from '@cityforge/shared';
 import { AppError } from './errors.ts';
+import { reportUnhandled } from './error-reporting.plugin.ts';
 
 type Issue = { path?: PropertyKey[]; message: string; code?: string; keys?: string[] };
 
@@ -71,12 +72,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
+      reportUnhandled(request, error);
       return reply.status(500).send({ message: 'Internal server error' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportUnhandled(request, error);
     return reply.status(500).send({ message: 'Internal server error' });
   });
 }

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TPageContent } from '../../src/modules/generation/content.ts';
 import { createFakeImages, type FakeImages } from './openai-images.ts';
 import { createChaos, dropConnection, hold, type Chaos, type ChaosRecord } from './chaos.ts';
+import { strictSchemaProblem } from './openai-schema.ts';
 
 export type { FakeImageOutcome, FakeImageRequest, FakeImages } from './openai-images.ts';
 
@@ -31,6 +32,8 @@ export type FakeAiCall = {
   messages: FakeAiMessage[];
   key: string;
   stream: boolean;
+  /** The request's response_format as sent (null when none), to answer in kind. */
+  responseFormat: unknown;
   /** 0-based, counts only the calls that reached the responder (scripted failures do not). */
   callIndex: number;
 };
@@ -86,6 +89,11 @@ export type FakeAiOptions = {
   rejectKey?: (key: string) => boolean;
   /** Ids listed by GET /v1/models. */
   models?: string[];
+  /**
+   * OpenRouter ids whose listing (GET /api/v1/models) names `structured_outputs` among their
+   * supported parameters; defaults to the OpenAI and Google models.
+   */
+  structuredModels?: string[];
 };
 
 export type FakeAi = {
@@ -120,6 +128,8 @@ export type FakeAi = {
   chaos: Chaos;
   /** Resolves once at least `count` chat requests have arrived. */
   waitForRequests(count: number, timeoutMs?: number): Promise<FakeAiRequest[]>;
+  /** Answer GET /models with this status (a listing outage) until set back to 200. */
+  setModelListingStatus(status: number): void;
   /** Clears recordings, scripts, rules, the prompt cache and peaks; restores initial latency. */
   reset(): void;
   close(): Promise<void>;
@@ -339,6 +349,10 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     options.respond ?? ((call: FakeAiCall) => JSON.stringify(defaultPageContent(call.messages)));
   const rejectKey = options.rejectKey ?? ((key: string) => key.startsWith('bad'));
   const models = options.models ?? DEFAULT_MODELS;
+  const structuredModels = new Set(
+    options.structuredModels ?? models.filter((id) => /^(openai|google)\//.test(id)),
+  );
+  let modelListingStatus = 200;
   const initialLatency = options.latencyMs ?? 0;
 
   const requests: FakeAiRequest[] = [];
@@ -494,7 +508,19 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     }
 
     const latency = latencyMs;
-    const base = { model: parsed.model, messages: parsed.messages, key, stream: parsed.stream };
+    const schemaProblem = strictSchemaProblem(parsed.responseFormat);
+    if (schemaProblem) {
+      const error = { message: schemaProblem, type: 'invalid_request_error' };
+      answer(400, { error: { ...error, param: 'response_format', code: null } });
+      return;
+    }
+    const base = {
+      model: parsed.model,
+      messages: parsed.messages,
+      key,
+      stream: parsed.stream,
+      responseFormat: parsed.responseFormat,
+    };
     // Keyed by what is asked (project and page), not by the API key, which differs per run.
     const fault = chaos.decide(
       { method: 'POST', path },
@@ -690,6 +716,18 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     }
     if (req.method === 'GET' && imageApi.serveFile(res, path)) return;
     if (req.method === 'GET' && route === '/models') {
+      if (modelListingStatus !== 200) return sendJson(res, modelListingStatus, ERROR_BODIES[500]);
+      // OpenRouter's listing is public and says what each model supports; OpenAI's needs a key.
+      if (prefix === '/api/v1')
+        return sendJson(res, 200, {
+          data: models.map((id) => ({
+            id,
+            name: id,
+            supported_parameters: structuredModels.has(id)
+              ? ['max_tokens', 'temperature', 'response_format', 'structured_outputs']
+              : ['max_tokens', 'temperature', 'response_format'],
+          })),
+        });
       if (!authorize(res, bearerKey(req))) return;
       return sendJson(res, 200, {
         object: 'list',
@@ -773,10 +811,14 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       }
       return requests.slice(0, count);
     },
+    setModelListingStatus(status) {
+      modelListingStatus = status;
+    },
     reset() {
       requests.length = 0;
       completions.length = 0;
       queue = [];
+      modelListingStatus = 200;
       keyQueues.clear();
       rules = [];
       seenSystemPrompts.clear();

@@ -1,9 +1,10 @@
-import { Component } from 'react';
+import { Component, useEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import { Button, buttonClasses } from '../components/ui/button';
+import { reportError } from '../lib/error-reporting';
 
 /** Spec part 1: "Something went wrong", "Please try refreshing the page.", Try again, Go to Projects. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
@@ -44,6 +45,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Unhandled error', error, info.componentStack);
+    reportError(error);
   }
 
   override render() {
@@ -55,6 +57,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
 /** The router's errorElement: a screen that threw, or a lazy chunk that failed to load. */
 export function RouteErrorFallback() {
   const error = useRouteError();
-  console.error('Route error', error);
+  useEffect(() => {
+    console.error('Route error', error);
+    reportError(error);
+  }, [error]);
   return <ErrorFallback onRetry={() => window.location.reload()} />;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { UPLOAD_DEFAULT_MODEL } from '@cityforge/shared';
 import type { TAiModel } from '@cityforge/shared';
 import { api } from './api';
 
@@ -17,4 +18,14 @@ export function aiModelsQueryOptions() {
 
 export function useAiModels() {
   return useQuery(aiModelsQueryOptions());
+}
+
+/**
+ * The model both upload forms preselect (spec part 2 §5): the spec's Claude 3.7 Sonnet when the
+ * user can use it, else the first usable model (e.g. Offline draft), else none: the form then
+ * asks for one rather than sending a model the server would refuse.
+ */
+export function uploadDefaultModel(models: readonly Pick<TAiModel, 'id' | 'available'>[]): string {
+  const preferred = models.find((m) => m.id === UPLOAD_DEFAULT_MODEL && m.available);
+  return preferred?.id ?? models.find((m) => m.available)?.id ?? '';
 }

@@ -1,10 +1,14 @@
 import type { TPaged, TProject } from '@cityforge/shared';
 import { api } from './api';
+import { getAuthState } from './auth-store';
 
 export interface ProjectListParams {
   query: string;
   page: number;
-  /** Superusers only: another user's projects (the server ignores it for everyone else). */
+  /**
+   * Whose projects; the signed-in user's when not given, as the spec's list and project
+   * selector send it. Another user's id is answered for superusers only (403 otherwise).
+   */
   userId?: string;
 }
 
@@ -17,7 +21,11 @@ export function getProjects(
   signal?: AbortSignal,
 ): Promise<TPaged<TProject>> {
   return api.get<TPaged<TProject>>('/api/projects/', {
-    query: { query: params.query, page: params.page, user_id: params.userId },
+    query: {
+      query: params.query,
+      page: params.page,
+      user_id: params.userId ?? getAuthState().user?.id,
+    },
     signal,
   });
 }

@@ -32,3 +32,21 @@ export const ZDeployment = z.object({
   finishedAt: z.string().nullable(),
 });
 export type TDeployment = z.infer<typeof ZDeployment>;
+
+/**
+ * Every hosting address a project has had, as the list items carry them (`netlifyUrls`): the
+ * current one first, then the history newest first, without blanks or repeats. Addresses
+ * differing only in case or a trailing slash are one site on Netlify.
+ */
+export function orderNetlifyUrls(current: string | null, history: readonly string[]): string[] {
+  const key = (url: string) => url.replace(/\/+$/, '').toLowerCase();
+  const seen = new Set<string>();
+  const urls: string[] = [];
+  for (const raw of [current ?? '', ...[...history].reverse()]) {
+    const url = raw.trim();
+    if (!url || seen.has(key(url))) continue;
+    seen.add(key(url));
+    urls.push(url);
+  }
+  return urls;
+}

@@ -15,6 +15,14 @@ export const ZAiModel = z.object({
 });
 export type TAiModel = z.infer<typeof ZAiModel>;
 
+/**
+ * How a model call asked for its answer's shape: `json_schema` (structured outputs, decoding
+ * held to the page schema), `json_object` (JSON mode, the shape in the prompt) or `offline`
+ * (no model). Null on usage recorded before modes were, and on image calls.
+ */
+export const OUTPUT_MODES = ['json_schema', 'json_object', 'offline'] as const;
+export type TOutputMode = (typeof OUTPUT_MODES)[number];
+
 export const ZUsageEntry = z.object({
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
@@ -22,6 +30,7 @@ export const ZUsageEntry = z.object({
   createdAt: z.string(),
   callType: z.string(),
   model: z.string(),
+  outputMode: z.enum(OUTPUT_MODES).nullable(),
 });
 export type TUsageEntry = z.infer<typeof ZUsageEntry>;
 
@@ -115,6 +124,8 @@ export const ZProject = z.object({
   netlifyLink: z.string().nullable(),
   /** Comma-separated list of every hosting URL the project has had. */
   netlifySiteUrlHistory: z.string(),
+  /** The same addresses as a list, the current one first and then newest first (spec part 2). */
+  netlifyUrls: z.array(z.string()),
   hasSiteMap: z.boolean(),
   /** The latest deploy to Netlify (progress while one runs); null before the first. */
   deployment: ZDeployment.nullable(),

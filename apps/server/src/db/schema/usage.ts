@@ -15,6 +15,8 @@ export const aiUsage = pgTable(
     cityId: uuid('city_id'),
     model: text('model').notNull(),
     callType: text('call_type').notNull(),
+    /** json_schema, json_object or offline (structured-output.ts); null on rows from before. */
+    outputMode: text('output_mode'),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),

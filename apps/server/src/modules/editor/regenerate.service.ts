@@ -92,6 +92,8 @@ export function createRegenerateService(deps: Deps) {
           ...('cityId' in target.owner ? { cityId: target.id } : { pageId: target.id }),
           model: model.id,
           callType: 'regenerate',
+          // The edited HTML comes back inside a JSON object; no schema is asked for it.
+          outputMode: 'json_object',
           promptTokens: answer.usage.promptTokens,
           completionTokens: answer.usage.completionTokens,
           totalTokens: answer.usage.totalTokens,

@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { createKeyedLimiter } from '../../lib/keyed-limiter.ts';
-import { providerLabel, type ModelProvider } from './models.ts';
+import { createModelCapabilities } from './model-capabilities.ts';
+import { providerLabel, type ModelProvider, type ModelSpec } from './models.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 export type CallUsage = {
@@ -109,6 +110,8 @@ export type CallRequest = {
   messages: ChatMessage[];
   stream?: boolean;
   signal?: AbortSignal;
+  /** Given: structured outputs, decoding held to this schema. Absent: JSON mode. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
 };
 
 export type AiClientOptions = {
@@ -131,6 +134,7 @@ export function createAiClient(options: AiClientOptions) {
   const clients = new Map<string, OpenAI>();
   const limit = createKeyedLimiter(options.perKeyConcurrency ?? Number.POSITIVE_INFINITY);
   const timeoutMs = options.timeoutMs ?? 240_000;
+  const capabilities = createModelCapabilities({ openRouterBaseUrl: options.baseUrls.openrouter });
 
   function sdk(provider: RemoteProvider, apiKey: string): OpenAI {
     const cacheKey = `${provider}\u0000${apiKey}`;
@@ -155,12 +159,15 @@ export function createAiClient(options: AiClientOptions) {
   return {
     /**
      * Streams the answer (long pages keep the connection busy instead of idle) and asks for
-     * usage in the final chunk; JSON mode keeps models from wrapping the answer in prose.
+     * usage in the final chunk; JSON mode or a schema keeps models from wrapping the answer in
+     * prose.
      */
     async complete(req: CallRequest): Promise<CallResult> {
       const client = sdk(req.provider, req.apiKey);
       return limit(`${req.provider}\u0000${req.apiKey}`, () => call(client, req));
     },
+    /** Whether a model is asked for structured outputs or JSON mode (model-capabilities.ts). */
+    outputMode: (model: ModelSpec) => capabilities.outputMode(model),
   };
 
   async function call(client: OpenAI, req: CallRequest): Promise<CallResult> {
@@ -169,13 +176,16 @@ export function createAiClient(options: AiClientOptions) {
     // deadline covers the whole call, the body included.
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
+    const response_format = req.jsonSchema
+      ? { type: 'json_schema' as const, json_schema: { ...req.jsonSchema, strict: true } }
+      : { type: 'json_object' as const };
     try {
       if (req.stream === false) {
         const answer = await client.chat.completions.create(
           {
             model: req.model,
             messages: req.messages,
-            response_format: { type: 'json_object' },
+            response_format,
           },
           { signal },
         );
@@ -190,7 +200,7 @@ export function createAiClient(options: AiClientOptions) {
         {
           model: req.model,
           messages: req.messages,
-          response_format: { type: 'json_object' },
+          response_format,
           stream: true,
           stream_options: { include_usage: true },
         },

@@ -5,6 +5,7 @@ import type { ModelSpec } from './models.ts';
 import { writeOfflineCityContent } from './offline-city-writer.ts';
 import { writeOfflineContent } from './offline-writer.ts';
 import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';
+import { dropNulls, PAGE_JSON_SCHEMA, type OutputMode } from './structured-output.ts';
 
 /** The model answered, but not with usable content even after one repair round. */
 export class ContentFailure extends Error {
@@ -27,7 +28,7 @@ export function parseContent(answer: string): Parsed {
   } catch (error) {
     return { ok: false, problem: `the answer is not valid JSON (${(error as Error).message}).` };
   }
-  const result = ZPageContent.safeParse(json);
+  const result = ZPageContent.safeParse(dropNulls(json));
   if (result.success) return { ok: true, content: result.data };
   const issues = result.error.issues
     .slice(0, 4)
@@ -45,13 +46,15 @@ export type WriteRequest = {
   model: ModelSpec;
   apiKey: string | null;
   /** Called once per model call, as soon as it answered, so no spent token goes unrecorded. */
-  recordUsage: (usage: CallUsage, phase: 'write' | 'repair') => Promise<void>;
+  recordUsage: (usage: CallUsage, phase: 'write' | 'repair', mode: OutputMode) => Promise<void>;
   signal?: AbortSignal;
 };
 
 /**
  * One page's structured content: the offline writer, or the provider with one repair round
- * when the answer does not validate. Provider errors propagate as ProviderError.
+ * when the answer does not validate. Models that take structured outputs get the page schema
+ * (their answers rarely need the repair); the others JSON mode and the shape in the prompt.
+ * Provider errors propagate as ProviderError.
  */
 export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageContent> {
   const messages = pageMessages(req.project, req.page);
@@ -60,9 +63,10 @@ export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageC
     const content = city
       ? writeOfflineCityContent(req.project, city)
       : writeOfflineContent(req.project, { ...req.page, kind: offlineKind(req.page.kind) });
-    await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write');
+    await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write', 'offline');
     return content;
   }
+  const mode = await ai.outputMode(req.model);
   const call = async (msgs: ChatMessage[], phase: 'write' | 'repair') => {
     const result = await ai.complete({
       provider: req.model.provider as Exclude<ModelSpec['provider'], 'offline'>,
@@ -70,8 +74,9 @@ export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageC
       model: req.model.id,
       messages: msgs,
       signal: req.signal,
+      ...(mode === 'json_schema' ? { jsonSchema: PAGE_JSON_SCHEMA } : {}),
     });
-    await req.recordUsage(result.usage, phase);
+    await req.recordUsage(result.usage, phase, mode);
     return result.text;
   };
   const first = await call(messages, 'write');

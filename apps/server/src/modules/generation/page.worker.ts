@@ -160,13 +160,14 @@ export function createPageWorker(deps: WorkerDeps) {
         model,
         apiKey: key,
         signal: job.signal,
-        recordUsage: (usage, phase) =>
+        recordUsage: (usage, phase, mode) =>
           repo.recordUsage({
             userId: owner.id,
             projectId: project.id,
             ...(data.target === 'city' ? { cityId: data.pageId } : { pageId: data.pageId }),
             model: model.id,
             callType: phase === 'repair' ? `${work.callType}_repair` : work.callType,
+            outputMode: mode,
             promptTokens: usage.promptTokens,
             completionTokens: usage.completionTokens,
             totalTokens: usage.totalTokens,

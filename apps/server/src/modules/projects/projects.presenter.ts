@@ -1,6 +1,8 @@
 import {
   SIMILARITY_THRESHOLD,
   normaliseStatus,
+  OUTPUT_MODES,
+  orderNetlifyUrls,
   type TPageSummary,
   type TDeployment,
   type TProject,
@@ -16,6 +18,7 @@ import type { ProjectsRepo } from './projects.repo.ts';
 type UsageRow = {
   callType: string;
   model: string;
+  outputMode: string | null;
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
@@ -32,6 +35,7 @@ export const toUsage = (u: UsageRow): TUsageEntry => ({
   createdAt: new Date(u.createdAt).toISOString(),
   callType: u.callType,
   model: u.model,
+  outputMode: OUTPUT_MODES.find((m) => m === u.outputMode) ?? null,
 });
 
 const modelRef = (id: string) => ({ id, name: findModel(id)?.name ?? id });
@@ -72,6 +76,7 @@ export function toProjectDto(
     netlifySiteUrl: row.netlifySiteUrl,
     netlifyLink: row.netlifySiteUrl,
     netlifySiteUrlHistory: row.netlifySiteUrlHistory.join(','),
+    netlifyUrls: orderNetlifyUrls(row.netlifySiteUrl, row.netlifySiteUrlHistory),
     hasSiteMap: row.hasSiteMap,
     deployment: deploy ? toDeployment(deploy) : null,
     usage: usage.map(toUsage),

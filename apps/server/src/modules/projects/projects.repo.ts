@@ -94,7 +94,10 @@ export function createProjectsRepo(db: Db) {
         .orderBy(deploys.projectId, desc(deploys.startedAt));
       return new Map(rows.map((r) => [r.projectId, r]));
     },
-    /** Usage summed per project, call type and model (the cards show totals, not every call). */
+    /**
+     * Usage summed per project, call type, model and output mode (the cards show totals, not
+     * every call; the mode shows which models needed JSON mode and its repairs).
+     */
     async usageByProject(projectIds: string[]) {
       if (!projectIds.length) return [];
       return db
@@ -102,6 +105,7 @@ export function createProjectsRepo(db: Db) {
           projectId: aiUsage.projectId,
           callType: aiUsage.callType,
           model: aiUsage.model,
+          outputMode: aiUsage.outputMode,
           promptTokens: sql<number>`sum(${aiUsage.promptTokens})::int`,
           completionTokens: sql<number>`sum(${aiUsage.completionTokens})::int`,
           totalTokens: sql<number>`sum(${aiUsage.totalTokens})::int`,
@@ -109,7 +113,7 @@ export function createProjectsRepo(db: Db) {
         })
         .from(aiUsage)
         .where(inArray(aiUsage.projectId, projectIds))
-        .groupBy(aiUsage.projectId, aiUsage.callType, aiUsage.model);
+        .groupBy(aiUsage.projectId, aiUsage.callType, aiUsage.model, aiUsage.outputMode);
     },
     async usageOfProject(projectId: string) {
       return db

@@ -8,7 +8,7 @@ import {
 } from '@cityforge/shared';
 import type { z } from 'zod';
 import type { ZCreateProject } from '@cityforge/shared';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { keyAccess, type ServerKeys } from '../generation/keys.ts';
@@ -81,12 +81,10 @@ export function createProjectsService(deps: Deps) {
     },
 
     async list(user: UserRow, q: { query: string; page: number; user_id?: string }) {
-      // Ordinary users only ever see their own projects, whatever user_id says.
-      const userId = user.isSuperuser
-        ? q.user_id === 'all'
-          ? null
-          : (q.user_id ?? user.id)
-        : user.id;
+      // The list and the project selector send the caller's own id (spec); another id is
+      // answered for superusers only, so a mistyped or forged id is refused, not ignored.
+      if (!user.isSuperuser && q.user_id !== undefined && q.user_id !== user.id) throw forbidden();
+      const userId = q.user_id === 'all' ? null : (q.user_id ?? user.id);
       const { count, rows } = await repo.list(
         { userId, query: q.query },
         q.page,

@@ -1,4 +1,4 @@
-import { DNS_TXT_RECORD, PROJECT_STATUS } from '@cityforge/shared';
+import { DNS_TXT_RECORD, orderNetlifyUrls, PROJECT_STATUS } from '@cityforge/shared';
 import type { TDeployment, TProject } from '@cityforge/shared';
 
 /** What the deployment rules look at (spec part 1 §4 "Deployment steps"). */
@@ -119,15 +119,17 @@ export interface PublishResult {
 export function applyPublishResult<T extends TProject>(project: T, result: PublishResult): T {
   const url = result.netlifyUrl || hostingLink(project);
   const history = result.netlify_site_url_history;
+  const historyText = Array.isArray(history)
+    ? history.join(',')
+    : (history ?? project.netlifySiteUrlHistory);
   return {
     ...project,
     status: result.status || PROJECT_STATUS.published,
     netlifySiteUrl: url,
     netlifyLink: url,
     hasSiteMap: result.hasSiteMap ?? project.hasSiteMap,
-    netlifySiteUrlHistory: Array.isArray(history)
-      ? history.join(',')
-      : (history ?? project.netlifySiteUrlHistory),
+    netlifySiteUrlHistory: historyText,
+    netlifyUrls: orderNetlifyUrls(url, historyText.split(',')),
     deployment: result.deployment ?? project.deployment,
   };
 }
@@ -158,22 +160,14 @@ export interface NetlifyUrl {
   current: boolean;
 }
 
-/**
- * The hosting addresses to list: the current one first, then the older ones from the
- * comma-separated history, newest first, without blanks, repeats or the current one again.
- */
+/** The hosting addresses to list, the current one marked (the order is the server's). */
 export function netlifyUrls(
   p: Pick<TProject, 'netlifyLink' | 'netlifySiteUrl' | 'netlifySiteUrlHistory'>,
 ): NetlifyUrl[] {
-  const key = (url: string) => url.replace(/\/+$/, '').toLowerCase();
   const current = hostingLink(p)?.trim() || null;
-  const seen = new Set(current ? [key(current)] : []);
-  const older: NetlifyUrl[] = [];
-  for (const raw of (p.netlifySiteUrlHistory ?? '').split(',').reverse()) {
-    const url = raw.trim();
-    if (!url || seen.has(key(url))) continue;
-    seen.add(key(url));
-    older.push({ url, current: false });
-  }
-  return current ? [{ url: current, current: true }, ...older] : older;
+  const history = (p.netlifySiteUrlHistory ?? '').split(',');
+  return orderNetlifyUrls(current, history).map((url, i) => ({
+    url,
+    current: current !== null && i === 0,
+  }));
 }

@@ -4,9 +4,8 @@ import {
   MSG,
   normaliseStatus,
   PROJECT_STATUS,
-  UPLOAD_DEFAULT_MODEL,
 } from '@cityforge/shared';
-import type { TAiModel, TUsageEntry, TUser } from '@cityforge/shared';
+import type { TAiModel, TOutputMode, TUsageEntry, TUser } from '@cityforge/shared';
 import type { BadgeVariant } from '../../components/ui/badge';
 import { isApiError } from '../../lib/api-errors';
 
@@ -104,16 +103,6 @@ export function defaultModelId(models: readonly TAiModel[]): string {
   return models.find((m) => m.available)?.id ?? DEFAULT_MODEL_ID;
 }
 
-/**
- * The model the upload dialog preselects (spec part 2 §5): the spec's Claude 3.7 Sonnet when the
- * user can use it, else the first usable model (e.g. Offline draft), else none: the dialog then
- * asks for one rather than sending a model the server would refuse.
- */
-export function uploadDefaultModel(models: readonly Pick<TAiModel, 'id' | 'available'>[]): string {
-  const preferred = models.find((m) => m.id === UPLOAD_DEFAULT_MODEL && m.available);
-  return preferred?.id ?? models.find((m) => m.available)?.id ?? '';
-}
-
 export interface ToastSpec {
   title: string;
   message: string;
@@ -158,6 +147,17 @@ const CALL_TYPES: Record<string, string> = {
   service_page: 'Service page',
   city_page: 'City page',
 };
+
+const OUTPUT_MODE_LABELS: Record<TOutputMode, string> = {
+  json_schema: 'Schema',
+  json_object: 'JSON mode',
+  offline: 'Offline',
+};
+
+/** How the call asked for its shape: a schema the model had to follow, or JSON mode. */
+export function outputModeLabel(mode: TOutputMode | null): string {
+  return mode ? OUTPUT_MODE_LABELS[mode] : '—';
+}
 
 /** Usage rows name their call type in snake case; people read "Service page (repair)". */
 export function callTypeLabel(callType: string): string {

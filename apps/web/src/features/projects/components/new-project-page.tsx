@@ -13,7 +13,7 @@ import { toast } from '../../../components/ui/toast';
 import { useAiModels } from '../../../lib/ai-models';
 import { useCreateProject } from '../api/create-project';
 import { createFailure, defaultModelId } from '../project-rules';
-import { ModelSelect } from './model-select';
+import { ModelSelect } from '../../../components/ui/model-select';
 
 type FormIn = z.input<typeof ZCreateProject>;
 type FormOut = z.output<typeof ZCreateProject>;

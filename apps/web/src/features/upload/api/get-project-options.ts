@@ -1,14 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TPaged, TProject } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { getProjects } from '../../../lib/project-list';
 
-/** GET /api/projects/?query=&page= → paged TProject: the projects an upload can go to. */
+/** The projects an upload can go to: the caller's own, through the shared list call. */
 export function getProjectPage(
   query: string,
   page: number,
   signal?: AbortSignal,
 ): Promise<TPaged<TProject>> {
-  return api.get<TPaged<TProject>>('/api/projects/', { query: { query, page }, signal });
+  return getProjects({ query, page }, signal);
 }
 
 /**

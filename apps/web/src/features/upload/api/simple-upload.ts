@@ -7,18 +7,20 @@ export interface SimpleUpload {
   file: File;
   projectId: string;
   prompt: string;
+  /** The model the city pages are written with (spec part 2: file, prompt, project, model). */
+  model: string;
 }
 
-/** The multipart body; no model: the server then uses the project's own. */
 export function simpleUploadFormData(upload: SimpleUpload): FormData {
   const form = new FormData();
   form.append('file', upload.file, upload.file.name);
   form.append('prompt', upload.prompt);
   form.append('project', upload.projectId);
+  form.append('model', upload.model);
   return form;
 }
 
-/** POST /api/upload/ (multipart: file, prompt, project) → 201 TUploadReport. */
+/** POST /api/upload/ (multipart: file, prompt, project, model) → 201 TUploadReport. */
 export function simpleUpload(upload: SimpleUpload): Promise<TUploadReport> {
   return api.post<TUploadReport>('/api/upload/', simpleUploadFormData(upload));
 }

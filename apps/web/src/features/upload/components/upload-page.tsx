@@ -12,7 +12,9 @@ import { FileDropZone } from '../../../components/upload/file-drop-zone';
 import { FileList } from '../../../components/upload/file-list';
 import { useChosenFiles } from '../../../components/upload/use-chosen-files';
 import { UploadReport } from '../../../components/upload/upload-report';
-import { serverMessage } from '../../../lib/api-errors';
+import { ModelSelect } from '../../../components/ui/model-select';
+import { isApiError, serverMessage } from '../../../lib/api-errors';
+import { uploadDefaultModel, useAiModels } from '../../../lib/ai-models';
 import { refusedReport } from '../../../lib/upload-report';
 import { useSimpleUpload } from '../api/simple-upload';
 import { ProjectPicker } from './project-picker';
@@ -55,6 +57,11 @@ export default function UploadPage() {
   const [project, setProject] = useState<Picked | null>(null);
   const [projectError, setProjectError] = useState<string>();
   const [prompt, setPrompt] = useState('');
+  const models = useAiModels();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [modelError, setModelError] = useState<string>();
+  // Preselected as the spec says (a Claude 3.7 Sonnet), or the first model the user can use.
+  const model = picked ?? uploadDefaultModel(models.data ?? []);
   const [done, setDone] = useState<{ report: TUploadReport; project: Picked } | null>(null);
   const [refused, setRefused] = useState<TUploadReport | null>(null);
   const busy = upload.isPending;
@@ -71,17 +78,25 @@ export default function UploadPage() {
       toast.warning(MSG.projectRequired);
       return;
     }
+    if (!model) {
+      setModelError(MSG.modelRequired);
+      toast.warning(MSG.modelRequiredToast);
+      return;
+    }
     setRefused(null);
     try {
       const report = await upload.mutateAsync({
         file,
         projectId: project.id,
         prompt: prompt.trim(),
+        model,
       });
       toast.success(MSG.uploadComplete);
       setDone({ report, project });
     } catch (error) {
       setRefused(refusedReport(error));
+      const fieldModel = isApiError(error) ? error.fieldErrors?.model : undefined;
+      if (fieldModel) setModelError(fieldModel);
       toast.error(MSG.simpleUploadFailed, { message: serverMessage(error) ?? '' });
     }
   }
@@ -120,6 +135,20 @@ export default function UploadPage() {
                 onChange={(next) => {
                   setProject(next);
                   setProjectError(undefined);
+                }}
+              />
+              <ModelSelect
+                models={models.data}
+                loading={models.isPending}
+                failed={models.isError}
+                placeholder="Select a model"
+                value={model}
+                error={modelError}
+                disabled={busy || models.isPending}
+                required
+                onChange={(e) => {
+                  setPicked(e.target.value);
+                  setModelError(undefined);
                 }}
               />
               <TextAreaField

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../../lib/api-errors';
 import { useCreatePage } from '../../api/create-page';
 import { useAiModels } from '../../../../lib/ai-models';
 import { defaultModelId } from '../../project-rules';
-import { ModelSelect } from '../model-select';
+import { ModelSelect } from '../../../../components/ui/model-select';
 
 /** "Add New Page": name, description (sent as the prompt) and model → POST create_page. */
 export function AddPageDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {

@@ -10,11 +10,10 @@ import { UploadReport } from '../../../../components/upload/upload-report';
 import { FileList } from '../../../../components/upload/file-list';
 import { useChosenFiles } from '../../../../components/upload/use-chosen-files';
 import { isApiError, serverMessage } from '../../../../lib/api-errors';
-import { useAiModels } from '../../../../lib/ai-models';
+import { uploadDefaultModel, useAiModels } from '../../../../lib/ai-models';
 import { refusedReport } from '../../../../lib/upload-report';
 import { useUploadLocations } from '../../api/upload-locations';
-import { uploadDefaultModel } from '../../project-rules';
-import { ModelSelect } from '../model-select';
+import { ModelSelect } from '../../../../components/ui/model-select';
 import { MetaTagsField } from './meta-tags-field';
 import { SampleDownload } from './sample-download';
 

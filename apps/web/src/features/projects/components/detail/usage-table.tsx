@@ -1,6 +1,6 @@
 import type { TUsageEntry } from '@cityforge/shared';
 import { formatDateTime, formatNumber } from '../../../../lib/format';
-import { callTypeLabel, usageTotals } from '../../project-rules';
+import { callTypeLabel, outputModeLabel, usageTotals } from '../../project-rules';
 
 const th = 'px-3 py-2 font-medium';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -11,11 +11,12 @@ export function UsageTable({ usage, label }: { usage: readonly TUsageEntry[]; la
   const total = usageTotals(usage);
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200">
-      <table className="w-full min-w-[36rem] text-left text-xs" aria-label={label}>
+      <table className="w-full min-w-[40rem] text-left text-xs" aria-label={label}>
         <thead className="bg-zinc-50 text-zinc-500">
           <tr>
             <th className={th}>Call</th>
             <th className={th}>Model</th>
+            <th className={th}>Output</th>
             <th className={`${th} text-right`}>Prompt</th>
             <th className={`${th} text-right`}>Completion</th>
             <th className={`${th} text-right`}>Total</th>
@@ -27,6 +28,7 @@ export function UsageTable({ usage, label }: { usage: readonly TUsageEntry[]; la
             <tr key={`${u.createdAt}-${i}`}>
               <td className={td}>{callTypeLabel(u.callType)}</td>
               <td className={td}>{u.model}</td>
+              <td className={td}>{outputModeLabel(u.outputMode)}</td>
               <td className={`${td} text-right`}>{formatNumber(u.promptTokens)}</td>
               <td className={`${td} text-right`}>{formatNumber(u.completionTokens)}</td>
               <td className={`${td} text-right`}>{formatNumber(u.totalTokens)}</td>
@@ -36,7 +38,7 @@ export function UsageTable({ usage, label }: { usage: readonly TUsageEntry[]; la
         </tbody>
         <tfoot className="bg-zinc-50 font-semibold tabular-nums">
           <tr>
-            <td className={td} colSpan={2}>
+            <td className={td} colSpan={3}>
               Total
             </td>
             <td className={`${td} text-right`}>{formatNumber(total.promptTokens)}</td>

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { DEFAULT_MODEL_ID, MSG } from '@cityforge/shared';
 import type { TAiModel } from '@cityforge/shared';
-import { SelectField } from '../../../components/ui/select';
-import type { SelectFieldProps } from '../../../components/ui/select';
+import { SelectField } from './select';
+import type { SelectFieldProps } from './select';
 
 const PROVIDER_KEY: Record<TAiModel['provider'], string> = {
   offline: '',

@@ -1,0 +1,63 @@
+import type { ModelSpec } from './models.ts';
+import type { OutputMode } from './structured-output.ts';
+
+type Listing = { data?: { id?: unknown; supported_parameters?: unknown }[] };
+
+const LISTING_TTL_MS = 60 * 60 * 1000;
+// A listing that could not be read is asked for again soon, not after a whole hour.
+const RETRY_AFTER_FAILURE_MS = 5 * 60 * 1000;
+
+/**
+ * Which output mode each model gets. OpenAI's models all take structured outputs; an
+ * OpenRouter model does when its entry in OpenRouter's public model listing names
+ * `structured_outputs` among its supported parameters. The listing is read once an hour;
+ * while it cannot be read, OpenRouter models get JSON mode, which every one of them accepts.
+ */
+export function createModelCapabilities(opts: {
+  openRouterBaseUrl: string;
+  timeoutMs?: number;
+  log?: (detail: Record<string, unknown>, message: string) => void;
+}) {
+  let structured: Set<string> | null = null;
+  let expiresAt = 0;
+  let pending: Promise<void> | null = null;
+
+  async function refresh() {
+    try {
+      const res = await fetch(`${opts.openRouterBaseUrl.replace(/\/$/, '')}/models`, {
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        headers: { accept: 'application/json' },
+      });
+      if (!res.ok) throw new Error(`the model listing answered ${res.status}`);
+      const listing = (await res.json()) as Listing;
+      const ids = (listing.data ?? [])
+        .filter(
+          (m) =>
+            Array.isArray(m.supported_parameters) &&
+            m.supported_parameters.includes('structured_outputs'),
+        )
+        .map((m) => String(m.id));
+      structured = new Set(ids);
+      expiresAt = Date.now() + LISTING_TTL_MS;
+    } catch (error) {
+      opts.log?.({ err: error }, 'OpenRouter model listing unavailable; JSON mode for now');
+      expiresAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+    }
+  }
+
+  return {
+    async outputMode(model: ModelSpec): Promise<OutputMode> {
+      if (model.provider === 'offline') return 'offline';
+      if (model.provider === 'openai') return 'json_schema';
+      if (Date.now() >= expiresAt) {
+        // One refresh at a time, however many pages ask at once.
+        pending ??= refresh().finally(() => {
+          pending = null;
+        });
+        await pending;
+      }
+      return structured?.has(model.id) ? 'json_schema' : 'json_object';
+    },
+  };
+}
+export type ModelCapabilities = ReturnType<typeof createModelCapabilities>;
