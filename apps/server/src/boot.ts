@@ -16,8 +16,15 @@ export async function boot(config: Config, logger: Logger): Promise<AppContext> 
     await startBoss(boss);
     const ctx = createContext({ config, handle, boss, logger });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      await ctx.services.authService.ensureSuperuser(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-      logger.info({ email: config.ADMIN_EMAIL }, 'superuser ensured from ADMIN_EMAIL');
+      const { created } = await ctx.services.authService.ensureSuperuser(
+        config.ADMIN_EMAIL,
+        config.ADMIN_PASSWORD,
+        { setPassword: false },
+      );
+      logger.info(
+        { email: config.ADMIN_EMAIL, created },
+        created ? 'superuser created from ADMIN_EMAIL' : 'superuser kept; its password is its own',
+      );
     }
     return ctx;
   } catch (err) {
