@@ -209,7 +209,10 @@ export function createContext(opts: {
       imagesService: createImagesService({
         repo: createImagesRepo(db),
         files: imageFiles,
-        provider: createImageProvider({ baseUrl: config.OPENAI_BASE_URL }),
+        provider: createImageProvider({
+          baseUrl: config.OPENAI_BASE_URL,
+          trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
+        }),
         owned,
         cipher,
         serverKeys,

@@ -688,7 +688,8 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       if (fault && !(await imageFault(req, res, fault))) return;
       return imageApi.generate(req, res, path, bearerKey(req));
     }
-    if (req.method === 'GET' && imageApi.serveFile(res, path)) return;
+    if (req.method === 'GET' && imageApi.serveFile(res, path, new URL(req.url ?? '/', 'http://x')))
+      return;
     if (req.method === 'GET' && route === '/models') {
       if (!authorize(res, bearerKey(req))) return;
       return sendJson(res, 200, {
