@@ -29,6 +29,7 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { Jwt } from './jwt.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
+import { superuserOps } from './superuser.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 
 type Deps = {
@@ -247,43 +248,7 @@ export function createAuthService(deps: Deps) {
       return { message: MSG.resetSuccess };
     },
 
-    /**
-     * ADMIN_EMAIL/ADMIN_PASSWORD at boot (`setPassword: false`) and `npm run create-admin`
-     * (`true`). At boot the variable only creates the account: an admin who changed the
-     * password keeps it across restarts, whatever the environment still says.
-     */
-    async ensureSuperuser(
-      email: string,
-      password: string,
-      opts: { setPassword: boolean },
-    ): Promise<{ user: UserRow; created: boolean }> {
-      const existing = await usersRepo.findByEmail(email.toLowerCase());
-      // Admin bypass too: an operator must reach administration without buying a plan.
-      const flags = {
-        isSuperuser: true,
-        adminBypass: true,
-        isActive: true,
-        emailVerifiedAt: existing?.emailVerifiedAt ?? now(),
-      };
-      if (!existing) {
-        const passwordHash = await hashPassword(password);
-        const user = await usersRepo.create({
-          email: email.toLowerCase(),
-          firstName: 'Admin',
-          lastName: '',
-          passwordHash,
-          ...flags,
-        });
-        return { user, created: true };
-      }
-      const passwordHash = opts.setPassword ? await hashPassword(password) : undefined;
-      const user = await usersRepo.update(existing.id, {
-        ...flags,
-        ...(passwordHash && { passwordHash }),
-      });
-      if (passwordHash) await authRepo.revokeAllForUser(existing.id, now());
-      return { user, created: false };
-    },
+    ...superuserOps({ usersRepo, authRepo, now }),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
