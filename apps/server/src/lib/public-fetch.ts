@@ -91,7 +91,9 @@ function get(url: URL, trusted: boolean, signal: AbortSignal): Promise<IncomingM
     return Promise.reject(new NotPublicError(`${literal} is not a public address`));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { signal, ...(!trusted && { lookup: guardedLookup }) }, resolve);
+    // No pooled socket: every download connects (and is checked) afresh.
+    const options = { signal, agent: false as const, ...(!trusted && { lookup: guardedLookup }) };
+    const req = client.get(url, options, resolve);
     req.on('error', reject);
   });
 }

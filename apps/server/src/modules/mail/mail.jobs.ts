@@ -18,7 +18,8 @@ export async function registerMailWorker(boss: PgBoss, mailer: Mailer, concurren
       await mailer.send(job.data);
       // A sent mail's job row would keep its one-time link usable for anyone reading the
       // database (or a backup of it) until the link expires: the row goes once the mail is out.
-      await boss.deleteJob(QUEUES.sendMail, job.id);
+      // Best effort: failing here must not send the mail a second time on retry.
+      await boss.deleteJob(QUEUES.sendMail, job.id).catch(() => undefined);
     }
   });
 }
