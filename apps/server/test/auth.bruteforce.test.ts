@@ -35,6 +35,9 @@ describe('TRUST_PROXY', () => {
   it('takes a hop count or addresses, and refuses "trust everyone"', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).TRUST_PROXY).toBe('10.0.0.0/8,::1');
+    expect(loadConfig({ TRUST_PROXY: 'loopback,172.16.0.1' }).TRUST_PROXY).toBe(
+      'loopback,172.16.0.1',
+    );
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     for (const bad of ['true', 'yes', 'proxy.internal', '10.0.0.0/33']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(EnvError);

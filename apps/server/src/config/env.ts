@@ -4,7 +4,11 @@ import path from 'node:path';
 
 const ZOptionalUrl = z.url().optional();
 
+// proxy-addr's names for whole ranges, as Fastify accepts them.
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 const isAddressOrCidr = (entry: string) => {
+  if (RANGE_NAMES.has(entry)) return true;
   const [address = '', bits, ...rest] = entry.split('/');
   const family = net.isIP(address);
   if (!family || rest.length) return false;
@@ -28,7 +32,7 @@ const ZTrustProxy = z
     ctx.addIssue({
       code: 'custom',
       message:
-        'must be the number of proxy hops in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1); "true" (trust anyone) is not accepted',
+        'must be the number of proxy hops in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1, or loopback/linklocal/uniquelocal); "true" (trust anyone) is not accepted',
     });
     return z.NEVER;
   });
