@@ -50,7 +50,9 @@ export async function publishBench(
   try {
     await startWorkers(ctx);
     await app.ready();
-    await ctx.repos.usersRepo.update(opts.userId, { netlifyTokenEnc: ctx.cipher.encrypt(TOKEN) });
+    await ctx.repos.usersRepo.update(opts.userId, {
+      netlifyTokenEnc: ctx.cipher.encrypt(TOKEN, { userId: opts.userId, field: 'netlifyTokenEnc' }),
+    });
     const login = await app.inject({
       method: 'POST',
       url: '/auth/login/',

@@ -30,7 +30,7 @@ describe('auth form validation', () => {
     await context.close();
   });
 
-  it('sign-up: confirmation required and equal; an existing address is refused', async () => {
+  it('sign-up: confirmation required and equal; common passwords refused; an existing address answers like a new one', async () => {
     const { page, context } = await stack.newPage();
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
@@ -43,11 +43,18 @@ describe('auth form validation', () => {
     await page.getByLabel('Confirm password').fill('abcdeg');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText(MSG.passwordsMismatch).waitFor();
-    await page.getByLabel('Confirm password').fill('abcdef');
+    await page.getByLabel('Password', { exact: true }).fill('football');
+    await page.getByLabel('Confirm password').fill('football');
     await page.getByRole('button', { name: 'Sign up' }).click();
     // The server's field error arrives as a "field: message" toast.
-    await page.getByText(`email: ${MSG.emailTaken}`).waitFor();
+    await page.getByText(`password: ${MSG.passwordTooCommon}`).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
+    await page.getByLabel('Password', { exact: true }).fill('abcdef');
+    await page.getByLabel('Confirm password').fill('abcdef');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    // Signup does not tell whether the address has an account; its owner gets a mail instead.
+    await page.getByText(MSG.signupSuccess).waitFor();
+    await stack.smtp.waitFor('owner@example.com', /already exists/);
     await context.close();
   });
 

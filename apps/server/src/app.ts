@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -13,7 +13,8 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerErrorReporting } from './lib/error-reporting.plugin.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
-import { REDACT_PATHS } from './lib/logger.ts';
+import { REDACT_PATHS, requestSerializers } from './lib/logger.ts';
+import { createPgRateLimitStore } from './lib/pg-rate-limit-store.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -63,13 +64,27 @@ export function policyFor(sentryDsn: string | undefined) {
   return { ...CONTENT_SECURITY_POLICY, connectSrc, workerSrc: ["'self'", 'blob:'] };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the nearest n hops": Fastify
+ * itself treats a bare number as trusting nobody, as a count cannot tell a proxy from a
+ * client that connects directly (so a count is only safe when the API is reachable through
+ * the proxies alone; addresses are the stronger setting).
+ */
+export function trustProxyOption(value: false | number | string) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
 /** Builds the HTTP app without listening; tests drive it with app.inject. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app: FastifyInstance = Fastify({
-    loggerInstance: ctx.logger.child({}, { redact: REDACT_PATHS }) as FastifyBaseLogger,
+    loggerInstance: ctx.logger.child(
+      {},
+      { redact: REDACT_PATHS, serializers: requestSerializers },
+    ) as FastifyBaseLogger,
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -89,7 +104,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database so every API process (and a restarted one) shares one count.
+  await app.register(rateLimit, {
+    global: false,
+    store: createPgRateLimitStore(ctx.db) as unknown as FastifyRateLimitStoreCtor,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${BRAND} API`, version: APP_VERSION },

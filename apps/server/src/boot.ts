@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { createBoss, startBoss } from './jobs/boss.ts';
 import type { Logger } from './lib/logger.ts';
 import { seedPlans } from './modules/billing/plans.seed.ts';
+import { resealLegacySecrets } from './modules/users/reseal-secrets.ts';
 
 /** Opens the database, migrates, seeds, starts the queue: everything but HTTP and workers. */
 export async function boot(config: Config, logger: Logger): Promise<AppContext> {
@@ -15,9 +16,17 @@ export async function boot(config: Config, logger: Logger): Promise<AppContext> 
     const boss = createBoss(handle, logger);
     await startBoss(boss);
     const ctx = createContext({ config, handle, boss, logger });
+    await resealLegacySecrets(ctx.db, ctx.cipher, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      await ctx.services.authService.ensureSuperuser(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-      logger.info({ email: config.ADMIN_EMAIL }, 'superuser ensured from ADMIN_EMAIL');
+      const { created } = await ctx.services.authService.ensureSuperuser(
+        config.ADMIN_EMAIL,
+        config.ADMIN_PASSWORD,
+        { setPassword: false },
+      );
+      logger.info(
+        { email: config.ADMIN_EMAIL, created },
+        created ? 'superuser created from ADMIN_EMAIL' : 'superuser kept; its password is its own',
+      );
     }
     return ctx;
   } catch (err) {

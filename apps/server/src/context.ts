@@ -10,6 +10,7 @@ import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createJwt } from './modules/auth/jwt.ts';
+import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { createBillingRepo } from './modules/billing/billing.repo.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createLimitsRepo } from './modules/billing/limits.repo.ts';
@@ -94,6 +95,8 @@ export function createContext(opts: {
     usersService,
     jwt,
     mailQueue,
+    tokenSecret: secret,
+    guard: createSignInGuard(db),
   });
   const stripe = createStripeClient(config);
   const billingService = createBillingService({
@@ -208,7 +211,10 @@ export function createContext(opts: {
       imagesService: createImagesService({
         repo: createImagesRepo(db),
         files: imageFiles,
-        provider: createImageProvider({ baseUrl: config.OPENAI_BASE_URL }),
+        provider: createImageProvider({
+          baseUrl: config.OPENAI_BASE_URL,
+          trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
+        }),
         owned,
         cipher,
         serverKeys,

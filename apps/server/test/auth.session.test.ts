@@ -62,6 +62,24 @@ describe('sessions', () => {
     expect((await me(rotated.access)).statusCode).toBe(401);
   });
 
+  it('answers a retried refresh inside the grace window with the same successor', async () => {
+    const u = await signedInUser(t);
+    const first = await refresh(u.refresh);
+    // The answer was lost (a network retry) or another tab refreshed at the same moment.
+    const retry = await refresh(u.refresh);
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().refresh).toBe(first.json().refresh);
+    expect((await me(retry.json().access)).json().email).toBe(u.email);
+    // One successor, so one live token in the family, and it goes on working.
+    const rows = await t.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.user.id));
+    expect(rows.filter((r) => !r.rotatedAt && !r.revokedAt)).toHaveLength(1);
+    expect((await refresh(first.json().refresh)).statusCode).toBe(200);
+  });
+
   it('keeps other sessions of the same user alive when one is revoked', async () => {
     const u = await signedInUser(t);
     const other = await t.app.inject({

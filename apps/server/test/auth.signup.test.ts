@@ -80,11 +80,27 @@ describe('sign up and verify by mail', () => {
     expect(res.json().message).toMatch(/If that account/);
   });
 
-  it('refuses a second account with the same e-mail and creates nothing', async () => {
-    const { email } = await createUser(t);
-    const res = await post('/auth/signup/', { email: email.toUpperCase(), password: 'another-1' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+  it('answers a taken address like a new one, creates nothing and tells the owner by mail', async () => {
+    const { email, password, user } = await createUser(t);
+    const fresh = await post('/auth/signup/', {
+      email: uniqueEmail('fresh'),
+      password: 'another-pass-1',
+    });
+    const taken = await post('/auth/signup/', {
+      email: email.toUpperCase(),
+      password: 'another-pass-1',
+    });
+    // Nothing in the answer tells the two apart: same status, same body.
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
+    const mail = await t.smtp.waitFor(email, /already exists/);
+    expect(mail.links).toContain('http://cityforge.test/login');
+    const row = await t.ctx.repos.usersRepo.findByEmail(email);
+    expect(row?.id).toBe(user.id);
+    // The stranger's password did not replace the owner's, and no verification link was sent.
+    expect((await post('/auth/login/', { email, password })).statusCode).toBe(200);
+    await t.drainQueue('send-mail');
+    expect(t.smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it.each([

@@ -18,7 +18,12 @@ let t: TestApp;
 let ai: FakeAi;
 beforeAll(async () => {
   ai = await startFakeAi();
-  t = await createTestApp({ OPENAI_BASE_URL: ai.url, OPENAI_API_KEY: SERVER_KEY });
+  t = await createTestApp({
+    OPENAI_BASE_URL: ai.url,
+    OPENAI_API_KEY: SERVER_KEY,
+    // The fake serves its URL answers from this machine, which only a trusted host may be.
+    IMAGE_DOWNLOAD_TRUSTED_HOSTS: new URL(ai.url).hostname,
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -33,6 +33,8 @@ export const MSG = {
   emailNotVerified:
     'Please verify your email before signing in. We have sent you a new verification link.',
   emailTaken: 'An account with this email already exists',
+  passwordTooCommon:
+    'This password is one of the most common passwords and easy to guess. Please choose another.',
   invalidVerificationToken: 'This verification link is invalid or has expired.',
   emailVerified: 'Email verified successfully',
   loggedOut: 'Logged out',

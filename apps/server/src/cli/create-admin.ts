@@ -27,6 +27,9 @@ const ctx = await boot(
   { ...config, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined },
   createLogger('warn'),
 );
-const user = await ctx.services.authService.ensureSuperuser(emailOk.data, passwordOk.data);
+// Typed by the operator on purpose, so here an existing admin's password is replaced.
+const { user } = await ctx.services.authService.ensureSuperuser(emailOk.data, passwordOk.data, {
+  setPassword: true,
+});
 console.log(`Superuser ${user.email} is ready.`);
 await shutdown(ctx);

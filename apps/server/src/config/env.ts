@@ -1,11 +1,52 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
-const ZBool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const ZOptionalUrl = z.url().optional();
+
+// proxy-addr's names for whole ranges, as Fastify accepts them.
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) => {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * How many proxies stand in front of the API, or their addresses (IPs or CIDRs, comma
+ * separated). "true" is refused: trusting every X-Forwarded-For lets any client choose the
+ * address its rate limits are counted against.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string => {
+    if (['false', '0', 'no'].includes(v)) return false;
+    if (/^\d+$/.test(v) && Number(v) <= 16) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.every(isAddressOrCidr)) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxy hops in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1, or loopback/linklocal/uniquelocal); "true" (trust anyone) is not accepted',
+    });
+    return z.NEVER;
+  });
+
+/** Host names (as written in a URL, with an optional :port) whose images may be fetched even from private addresses. */
+const ZHostList = z
+  .string()
+  .trim()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 /**
  * The environment contract of DESIGN.md §3: every variable optional, defaults give the
@@ -53,7 +94,12 @@ export const ZEnv = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(1800).default(240),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: ZBool.default(false),
+  TRUST_PROXY: ZTrustProxy.default(false),
+  /**
+   * Image hosts trusted although they resolve to a private, loopback or link-local address
+   * (an OpenAI-compatible gateway on the LAN). Every other image address must be public.
+   */
+  IMAGE_DOWNLOAD_TRUSTED_HOSTS: ZHostList.default([]),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   /** Sentry project DSN for the server and the web app; unset → no error reporting at all. */
   SENTRY_DSN: z

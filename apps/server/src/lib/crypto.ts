@@ -53,25 +53,42 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** AES-256-GCM for secrets at rest; the key is derived from APP_SECRET. */
+/** Where a sealed secret lives: the user's row and the column (its AES-GCM associated data). */
+export type SecretPlace = { userId: string; field: string };
+
+const placeData = (place: SecretPlace) =>
+  Buffer.from(`cityforge:users.${place.field}:${place.userId}`, 'utf8');
+
+/**
+ * AES-256-GCM for secrets at rest; the key is derived from APP_SECRET. A "v2" value is bound
+ * to its user and column through the associated data, so a value copied into another row (or
+ * another column) fails authentication instead of handing that user someone else's key. "v1"
+ * values, sealed before the binding, still open; resealLegacySecrets turns them into v2.
+ */
 export function createCipher(appSecret: string) {
   const key = createHash('sha256').update(`cityforge:secrets:${appSecret}`).digest();
   return {
-    encrypt(plain: string): string {
+    encrypt(plain: string, place: SecretPlace): string {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(placeData(place));
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${data.toString('base64url')}`;
+      return `v2.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${data.toString('base64url')}`;
     },
-    decrypt(sealed: string): string {
+    decrypt(sealed: string, place: SecretPlace): string {
       const [version, iv, tag, data] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || !data) throw new Error('Unknown secret format');
+      if ((version !== 'v1' && version !== 'v2') || !iv || !tag || !data)
+        throw new Error('Unknown secret format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      if (version === 'v2') decipher.setAAD(placeData(place));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([
         decipher.update(Buffer.from(data, 'base64url')),
         decipher.final(),
       ]).toString('utf8');
+    },
+    isLegacy(sealed: string): boolean {
+      return sealed.startsWith('v1.');
     },
   };
 }

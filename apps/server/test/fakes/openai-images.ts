@@ -11,8 +11,13 @@ export type FakeImageOutcome =
   | { contentPolicy: true }
   | { status: 429 | 500; body?: unknown }
   | { bytes: Buffer }
-  /** Answer with a temporary URL instead of base64, as retired models and some gateways do. */
-  | { url: true };
+  /**
+   * Answer with a temporary URL instead of base64, as retired models and some gateways do:
+   * on this server, under another host name of it (`host`), behind a redirect of this server
+   * to that other host name (`redirectHost`), or a fixed address (`url` as a string).
+   */
+  | { url: true; host?: string; redirectHost?: string }
+  | { url: string };
 
 export type FakeImageRequest = {
   id: number;
@@ -32,6 +37,8 @@ export type FakeImages = {
   requests: FakeImageRequest[];
   /** Every image answered, by id, as bytes: what the product should end up storing. */
   files: Map<string, Buffer>;
+  /** Paths of every GET of a file or a redirect to one, in order. */
+  downloads: string[];
   script(...outcomes: FakeImageOutcome[]): void;
   reset(): void;
 };
@@ -105,6 +112,7 @@ export function createFakeImages(opts: {
 }) {
   const requests: FakeImageRequest[] = [];
   const files = new Map<string, Buffer>();
+  const downloads: string[] = [];
   let queue: FakeImageOutcome[] = [];
   let nextId = 1;
 
@@ -181,7 +189,14 @@ export function createFakeImages(opts: {
     record.fileId = fileId;
     const created = Math.floor(Date.now() / 1000);
     if (typeof outcome === 'object' && 'url' in outcome) {
-      const url = `${opts.origin()}/files/${fileId}.png`;
+      const origin = new URL(opts.origin());
+      if (outcome.url !== true) origin.href = outcome.url;
+      else if (outcome.redirectHost) origin.searchParams.set('to', outcome.redirectHost);
+      else if (outcome.host) origin.hostname = outcome.host;
+      const url =
+        outcome.url !== true
+          ? outcome.url
+          : `${origin.origin}/${outcome.redirectHost ? 'redirect' : 'files'}/${fileId}.png${origin.search}`;
       return answer(200, { created, data: [{ url, revised_prompt: `A picture: ${prompt}` }] });
     }
     const textTokens = Math.ceil(prompt.length / 4);
@@ -198,11 +213,24 @@ export function createFakeImages(opts: {
     });
   }
 
-  /** GET /files/{id}.png: the bytes of a URL answer, without any key (a signed URL). */
-  function serveFile(res: ServerResponse, path: string): boolean {
+  /**
+   * GET /files/{id}.png: the bytes of a URL answer, without any key (a signed URL);
+   * GET /redirect/{id}.png?to=host: a 302 to that file under another host name of this server.
+   */
+  function serveFile(res: ServerResponse, path: string, url?: URL): boolean {
+    const moved = /^\/redirect\/([0-9a-f-]{36}\.png)$/.exec(path)?.[1];
+    const to = url?.searchParams.get('to');
+    if (moved && to && url) {
+      downloads.push(path);
+      const target = new URL(`/files/${moved}`, opts.origin());
+      target.hostname = to;
+      res.writeHead(302, { location: target.href }).end();
+      return true;
+    }
     const id = /^\/files\/([0-9a-f-]{36})\.png$/.exec(path)?.[1];
     const bytes = id ? files.get(id) : undefined;
     if (!bytes) return false;
+    downloads.push(path);
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(bytes.length) });
     res.end(bytes);
     return true;
@@ -211,9 +239,11 @@ export function createFakeImages(opts: {
   const images: FakeImages = {
     requests,
     files,
+    downloads,
     script: (...outcomes) => void queue.push(...outcomes),
     reset() {
       requests.length = 0;
+      downloads.length = 0;
       files.clear();
       queue = [];
     },

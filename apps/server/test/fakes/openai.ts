@@ -714,7 +714,8 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       if (fault && !(await imageFault(req, res, fault))) return;
       return imageApi.generate(req, res, path, bearerKey(req));
     }
-    if (req.method === 'GET' && imageApi.serveFile(res, path)) return;
+    if (req.method === 'GET' && imageApi.serveFile(res, path, new URL(req.url ?? '/', 'http://x')))
+      return;
     if (req.method === 'GET' && route === '/models') {
       if (modelListingStatus !== 200) return sendJson(res, modelListingStatus, ERROR_BODIES[500]);
       // OpenRouter's listing is public and says what each model supports; OpenAI's needs a key.

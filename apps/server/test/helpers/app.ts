@@ -26,6 +26,8 @@ export type TestApp = {
   ctx: AppContext;
   smtp: FakeSmtp;
   config: Config;
+  /** The queue's own schema (pg-boss tables) of this app. */
+  bossSchema: string;
   /** Resolves once a queue has no job waiting or running (polls the queue's own table). */
   drainQueue(name: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -116,6 +118,7 @@ export async function createTestApp(
     ctx,
     smtp,
     config,
+    bossSchema,
     async drainQueue(name, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -161,7 +161,16 @@ export async function giveKeys(
   keys: { openrouter?: string; openai?: string },
 ) {
   await t.ctx.repos.usersRepo.update(userId, {
-    ...(keys.openrouter ? { openRouterKeyEnc: t.ctx.cipher.encrypt(keys.openrouter) } : {}),
-    ...(keys.openai ? { openAiKeyEnc: t.ctx.cipher.encrypt(keys.openai) } : {}),
+    ...(keys.openrouter
+      ? {
+          openRouterKeyEnc: t.ctx.cipher.encrypt(keys.openrouter, {
+            userId,
+            field: 'openRouterKeyEnc',
+          }),
+        }
+      : {}),
+    ...(keys.openai
+      ? { openAiKeyEnc: t.ctx.cipher.encrypt(keys.openai, { userId, field: 'openAiKeyEnc' }) }
+      : {}),
   });
 }

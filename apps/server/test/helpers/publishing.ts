@@ -16,7 +16,9 @@ export const NETLIFY_TOKEN = 'netlify-test-token';
 
 /** Stores a Netlify token on a user the way the profile does (encrypted at rest). */
 export async function giveNetlifyToken(t: TestApp, userId: string, token = NETLIFY_TOKEN) {
-  await t.ctx.repos.usersRepo.update(userId, { netlifyTokenEnc: t.ctx.cipher.encrypt(token) });
+  await t.ctx.repos.usersRepo.update(userId, {
+    netlifyTokenEnc: t.ctx.cipher.encrypt(token, { userId, field: 'netlifyTokenEnc' }),
+  });
 }
 
 const CITIES = [

@@ -12,6 +12,7 @@ import type { Cipher } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { CancelSubscription } from '../billing/stripe-cancel.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 import type { UserPatch, UsersRepo } from '../users/users.repo.ts';
@@ -72,6 +73,7 @@ export function createAdminService(deps: Deps) {
     /** The administrator vouches for the address: the account is verified and can sign in. */
     async create(input: TAdminCreateUser): Promise<TAdminUser> {
       const email = input.email.trim().toLowerCase();
+      refuseCommonPassword(input.password);
       if (await usersRepo.findByEmail(email)) throw emailTaken();
       try {
         const user = await usersRepo.create({

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   MSG,
   REFRESH_TOKEN_TTL_DAYS,
@@ -18,11 +18,19 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { MailQueue } from '../mail/mail.jobs.ts';
-import { passwordResetMail, verificationMail } from '../mail/templates.ts';
+import {
+  accountExistsMail,
+  passwordResetMail,
+  signInLockedMail,
+  verificationMail,
+} from '../mail/templates.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { Jwt } from './jwt.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
+import { superuserOps } from './superuser.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 
 type Deps = {
   db: Db;
@@ -32,6 +40,9 @@ type Deps = {
   usersService: UsersService;
   jwt: Jwt;
   mailQueue: MailQueue;
+  /** Keys the derivation of refresh-token successors (APP_SECRET). */
+  tokenSecret: string;
+  guard: SignInGuard;
   now?: () => Date;
 };
 
@@ -41,7 +52,7 @@ const RESEND_INTERVAL_MS = 60_000;
 const REUSE_GRACE_MS = 10_000;
 
 export function createAuthService(deps: Deps) {
-  const { db, authRepo, usersRepo, jwt, mailQueue } = deps;
+  const { db, authRepo, usersRepo, jwt, mailQueue, guard } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function issueOneTime(
@@ -78,8 +89,16 @@ export function createAuthService(deps: Deps) {
     await mailQueue.enqueue(verificationMail(user.email, url, VERIFY_TOKEN_TTL_HOURS));
   }
 
-  async function startSession(user: UserRow, familyId: string = randomUUID()) {
-    const refresh = randomToken(48);
+  // A refresh token's successor is derived from it (keyed by the app secret), so every
+  // presentation of one token inside the grace window is answered the same successor.
+  const successorOf = (token: string) =>
+    createHmac('sha256', deps.tokenSecret).update(`refresh-successor:${token}`).digest('base64url');
+
+  async function startSession(
+    user: UserRow,
+    familyId: string = randomUUID(),
+    refresh: string = randomToken(48),
+  ) {
     await authRepo.insertRefresh({
       userId: user.id,
       familyId,
@@ -92,12 +111,19 @@ export function createAuthService(deps: Deps) {
   return {
     async signup(input: TSignupRequest): Promise<{ message: string }> {
       const email = input.email.toLowerCase();
-      if (await usersRepo.findByEmail(email)) {
-        throw new AppError('conflict', MSG.emailTaken, { email: [MSG.emailTaken] });
+      refuseCommonPassword(input.password);
+      // Hashed before the look-up so a taken address answers no faster than a new one.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await usersRepo.findByEmail(email);
+      if (existing) {
+        // Same answer as a new account, so signup cannot tell who has one; the owner is told.
+        if (existing.isActive)
+          await mailQueue.enqueue(accountExistsMail(existing.email, `${deps.appUrl}/login`));
+        return { message: MSG.signupSuccess };
       }
       const user = await usersRepo.create({
         email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         firstName: input.firstName ?? '',
         lastName: input.lastName ?? '',
       });
@@ -123,9 +149,25 @@ export function createAuthService(deps: Deps) {
 
     async login(email: string, password: string): Promise<TLoginResponse> {
       const user = await usersRepo.findByEmail(email);
+      // A paused account answers like the address limit, whatever the password: guessing on
+      // through the pause learns nothing.
+      if (user && guard.isLocked(user, now()))
+        throw new AppError('rate_limited', MSG.tooManyRequests);
       // Compare against a dummy hash when there is no account so timing does not tell.
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (user && !ok) {
+        const pause = await guard.recordFailure(user.id, now());
+        if (pause && user.isActive)
+          await mailQueue.enqueue(
+            signInLockedMail(
+              user.email,
+              pause.lockedMinutes,
+              `${deps.appUrl}/request-password-reset`,
+            ),
+          );
+      }
       if (!user || !ok || !user.isActive) throw unauthenticated(MSG.invalidCredentials);
+      await guard.clear(user.id);
       if (!user.emailVerifiedAt) {
         await sendVerification(user, { throttle: true });
         throw new AppError('email_not_verified', MSG.emailNotVerified);
@@ -139,17 +181,22 @@ export function createAuthService(deps: Deps) {
       const row = await authRepo.findRefresh(sha256(token));
       if (!row || row.revokedAt || row.expiresAt <= now())
         throw unauthenticated(MSG.invalidRefreshToken);
-      // A rotated token presented again means it leaked: end the whole session family. Within
-      // a few seconds of its rotation it is two tabs refreshing at once, not theft.
-      const rotatedAt =
-        row.rotatedAt ?? ((await authRepo.markRotated(row.id, now())) ? null : now());
-      if (rotatedAt && now().getTime() - rotatedAt.getTime() > REUSE_GRACE_MS) {
+      const user = await usersRepo.findById(row.userId);
+      if (!user || !user.isActive) throw unauthenticated(MSG.invalidRefreshToken);
+      const successor = successorOf(token);
+      if (await authRepo.markRotated(row.id, now()))
+        return startSession(user, row.familyId, successor);
+      // Presented again: within a few seconds of its rotation it is a retried request or two
+      // tabs refreshing at once, and gets the successor the first call got (one session, not
+      // two). Later, the token leaked: the whole session family ends.
+      const rotatedAt = row.rotatedAt ?? now();
+      if (now().getTime() - rotatedAt.getTime() > REUSE_GRACE_MS) {
         await authRepo.revokeFamily(row.familyId, now());
         throw unauthenticated(MSG.invalidRefreshToken);
       }
-      const user = await usersRepo.findById(row.userId);
-      if (!user || !user.isActive) throw unauthenticated(MSG.invalidRefreshToken);
-      return startSession(user, row.familyId);
+      const next = await authRepo.findRefresh(sha256(successor));
+      if (next?.revokedAt) throw unauthenticated(MSG.invalidRefreshToken);
+      return { access: await jwt.sign({ sub: user.id, fam: row.familyId }), refresh: successor };
     },
 
     async logout(opts: { refresh?: string; familyId?: string }): Promise<{ message: string }> {
@@ -182,6 +229,7 @@ export function createAuthService(deps: Deps) {
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
       const row = await authRepo.findUsableOneTime(sha256(token), 'reset_password', now());
       if (!row) throw badRequest(MSG.invalidResetToken);
+      refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         if (!(await authRepo.consumeOneTime(row.id, now(), tx)))
@@ -194,26 +242,13 @@ export function createAuthService(deps: Deps) {
           tx,
         );
         await authRepo.revokeAllForUser(row.userId, now(), tx);
+        // The mailed link proves the owner: a pause from someone else's guessing ends here.
+        await guard.clear(row.userId, tx);
       });
       return { message: MSG.resetSuccess };
     },
 
-    /** ADMIN_EMAIL/ADMIN_PASSWORD at boot and `npm run create-admin`. */
-    async ensureSuperuser(email: string, password: string): Promise<UserRow> {
-      const passwordHash = await hashPassword(password);
-      const existing = await usersRepo.findByEmail(email);
-      // Admin bypass too: an operator must reach administration without buying a plan.
-      const flags = {
-        passwordHash,
-        isSuperuser: true,
-        adminBypass: true,
-        isActive: true,
-        emailVerifiedAt: existing?.emailVerifiedAt ?? now(),
-      };
-      return existing
-        ? usersRepo.update(existing.id, flags)
-        : usersRepo.create({ email, firstName: 'Admin', lastName: '', ...flags });
-    },
+    ...superuserOps({ usersRepo, authRepo, now }),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -11,8 +11,9 @@ export function keySource(
   serverKeys: ServerKeys,
 ) {
   if (model.provider === 'offline') return { kind: 'none' as const };
-  const own = model.provider === 'openrouter' ? user.openRouterKeyEnc : user.openAiKeyEnc;
-  if (own) return { kind: 'user' as const, sealed: own };
+  const field = model.provider === 'openrouter' ? 'openRouterKeyEnc' : 'openAiKeyEnc';
+  const own = user[field];
+  if (own) return { kind: 'user' as const, sealed: own, place: { userId: user.id, field } };
   if (user.isSuperuser && serverKeys[model.provider])
     return { kind: 'server' as const, key: serverKeys[model.provider]! };
   return { kind: 'missing' as const };
@@ -48,7 +49,7 @@ export function resolveApiKey(
     case 'server':
       return { key: source.key };
     case 'user':
-      return { key: cipher.decrypt(source.sealed) };
+      return { key: cipher.decrypt(source.sealed, source.place) };
     default:
       return {
         key: null,

@@ -1,6 +1,7 @@
 import OpenAI, { APIError } from 'openai';
 import { MSG, type IMAGE_MODELS, type IMAGE_SIZES } from '@cityforge/shared';
 import { AppError } from '../../lib/errors.ts';
+import { fetchPublic, NotPublicError } from '../../lib/public-fetch.ts';
 import { toProviderError } from '../generation/ai-client.ts';
 
 export type ImageModel = (typeof IMAGE_MODELS)[number];
@@ -29,36 +30,48 @@ function failure(error: unknown, model: string): AppError {
   return imageFailed(reason.status === 401 ? 'bad_request' : 'bad_gateway', reason.message);
 }
 
-/** Fetches a temporary image URL of an answer, refusing what cannot be a generated image. */
-async function download(url: string, timeoutMs: number): Promise<Buffer> {
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  if (!parsed || !['http:', 'https:'].includes(parsed.protocol))
+/**
+ * Fetches a temporary image URL of an answer, refusing what cannot be a generated image. The
+ * address comes from a third party's answer, so it must be public on every hop (no reaching
+ * into this network or the cloud metadata service) unless its host is explicitly trusted.
+ */
+async function download(url: string, timeoutMs: number, trustedHosts: readonly string[]) {
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol))
     throw imageFailed('bad_gateway', 'OpenAI answered an image address that cannot be fetched.');
-  const res = await fetch(parsed, { signal: AbortSignal.timeout(timeoutMs) }).catch(
-    (error: unknown) => {
-      const why = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'failed';
-      throw imageFailed('bad_gateway', `downloading the image ${why}.`);
-    },
-  );
-  const refuse = async (reason: string) => {
-    await res.body?.cancel().catch(() => {});
+  const signal = AbortSignal.timeout(timeoutMs);
+  const res = await fetchPublic(url, { signal, trustedHosts }).catch((error: unknown) => {
+    if (error instanceof NotPublicError)
+      throw imageFailed('bad_gateway', `the image address is refused: ${error.message}.`);
+    const why = signal.aborted ? 'timed out' : 'failed';
+    throw imageFailed('bad_gateway', `downloading the image ${why}.`);
+  });
+  const refuse = (reason: string) => {
+    res.destroy();
     return imageFailed('bad_gateway', reason);
   };
-  if (!res.ok || !res.body)
-    throw await refuse(`the image could not be downloaded (HTTP ${res.status}).`);
-  const type = res.headers.get('content-type') ?? '';
+  const status = res.statusCode ?? 0;
+  if (status < 200 || status >= 300)
+    throw refuse(`the image could not be downloaded (HTTP ${status}).`);
+  const type = res.headers['content-type'] ?? '';
   if (type && !type.startsWith('image/') && type !== 'application/octet-stream')
-    throw await refuse('the address OpenAI answered is not an image.');
+    throw refuse('the address OpenAI answered is not an image.');
   const tooBig = 'the image to download is too large.';
-  if (Number(res.headers.get('content-length') ?? 0) > MAX_DOWNLOAD_BYTES)
-    throw await refuse(tooBig);
+  if (Number(res.headers['content-length'] ?? 0) > MAX_DOWNLOAD_BYTES) throw refuse(tooBig);
   // Counted as it arrives: a missing or false Content-Length cannot make us hold more.
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of res.body) {
-    received += chunk.byteLength;
-    if (received > MAX_DOWNLOAD_BYTES) throw imageFailed('bad_gateway', tooBig);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      received += chunk.byteLength;
+      if (received > MAX_DOWNLOAD_BYTES) throw refuse(tooBig);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw imageFailed(
+      'bad_gateway',
+      `downloading the image ${signal.aborted ? 'timed out' : 'failed'}.`,
+    );
   }
   return Buffer.concat(chunks);
 }
@@ -68,6 +81,8 @@ export type ImageProviderOptions = {
   /** One image can take a minute or more at OpenAI. */
   timeoutMs?: number;
   downloadTimeoutMs?: number;
+  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: image hosts fetched even on private addresses. */
+  trustedHosts?: readonly string[];
 };
 
 /** OpenAI's image generation through the official SDK, with the user's key, one image per call. */
@@ -98,7 +113,11 @@ export function createImageProvider(options: ImageProviderOptions) {
         const bytes = image?.b64_json
           ? Buffer.from(image.b64_json, 'base64')
           : image?.url
-            ? await download(image.url, options.downloadTimeoutMs ?? 60_000)
+            ? await download(
+                image.url,
+                options.downloadTimeoutMs ?? 60_000,
+                options.trustedHosts ?? [],
+              )
             : null;
         if (!bytes?.length) throw imageFailed('bad_gateway', 'OpenAI answered without an image.');
         const usage = answer.usage

@@ -45,7 +45,7 @@ export function createImagesService(deps: Deps) {
   /** Images are OpenAI's alone, so only the OpenAI key counts (a superuser may use the server's). */
   function openAiKeyOf(user: UserRow): string {
     const source = keySource(user, { provider: 'openai' }, deps.serverKeys);
-    if (source.kind === 'user') return deps.cipher.decrypt(source.sealed);
+    if (source.kind === 'user') return deps.cipher.decrypt(source.sealed, source.place);
     if (source.kind === 'server') return source.key;
     throw badRequest(MSG.openAiKeyMissingForImages);
   }

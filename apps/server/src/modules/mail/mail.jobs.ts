@@ -14,6 +14,12 @@ export function createMailQueue(boss: PgBoss): MailQueue {
 
 export async function registerMailWorker(boss: PgBoss, mailer: Mailer, concurrency: number) {
   await boss.work<Mail>(QUEUES.sendMail, { localConcurrency: concurrency }, async (jobs) => {
-    for (const job of jobs) await mailer.send(job.data);
+    for (const job of jobs) {
+      await mailer.send(job.data);
+      // A sent mail's job row would keep its one-time link usable for anyone reading the
+      // database (or a backup of it) until the link expires: the row goes once the mail is out.
+      // Best effort: failing here must not send the mail a second time on retry.
+      await boss.deleteJob(QUEUES.sendMail, job.id).catch(() => undefined);
+    }
   });
 }

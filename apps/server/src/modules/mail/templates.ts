@@ -40,3 +40,27 @@ export function passwordResetMail(to: string, url: string, minutes: number): Mai
     html: layout('Reset your password', intro, 'Reset password', url, outro),
   };
 }
+
+/** Signup answers the same for a taken address; its owner hears about it here instead. */
+export function accountExistsMail(to: string, signInUrl: string): Mail {
+  const intro = `Someone tried to create a ${BRAND} account with this address, which already has one.`;
+  const outro = `If it was you, sign in instead (or reset your password from the sign-in page). If not, ignore this message; nothing changed.`;
+  return {
+    to,
+    subject: `Your ${BRAND} account already exists`,
+    text: `${intro}\n\n${signInUrl}\n\n${outro}\n`,
+    html: layout('You already have an account', intro, 'Sign in', signInUrl, outro),
+  };
+}
+
+/** Sent when repeated failed sign-ins pause an account, so its owner knows someone is trying. */
+export function signInLockedMail(to: string, minutes: number, resetUrl: string): Mail {
+  const intro = `We paused sign-in to your ${BRAND} account for ${minutes} minutes after several wrong passwords.`;
+  const outro = `If it was not you, someone may be guessing your password: choose a new one here. Resetting it also ends the pause.`;
+  return {
+    to,
+    subject: `Sign-in to your ${BRAND} account was paused`,
+    text: `${intro}\n\n${resetUrl}\n\n${outro}\n`,
+    html: layout('Sign-in paused', intro, 'Choose a new password', resetUrl, outro),
+  };
+}

@@ -15,10 +15,13 @@ export function fullName(user: Pick<UserRow, 'firstName' | 'lastName'>): string 
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
-function masked(cipher: Cipher, sealed: string | null): string | null {
+type SecretColumn = 'openAiKeyEnc' | 'openRouterKeyEnc' | 'netlifyTokenEnc';
+
+function masked(cipher: Cipher, user: UserRow, field: SecretColumn): string | null {
+  const sealed = user[field];
   if (!sealed) return null;
   try {
-    return maskSecret(cipher.decrypt(sealed));
+    return maskSecret(cipher.decrypt(sealed, { userId: user.id, field }));
   } catch {
     return null;
   }
@@ -47,8 +50,8 @@ export function toUserDto(user: UserRow, sub: SubscriptionView | null, cipher: C
           currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
         }
       : null,
-    userOpenAiApiKey: masked(cipher, user.openAiKeyEnc),
-    userOpenRouterApiKey: masked(cipher, user.openRouterKeyEnc),
-    userNetlifyAccessToken: masked(cipher, user.netlifyTokenEnc),
+    userOpenAiApiKey: masked(cipher, user, 'openAiKeyEnc'),
+    userOpenRouterApiKey: masked(cipher, user, 'openRouterKeyEnc'),
+    userNetlifyAccessToken: masked(cipher, user, 'netlifyTokenEnc'),
   };
 }

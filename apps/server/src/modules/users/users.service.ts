@@ -9,6 +9,8 @@ const SECRET_FIELDS = {
   userOpenRouterApiKey: 'openRouterKeyEnc',
   userNetlifyAccessToken: 'netlifyTokenEnc',
 } as const;
+export type SecretColumn = (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS];
+export const SECRET_COLUMNS = Object.values(SECRET_FIELDS);
 
 export function createUsersService(deps: { usersRepo: UsersRepo; cipher: Cipher }) {
   const { usersRepo, cipher } = deps;
@@ -28,18 +30,21 @@ export function createUsersService(deps: { usersRepo: UsersRepo; cipher: Cipher 
         if (value === undefined) continue;
         // The masked value echoed back by a form means "unchanged".
         if (value && isMasked(value)) continue;
-        patch[column] = value ? cipher.encrypt(value) : null;
+        patch[column] = value ? cipher.encrypt(value, { userId: user.id, field: column }) : null;
       }
       const updated = Object.keys(patch).length ? await usersRepo.update(user.id, patch) : user;
       return this.present(updated);
     },
     /** Decrypted keys for server-side use (generation, publishing); never sent to clients. */
     secretsOf(user: UserRow) {
-      const open = (sealed: string | null) => (sealed ? cipher.decrypt(sealed) : null);
+      const open = (field: SecretColumn) => {
+        const sealed = user[field];
+        return sealed ? cipher.decrypt(sealed, { userId: user.id, field }) : null;
+      };
       return {
-        openAiKey: open(user.openAiKeyEnc),
-        openRouterKey: open(user.openRouterKeyEnc),
-        netlifyToken: open(user.netlifyTokenEnc),
+        openAiKey: open('openAiKeyEnc'),
+        openRouterKey: open('openRouterKeyEnc'),
+        netlifyToken: open('netlifyTokenEnc'),
       };
     },
   };
