@@ -6,3 +6,4 @@ export * from './locations.ts';
 export * from './usage.ts';
 export * from './deploys.ts';
 export * from './editor.ts';
+export * from './ledger.ts';

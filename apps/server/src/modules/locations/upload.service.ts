@@ -34,10 +34,11 @@ type Deps = {
   generation: GenerationService;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
-  /** The plan's monthly city-page cap, checked after the insert in the same transaction. */
+  /** Ledger entry and the plan's monthly city-page cap, after the insert in the same transaction. */
   checkCityPageLimit: (
     actor: UserRow,
     ownerId: string,
+    projectId: string,
     adding: number,
     tx: Executor,
   ) => Promise<void>;
@@ -241,7 +242,7 @@ export function createUploadService(deps: Deps) {
       const { added, existing } = await deps.db.transaction(async (tx) => {
         const result = await deps.repo.store(project.id, stored, tx);
         // Over the month's allowance: the throw rolls the whole upload back.
-        await deps.checkCityPageLimit(user, owner.id, result.added.length, tx);
+        await deps.checkCityPageLimit(user, owner.id, project.id, result.added.length, tx);
         const patch = {
           ...(result.added.length ? { status: PROJECT_STATUS.inProgress } : {}),
           ...(fields.handleMetaTagsManually && fields.metaTags
