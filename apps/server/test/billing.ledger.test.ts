@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiUsage, cities } from '../src/db/schema/index.ts';
+import { QUEUES } from '../src/jobs/boss.ts';
 import { adminUsers, seedUsage } from './helpers/admin.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
@@ -41,7 +42,7 @@ describe('the city-page allowance is a ledger', () => {
     expect(over.statusCode).toBe(403);
     expect(over.json().message).toContain('5 are left this month (20 used;');
     expect((await upload(t, second.id, u.headers, [citiesFile(5, 20)])).statusCode).toBe(201);
-    await t.drainQueue('generate-page');
+    await t.drainQueue(QUEUES.generatePage);
   });
 });
 
