@@ -220,6 +220,7 @@ export function createContext(opts: {
         serverKeys,
         owned,
         checkCityPageLimit: limitsService.checkCityPages,
+        logger,
       }),
     },
   };
