@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { LocationsFileError, parseLocationsFile, type Limits } from './spreadsheet.ts';
 
 /** What the upload's parse thread is given, and what it answers per file. */
@@ -10,10 +10,7 @@ export type ParseAnswer =
   | { ok: ReturnType<typeof parseLocationsFile> }
   | { refused: { code: LocationsFileError['code']; message: string } };
 
-// Runs in a worker thread (see parse-off-thread.ts): SheetJS reading a 10 MB sheet holds its
-// thread for seconds, which must never be the thread that answers HTTP.
-if (parentPort) {
-  const job = workerData as ParseJob;
+function parse(job: ParseJob): ParseAnswer[] {
   const answers: ParseAnswer[] = [];
   for (const file of job.files) {
     const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
@@ -26,5 +23,15 @@ if (parentPort) {
       break;
     }
   }
-  parentPort.postMessage(answers);
+  return answers;
 }
+
+// Runs in a worker thread (see parse-off-thread.ts): SheetJS reading a 10 MB sheet holds its
+// thread for seconds, which must never be the thread that answers HTTP. One job at a time.
+parentPort?.on('message', (job: ParseJob) => {
+  try {
+    parentPort!.postMessage({ answers: parse(job) });
+  } catch (error) {
+    parentPort!.postMessage({ failed: error instanceof Error ? error.message : String(error) });
+  }
+});
