@@ -50,3 +50,27 @@ describe('an upload is parsed off the API thread', () => {
     expect(answeredDuringParse).toBe(true);
   });
 });
+
+describe('the parse thread has limits', () => {
+  it('refuses an upload whose parse needs more memory than the thread may use, and lives on', async () => {
+    const small = await createTestApp({ UPLOAD_PARSE_MEMORY_MB: '48' });
+    try {
+      const u = await signedInUser(small, { plan: 'basic' });
+      const project = await createProject(small, u.user.id);
+      const res = await upload(small, project.id, u.headers, [tenMegabytes()]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        message:
+          'The file needs more memory to read than an upload may use. Split it into smaller files and upload them together.',
+        errors: {
+          file: [
+            'The file needs more memory to read than an upload may use. Split it into smaller files and upload them together.',
+          ],
+        },
+      });
+      expect((await small.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -6,12 +6,10 @@ import type { LocationsFile, Limits } from './spreadsheet.ts';
 /** How long and how much memory one upload's parse may take before it is stopped. */
 export type ParseBudget = { timeoutMs: number; memoryMb: number };
 
-export const DEFAULT_PARSE_BUDGET: Readonly<ParseBudget> = {
-  // A 30,000-row sheet parses in well under a second; a minute means something is wrong.
-  timeoutMs: 60_000,
-  // SheetJS holds a whole sheet as cell objects: a few hundred MB for the largest allowed file.
-  memoryMb: 768,
-};
+// The defaults of UPLOAD_PARSE_TIMEOUT_SECONDS and UPLOAD_PARSE_MEMORY_MB: a 30,000-row sheet
+// parses in well under a second, so a minute means something is wrong; SheetJS holds a whole
+// sheet as cell objects, a few hundred MB for the largest allowed file.
+export const DEFAULT_PARSE_BUDGET: Readonly<ParseBudget> = { timeoutMs: 60_000, memoryMb: 768 };
 
 /** Parse threads per process; further uploads wait their turn (users hold 2 uploads at most). */
 const THREADS = 2;
