@@ -16,11 +16,12 @@ import { bossSchemaOf } from '../../jobs/boss.ts';
  */
 export async function fairStart(boss: PgBoss, queue: string, ownerId: string): Promise<number> {
   const schema = bossSchemaOf(boss).replaceAll('"', '""');
+  // Waiting jobs, written as the predicate of pg-boss's own index of them, so that index serves.
   const { rows } = await boss.getDb().executeSql(
     `select coalesce(-max(priority), 0)::int as now,
             (-min(priority) filter (where data->>'ownerId' = $2))::int as last
        from "${schema}".job
-      where name = $1 and state in ('created', 'retry')`,
+      where name = $1 and state < 'active' and not blocked`,
     [queue, ownerId],
   );
   const row = rows[0] as { now: number; last: number | null } | undefined;
