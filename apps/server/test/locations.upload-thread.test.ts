@@ -51,8 +51,8 @@ describe('an upload is parsed off the API thread', () => {
   });
 });
 
-describe('the parse thread has limits', () => {
-  it('refuses an upload whose parse needs more memory than the thread may use, and lives on', async () => {
+describe('the parse process has limits', () => {
+  it('refuses an upload whose parse needs more memory than the parse may use, and lives on', async () => {
     const small = await createTestApp({ UPLOAD_PARSE_MEMORY_MB: '48' });
     try {
       const u = await signedInUser(small, { plan: 'basic' });

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { AppError } from '../../lib/errors.ts';
 import type { ParseAnswer, ParseJob } from './parse-worker.ts';
 import type { LocationsFile, Limits } from './spreadsheet.ts';
@@ -11,8 +12,8 @@ export type ParseBudget = { timeoutMs: number; memoryMb: number };
 // sheet as cell objects, a few hundred MB for the largest allowed file.
 export const DEFAULT_PARSE_BUDGET: Readonly<ParseBudget> = { timeoutMs: 60_000, memoryMb: 768 };
 
-/** Parse threads per process; further uploads wait their turn (users hold 2 uploads at most). */
-const THREADS = 2;
+/** Parse processes per API process; further uploads wait their turn (a user holds 2 at most). */
+const PROCESSES = 2;
 
 const refuse = (message: string) => new AppError('payload_too_large', message, { file: [message] });
 const tooSlow = () =>
@@ -22,51 +23,73 @@ const tooBig = () =>
     'The file needs more memory to read than an upload may use. Split it into smaller files and upload them together.',
   );
 
-const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
+const WORKER_PATH = fileURLToPath(new URL('./parse-worker.ts', import.meta.url));
 type Reply = { answers: ParseAnswer[] } | { failed: string };
 
 /**
- * Warm parse threads, kept between uploads (starting one loads SheetJS again, about a second on
- * a busy machine) and replaced when one is stopped. Idle threads do not keep the process alive.
+ * Warm parse processes, kept between uploads (starting one loads SheetJS again, about a second
+ * on a busy machine) and replaced when one is stopped. Processes rather than worker threads:
+ * a worker thread that reaches its heap cap can still abort the whole API process (V8 gives up
+ * inside a garbage collection); a child process over `--max-old-space-size` takes only itself
+ * down. Idle ones do not keep the server running.
  */
 function createParsePool(budget: ParseBudget) {
-  const idle: Worker[] = [];
+  const idle: ChildProcess[] = [];
   let running = 0;
   const waiting: Array<() => void> = [];
 
   const spawn = () => {
-    const worker = new Worker(WORKER_URL, {
-      resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb, maxYoungGenerationSizeMb: 64 },
+    const child = fork(WORKER_PATH, [], {
+      execArgv: [`--max-old-space-size=${budget.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    worker.unref();
-    return worker;
+    // One that goes away while idle is simply not used again.
+    child.once('exit', () => {
+      const at = idle.indexOf(child);
+      if (at >= 0) idle.splice(at, 1);
+    });
+    return child;
+  };
+  const park = (child: ChildProcess) => {
+    child.unref();
+    child.channel?.unref();
+    idle.push(child);
   };
 
-  function runOn(worker: Worker, job: ParseJob): Promise<ParseAnswer[]> {
+  function runOn(child: ChildProcess, job: ParseJob): Promise<ParseAnswer[]> {
+    child.ref();
+    child.channel?.ref();
     return new Promise((resolve, reject) => {
       const done = (keep: boolean, settle: () => void) => {
         clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        if (keep) idle.push(worker);
-        else void worker.terminate();
+        child.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (keep) park(child);
+        else child.kill('SIGKILL');
         settle();
       };
       const onMessage = (reply: Reply) =>
         done(true, () =>
           'answers' in reply ? resolve(reply.answers) : reject(new Error(reply.failed)),
         );
-      const onError = (error: Error & { code?: string }) =>
-        done(false, () => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooBig() : error));
-      const onExit = (code: number) =>
-        done(false, () => reject(new Error(`the upload's parse thread stopped (exit ${code})`)));
+      const onError = (error: Error) => done(false, () => reject(error));
+      // V8 aborts a process over its heap cap (SIGABRT); anything else is a plain failure.
+      const onExit = (code: number | null, signal: string | null) =>
+        done(false, () =>
+          reject(
+            signal === 'SIGABRT' || code === 134
+              ? tooBig()
+              : new Error(`the upload's parse process stopped (${signal ?? code})`),
+          ),
+        );
       const timer = setTimeout(() => done(false, () => reject(tooSlow())), budget.timeoutMs);
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage(job);
+      child.on('message', onMessage).on('error', onError).on('exit', onExit);
+      child.send(job);
     });
   }
 
   return async function parse(job: ParseJob): Promise<ParseAnswer[]> {
-    if (running >= THREADS) await new Promise<void>((r) => waiting.push(r));
+    if (running >= PROCESSES) await new Promise<void>((r) => waiting.push(r));
     else running += 1;
     try {
       return await runOn(idle.pop() ?? spawn(), job);
@@ -81,8 +104,8 @@ function createParsePool(budget: ParseBudget) {
 const pools = new Map<string, ReturnType<typeof createParsePool>>();
 
 /**
- * Parses the upload's files off the API thread, in a thread with a memory cap and a deadline;
- * a thread over either is terminated and the upload refused with a message that says what to do.
+ * Parses the upload's files off the API thread, in a process with a memory cap and a deadline;
+ * one over either is stopped and the upload refused with a message that says what to do.
  */
 export function parseOffThread(
   files: LocationsFile[],

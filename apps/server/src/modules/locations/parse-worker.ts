@@ -1,4 +1,3 @@
-import { parentPort } from 'node:worker_threads';
 import { LocationsFileError, parseLocationsFile, type Limits } from './spreadsheet.ts';
 
 /** What the upload's parse thread is given, and what it answers per file. */
@@ -26,12 +25,17 @@ function parse(job: ParseJob): ParseAnswer[] {
   return answers;
 }
 
-// Runs in a worker thread (see parse-off-thread.ts): SheetJS reading a 10 MB sheet holds its
-// thread for seconds, which must never be the thread that answers HTTP. One job at a time.
-parentPort?.on('message', (job: ParseJob) => {
-  try {
-    parentPort!.postMessage({ answers: parse(job) });
-  } catch (error) {
-    parentPort!.postMessage({ failed: error instanceof Error ? error.message : String(error) });
-  }
-});
+// Runs in a child process of its own (see parse-off-thread.ts): SheetJS reading a 10 MB sheet
+// holds its thread for seconds, which must never be the thread that answers HTTP. One job at a
+// time; the parent answers nothing else on this channel.
+if (process.send) {
+  process.on('message', (job: ParseJob) => {
+    let reply: { answers: ParseAnswer[] } | { failed: string };
+    try {
+      reply = { answers: parse(job) };
+    } catch (error) {
+      reply = { failed: error instanceof Error ? error.message : String(error) };
+    }
+    process.send!(reply);
+  });
+}
