@@ -5,6 +5,7 @@ import { resolveAppSecret } from '../src/lib/secret.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
 import { upload, type UploadFile } from './helpers/locations.ts';
+import { siteProject } from './helpers/publishing.ts';
 
 const logLines: string[] = [];
 let t: TestApp;
@@ -87,6 +88,18 @@ describe('per-user caps', () => {
     expect(third.json().message).toBe('At most 2 uploads can run at once; wait for one to finish.');
     expect(whileBusy).toBe(true);
     expect((await Promise.all(first)).map((r) => r.statusCode)).toEqual([413, 413]);
+  });
+  it('gives a download slot back when its ZIP has been sent', async () => {
+    const u = await siteProject(t, { token: null });
+    // More downloads one after another than the cap allows at once: each frees its slot.
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${u.id}/download-site/`,
+        headers: u.headers,
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 });
 
