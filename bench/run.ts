@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
+import { fairnessBench } from './fairness.ts';
 import { hostileBench } from './hostile.ts';
 import { loadBench } from './load.ts';
 import { detailBench, uploadBench } from './locations.ts';
@@ -20,7 +21,9 @@ import { siteBench } from './site-build.ts';
 //   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
 //   load      50 signed-in users on project list + detail, BENCH_LOAD_SECONDS=30 (bench/load.ts)
 //   quality   Lighthouse scores of a generated homepage, service and city page (bench/quality.ts)
-//   hostile   worst-case markup, sheet XML and prompts beside normal input of the same size (bench/hostile.ts)
+//   hostile   worst-case markup, sheet XML and prompts beside normal input of the same size
+//             (bench/hostile.ts); two tenants: B's new homepage wait behind A's 2,000 queued
+//             cities (bench/fairness.ts)
 // With DATABASE_URL set the server figures run on that PostgreSQL database instead of PGlite.
 const GROUPS = ['server', 'upload', 'detail', 'site', 'load', 'quality', 'hostile'] as const;
 const wanted = process.argv.slice(2);
@@ -139,7 +142,10 @@ async function main() {
   if (runs('site')) await siteBench(line);
   if (runs('load')) await loadBench(line, startServer, ADMIN);
   if (runs('quality')) await qualityBench(line, startServer, ADMIN);
-  if (runs('hostile')) hostileBench(line);
+  if (runs('hostile')) {
+    hostileBench(line);
+    await fairnessBench(line, startServer, ADMIN);
+  }
 }
 
 await main();

@@ -228,6 +228,11 @@ export function createContext(opts: {
         serverKeys,
         owned,
         checkCityPageLimit: limitsService.checkCityPages,
+        parseBudget: {
+          timeoutMs: config.UPLOAD_PARSE_TIMEOUT_SECONDS * 1000,
+          memoryMb: config.UPLOAD_PARSE_MEMORY_MB,
+        },
+        logger,
       }),
     },
   };

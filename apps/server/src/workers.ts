@@ -18,17 +18,9 @@ function sweepImages(ctx: AppContext) {
   setInterval(sweep, IMAGE_SWEEP_MS).unref();
 }
 
-/** Registers every job handler of the app on this process. */
-export async function startWorkers(ctx: AppContext) {
-  sweepImages(ctx);
-  const mailer = createMailer({
-    smtpUrl: ctx.config.SMTP_URL,
-    from: ctx.config.MAIL_FROM,
-    outboxDir: path.join(ctx.config.dataDir, 'outbox'),
-    logger: ctx.logger,
-  });
-  await registerMailWorker(ctx.boss, mailer, ctx.config.WORKER_CONCURRENCY);
-  await createPageWorker({
+/** The page writer of this process, wired to the app's repositories and settings. */
+export const pageWorker = (ctx: AppContext) =>
+  createPageWorker({
     boss: ctx.boss,
     db: ctx.db,
     repo: ctx.repos.generationRepo,
@@ -40,7 +32,19 @@ export async function startWorkers(ctx: AppContext) {
     logger: ctx.logger,
     concurrency: ctx.config.WORKER_CONCURRENCY,
     keyConcurrency: ctx.config.GENERATION_CONCURRENCY_PER_KEY,
-  }).start();
+  });
+
+/** Registers every job handler of the app on this process. */
+export async function startWorkers(ctx: AppContext) {
+  sweepImages(ctx);
+  const mailer = createMailer({
+    smtpUrl: ctx.config.SMTP_URL,
+    from: ctx.config.MAIL_FROM,
+    outboxDir: path.join(ctx.config.dataDir, 'outbox'),
+    logger: ctx.logger,
+  });
+  await registerMailWorker(ctx.boss, mailer, ctx.config.WORKER_CONCURRENCY);
+  await pageWorker(ctx).start();
   await createPublishWorker({
     boss: ctx.boss,
     repo: ctx.repos.publishingRepo,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, PLAN_LIMIT_MSG } from '@cityforge/shared';
-import { cities, projects } from '../src/db/schema/index.ts';
+import { cities, cityPageLedger, projects } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addCity, createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { settled } from './helpers/generation.ts';
@@ -166,9 +166,10 @@ describe('monthly city-page limit', () => {
       stateName: 'Texas',
     });
     await t.ctx.db
-      .update(cities)
+      .update(cityPageLedger)
       .set({ createdAt: new Date(Date.UTC(2020, 0, 15)) })
-      .where(eq(cities.id, old.city.id));
+      .where(eq(cityPageLedger.projectId, a.id));
+    expect(old.city.projectId).toBe(a.id);
     for (let i = 0; i < 240; i++)
       await addCity(t, b.id, { name: `Town ${i}`, county: 'Ada', state: 'ID', stateName: 'Idaho' });
 

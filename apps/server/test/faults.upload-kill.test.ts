@@ -76,6 +76,27 @@ function writtenBy(server: ServerProcess): () => number {
 }
 
 /**
+ * Resolves once the upload's sheet has been read. The server hands the file to a parse process
+ * over a pipe (bytes the byte counts below would take for rows) and that process writes its
+ * answer back (megabytes for 30,000 rows): only after that do the server's writes mean rows.
+ */
+async function sheetParsed(server: ServerProcess, over: () => boolean) {
+  const pid = server.child.pid!;
+  while (!over()) {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(/\s+/) : []) {
+      try {
+        const io = fs.readFileSync(`/proc/${child}/io`, 'utf8');
+        if (Number(/wchar: (\d+)/.exec(io)![1]) >= 64 * 1024) return;
+      } catch {
+        // Gone between the listing and the read.
+      }
+    }
+    await sleep(2);
+  }
+}
+
+/**
  * Resolves once the server is writing the upload's rows, before they are committed.
  * PostgreSQL shows it: a transaction of the child that has written and is on the location
  * tables. PGlite runs inside the child, so its writes show as the child's own: an idle server
@@ -155,9 +176,11 @@ describe('a server killed during a big spreadsheet upload', () => {
         (error: unknown) => error,
       );
       await Promise.race([
-        committed
-          ? rowsCommitted(db, first, id, () => answered)
-          : rowsBeingWritten(db, first, () => answered),
+        sheetParsed(first, () => answered).then(() =>
+          committed
+            ? rowsCommitted(db, first, id, () => answered)
+            : rowsBeingWritten(db, first, () => answered),
+        ),
         inFlight.then(() => {
           throw new Error('the upload finished before the kill');
         }),

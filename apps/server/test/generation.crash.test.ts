@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
+import { QUEUES } from '../src/jobs/boss.ts';
 import { startFakeAi, type FakeAi } from './fakes/openai.ts';
 import {
   crashRig,
@@ -91,7 +92,7 @@ describe('a worker killed mid-generation', () => {
       // What a crash between the commit that queued the pages and the insert of their jobs
       // leaves, some minutes ago: queued pages, no job for any of them.
       const lost = await db.query(
-        "delete from pgboss.job where name = 'generate-page' returning id",
+        `delete from pgboss.job where name = '${QUEUES.generatePage}' returning id`,
       );
       const queued = await db.query(
         "update pages set updated_at = now() - interval '10 minutes' where project_id = $1 and status = 'queued' returning id",

@@ -7,7 +7,6 @@ import { ZUploadRefused, type TUploadReport } from '@cityforge/shared';
 import { cities, locationCounties, locationStates, projects } from '../src/db/schema/index.ts';
 import { DEFAULT_LIMITS, refuse } from '../src/modules/locations/refusals.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
-import { getGeoIndex } from '../src/modules/locations/geography-index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import {
   brokenArchives,
@@ -23,7 +22,7 @@ import {
   type FuzzCase,
 } from './helpers/broken-files.ts';
 import { addCity, createProject, signedInUser } from './helpers/factories.ts';
-import { multipartForm, type UploadFile } from './helpers/locations.ts';
+import { multipartForm, spreadsheet, upload, type UploadFile } from './helpers/locations.ts';
 
 /**
  * Fuzzes POST /api/project/{id}/upload/ with generated broken files (DESIGN.md §7: type by
@@ -45,9 +44,15 @@ beforeAll(async () => {
   // running, the page workers would write hundreds of them beside the requests and slow
   // every answer down. The jobs stay queued (and are dropped with the app).
   await t.ctx.boss.offWork(QUEUES.generatePage);
-  // A served process builds the geography index at boot (main.ts); a test app is not booted
-  // that way, and the first case would otherwise time the build instead of the upload.
-  getGeoIndex();
+  // A process's first upload starts its parse process (SheetJS loads there, see
+  // parse-off-thread.ts): the cases below time the answers to their files, not that start.
+  const warm = await signedInUser(t, { plan: 'pro' });
+  const sheet = spreadsheet('csv', [
+    ['City', 'State'],
+    ['Austin', 'TX'],
+  ]);
+  const first = await upload(t, (await createProject(t, warm.user.id)).id, warm.headers, [sheet]);
+  expect(first.statusCode).toBe(201);
 });
 afterAll(() => t.close());
 

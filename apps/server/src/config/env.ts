@@ -92,6 +92,9 @@ export const ZEnv = z.object({
   GENERATION_CONCURRENCY_PER_KEY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long one model call may take before it is abandoned and retried. */
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(1800).default(240),
+  /** Time and heap one upload's spreadsheet parse (a worker thread) may use before it is stopped. */
+  UPLOAD_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(768),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: ZTrustProxy.default(false),

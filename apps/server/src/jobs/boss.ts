@@ -6,7 +6,8 @@ import type { Logger } from '../lib/logger.ts';
 /** Every queue the app uses, created at boot so producers never race workers. */
 export const QUEUES = {
   sendMail: 'send-mail',
-  generatePage: 'generate-page',
+  // 'generate-page' before it became stately (a policy is fixed at creation): see startBoss.
+  generatePage: 'write-page',
   generatePageFailed: 'generate-page-failed',
   scoreSimilarity: 'score-similarity',
   publishSite: 'publish-site',
@@ -17,7 +18,10 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
   'send-mail': { retryLimit: 5, retryDelay: 5, retryBackoff: true },
   // Pages: provider rate limits are handled by the job itself (it honours Retry-After); these
   // retries are for crashes. A worker that dies stops its heartbeat and the job runs again.
-  'generate-page': {
+  // Stately with a singleton key per page: at most one waiting and one running job per page,
+  // however often the page is sent (a double-clicked retry, a recovery sweep racing a send).
+  'write-page': {
+    policy: 'stately',
     retryLimit: 4,
     retryDelay: 2,
     retryBackoff: true,
@@ -48,6 +52,13 @@ const SUPERVISION = {
 /** The queue's schema in a server's database (tests give each in-process app its own). */
 export const BOSS_SCHEMA = 'pgboss';
 
+/** Queues of earlier releases, dropped at start (see startBoss). */
+const RETIRED_QUEUES = ['generate-page'];
+
+const schemas = new WeakMap<PgBoss, string>();
+/** The schema a boss keeps its tables in, for the few reads pg-boss has no call for. */
+export const bossSchemaOf = (boss: PgBoss): string => schemas.get(boss) ?? BOSS_SCHEMA;
+
 export function createBoss(handle: DbHandle, logger: Logger, schema = BOSS_SCHEMA): PgBoss {
   const boss =
     handle.kind === 'pglite'
@@ -64,6 +75,7 @@ export function createBoss(handle: DbHandle, logger: Logger, schema = BOSS_SCHEM
           ...SUPERVISION,
         });
   boss.on('error', (err: unknown) => logger.error({ err }, 'job queue error'));
+  schemas.set(boss, schema);
   return boss;
 }
 
@@ -80,6 +92,9 @@ export async function startBoss(boss: PgBoss): Promise<void> {
     if (existing) await boss.updateQueue(name, updatable);
     else await boss.createQueue(name, QUEUE_OPTIONS[name]);
   }
+  // Pages still waiting in a retired queue are queued rows without a live job in the new one:
+  // the recovery sweep sends them again, so the old queue and its jobs can go.
+  for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
 }
 
 export type { PgBoss };

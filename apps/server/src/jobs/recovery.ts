@@ -6,7 +6,7 @@ import type { JobRef, Target } from '../modules/generation/generation.repo.ts';
 import { sendPageJobs } from '../modules/generation/page-jobs.ts';
 import { sendScoreJob } from '../modules/locations/similarity.job.ts';
 import { DEPLOY_STALE_MS } from '../modules/publishing/publish.service.ts';
-import { BOSS_SCHEMA, QUEUES } from './boss.ts';
+import { bossSchemaOf, QUEUES } from './boss.ts';
 
 const SWEEP_MS = 30_000;
 /**
@@ -38,7 +38,7 @@ async function sweep(ctx: AppContext, before: { orphans: Date; deploys: Date }) 
     ) t
     where t.updated_at < ${before.orphans.toISOString()}::timestamptz
       and not exists (
-        select 1 from ${sql.identifier(BOSS_SCHEMA)}.job j
+        select 1 from ${sql.identifier(bossSchemaOf(ctx.boss))}.job j
         where j.name = ${QUEUES.generatePage}
           and j.state in ('created', 'retry', 'active')
           and j.data->>'pageId' = t.id::text)`);

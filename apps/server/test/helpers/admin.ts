@@ -29,10 +29,12 @@ export async function seedUsage(
   t: TestApp,
   userId: string,
   calls: { prompt: number; completion: number }[],
+  projectId?: string,
 ) {
   await t.ctx.db.insert(aiUsage).values(
     calls.map((c) => ({
       userId,
+      projectId,
       model: 'offline-draft',
       callType: 'page',
       promptTokens: c.prompt,

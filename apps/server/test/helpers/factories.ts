@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import type { TestApp } from './app.ts';
+import { eq } from 'drizzle-orm';
 import {
   cities,
+  cityPageLedger,
   locationCounties,
   locationStates,
   pages,
-  type projects,
+  projects,
 } from '../../src/db/schema/index.ts';
 import { defaultHeaderLinks } from '../../src/modules/projects/header-links.ts';
 
@@ -151,6 +153,12 @@ export async function addCity(
       model: 'offline-draft',
     })
     .returning();
+  // As an upload does: the page counts against the owner's monthly allowance.
+  const [owner] = await db
+    .select({ id: projects.userId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  await db.insert(cityPageLedger).values({ userId: owner!.id, projectId, pages: 1 });
   return { state: state!, county: county!, city: row! };
 }
 

@@ -7,3 +7,4 @@ export * from './usage.ts';
 export * from './deploys.ts';
 export * from './editor.ts';
 export * from './rate-limits.ts';
+export * from './ledger.ts';

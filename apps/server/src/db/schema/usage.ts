@@ -10,7 +10,8 @@ export const aiUsage = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    // Usage is what the customer was billed for: it stays (detached) when the project goes.
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     pageId: uuid('page_id'),
     cityId: uuid('city_id'),
     model: text('model').notNull(),

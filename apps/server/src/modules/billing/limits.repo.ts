@@ -1,6 +1,6 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cities, plans, projects, subscriptions, users } from '../../db/schema/index.ts';
+import { cityPageLedger, plans, projects, subscriptions, users } from '../../db/schema/index.ts';
 
 /** The counts plan limits are checked against; no rule lives here. */
 export function createLimitsRepo(db: Db) {
@@ -33,13 +33,16 @@ export function createLimitsRepo(db: Db) {
         .where(eq(projects.userId, userId));
       return row?.n ?? 0;
     },
-    /** City pages created since `since` across the user's projects (rows of this transaction too). */
+    /** Appends to the ledger of city pages made; in the transaction that inserted them. */
+    async recordCityPages(userId: string, projectId: string, pages: number, tx: Executor) {
+      if (pages > 0) await tx.insert(cityPageLedger).values({ userId, projectId, pages });
+    },
+    /** City pages made since `since` by the user, deleted ones included (rows of this transaction too). */
     async countCityPagesSince(userId: string, since: Date, tx: Executor = db) {
       const [row] = await tx
-        .select({ n: count() })
-        .from(cities)
-        .innerJoin(projects, eq(projects.id, cities.projectId))
-        .where(and(eq(projects.userId, userId), gte(cities.createdAt, since)));
+        .select({ n: sql<number>`coalesce(sum(${cityPageLedger.pages}), 0)::int` })
+        .from(cityPageLedger)
+        .where(and(eq(cityPageLedger.userId, userId), gte(cityPageLedger.createdAt, since)));
       return row?.n ?? 0;
     },
   };

@@ -67,17 +67,21 @@ export function createLimitsService({ limitsRepo, billingRepo }: Deps) {
 
     /**
      * After `adding` city pages were inserted into one of the owner's projects, in the same
-     * transaction: refuses (and so rolls back) when the month's total is over the plan's cap.
+     * transaction: writes them to the ledger (exempt users' too, so the figures stay whole),
+     * then refuses (and so rolls back both) when the month's total is over the plan's cap.
      */
     async checkCityPages(
       actor: UserRow,
       ownerId: string,
+      projectId: string,
       adding: number,
       tx: Executor,
       now = new Date(),
     ): Promise<void> {
-      if (adding <= 0 || exempt(actor)) return;
-      await limitsRepo.lockUser(ownerId, tx);
+      if (adding <= 0) return;
+      if (!exempt(actor)) await limitsRepo.lockUser(ownerId, tx);
+      await limitsRepo.recordCityPages(ownerId, projectId, adding, tx);
+      if (exempt(actor)) return;
       const plan = await activePlan(ownerId, tx);
       if (!plan) throw forbidden(MSG.choosePlanForCityPages);
       const limit = plan.limitCityPagesPerMonth;

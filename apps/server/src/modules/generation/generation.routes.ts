@@ -6,6 +6,7 @@ import { currentUser } from '../auth/auth.plugin.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { GenerationService } from './generation.service.ts';
 import { ZCityParams, ZProjectParams, ZPageParams } from '../../lib/route-params.ts';
+import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
 
 const ZRetryAnswer = z.object({ message: z.string(), status: z.string() });
 const ZItemRetryAnswer = z.object({
@@ -15,6 +16,8 @@ const ZItemRetryAnswer = z.object({
 
 /** Browsers and proxies drop idle streams; a comment every 15 s keeps this one open. */
 const PING_MS = 15_000;
+/** How often an open stream checks that its session still stands (logout, expiry, disabled). */
+const SESSION_CHECK_MS = 5_000;
 
 export const generationRoutes: FastifyPluginAsyncZod<{
   generationService: GenerationService;
@@ -22,6 +25,10 @@ export const generationRoutes: FastifyPluginAsyncZod<{
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
 }> = async (app, { generationService: svc, changeFeed, owned }) => {
   const tags = ['generation'];
+  const streamSlots = createUserSlots(
+    USER_CAPS.eventStreams,
+    `At most ${USER_CAPS.eventStreams} live progress views can be open at once; close a tab and the others keep updating.`,
+  );
   app.addHook('onRequest', app.requireUser);
   // Open event streams end with the server, so a graceful stop does not wait on them.
   const streams = new Set<() => void>();
@@ -86,7 +93,9 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     '/api/projects/:id/events/',
     { schema: { tags, params: ZProjectParams, hide: true } },
     async (request, reply) => {
-      const project = await owned(currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const project = await owned(user, request.params.id);
+      const release = streamSlots.take(user.id);
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {
@@ -104,20 +113,34 @@ export const generationRoutes: FastifyPluginAsyncZod<{
       } catch (err) {
         // The screen falls back to polling when the stream ends.
         request.log.warn({ err }, 'change feed unavailable');
+        release();
         raw.end();
         return;
       }
       // Only once listening: a client that acts on "connected" must not miss what follows.
       raw.write(`retry: 2000\n: connected\n\n`);
       const ping = setInterval(() => raw.write(`: ping\n\n`), PING_MS);
+      // A stream outlives the request that opened it: the session it was opened under is
+      // checked again (token expiry, logout, a disabled account) and the stream ends with it.
+      // The client reconnects with a fresh token, or stops when the session is gone.
+      const recheck = setInterval(() => {
+        app.requireUser(request).catch(() => {
+          raw.write(`event: session-ended\ndata: {}\n\n`);
+          end();
+        });
+      }, SESSION_CHECK_MS);
       const end = () => {
         if (!streams.delete(end)) return;
         clearInterval(ping);
+        clearInterval(recheck);
         unsubscribe();
+        release();
         raw.end();
       };
       streams.add(end);
       request.raw.on('close', end);
+      // Gone while the feed was being joined: 'close' has fired already.
+      if (raw.destroyed || request.raw.socket?.destroyed) end();
     },
   );
 };

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { JobRef, Target } from './generation.repo.ts';
 import { keyGroup, type ServerKeys } from './keys.ts';
 import { findModel } from './models.ts';
+import { fairStart } from './fair-share.ts';
 
 export const ZPageJob = z.object({
   projectId: z.string(),
@@ -13,10 +14,19 @@ export const ZPageJob = z.object({
   target: z.enum(['page', 'city']).default('page'),
   /** How many times the page went back to the queue after a rate limit or an outage. */
   attempt: z.number().int().min(0).default(0),
+  /** Whose turn the job takes in the fair share (absent on jobs of earlier releases). */
+  ownerId: z.string().optional(),
 });
 export type TPageJob = z.infer<typeof ZPageJob>;
 
-/** One job per page, grouped by the API key that pays for it (see keyGroup). */
+/** The one live job a page may have: the queue is stately on this key. */
+export const pageJobKey = (target: Target, pageId: string) => `${target}:${pageId}`;
+
+/**
+ * One job per page, grouped by the API key that pays for it (see keyGroup) and ordered by
+ * the owner's fair share (see fair-share.ts). A page that already has a waiting job gets no
+ * second one: the insert skips it.
+ */
 export async function sendPageJobs(
   boss: PgBoss,
   opts: {
@@ -29,16 +39,21 @@ export async function sendPageJobs(
   },
 ): Promise<void> {
   if (!opts.pages.length) return;
-  const jobs = opts.pages.map((page) => {
+  const target = opts.target ?? 'page';
+  const start = await fairStart(boss, QUEUES.generatePage, opts.owner.id);
+  const jobs = opts.pages.map((page, i) => {
     const model = findModel(page.model);
     const data: TPageJob = {
       projectId: page.projectId,
       pageId: page.id,
-      target: opts.target ?? 'page',
+      target,
       attempt: opts.attempt ?? 0,
+      ownerId: opts.owner.id,
     };
     return {
       data,
+      singletonKey: pageJobKey(target, page.id),
+      priority: -(start + i),
       // A model no longer offered fails in the worker; it still needs a group of its own.
       group: {
         id: model ? keyGroup(opts.owner, model, opts.serverKeys) : `unknown:${opts.owner.id}`,

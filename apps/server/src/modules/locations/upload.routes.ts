@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { ZProjectParams } from '../../lib/route-params.ts';
+import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import { DEFAULT_LIMITS, refuse } from './refusals.ts';
 import { sampleFile } from './sample-file.ts';
@@ -68,6 +69,20 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
   { uploadService: svc },
 ) => {
   const tags = ['locations'];
+  // Each upload holds its files in memory and a parse thread: a few per user at a time.
+  const slots = createUserSlots(
+    USER_CAPS.uploads,
+    `At most ${USER_CAPS.uploads} uploads can run at once; wait for one to finish.`,
+  );
+  /** Runs an upload while the user holds one of their upload slots. */
+  const inSlot = async <T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> => {
+    const release = slots.take(currentUser(request).id);
+    try {
+      return await run();
+    } finally {
+      release();
+    }
+  };
   // A file over the size limit fails the upload rather than arriving cut short.
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onRequest', app.requireUser);
@@ -90,9 +105,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
       },
     },
     async (request, reply) => {
-      const { files, fields } = await readForm(request);
-      const input = parseFields(ZUploadFields, fields);
-      const report = await svc.upload(currentUser(request), request.params.id, files, input);
+      const report = await inSlot(request, async () => {
+        const { files, fields } = await readForm(request);
+        const input = parseFields(ZUploadFields, fields);
+        return svc.upload(currentUser(request), request.params.id, files, input);
+      });
       return reply.status(201).send(report);
     },
   );
@@ -101,9 +118,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
     '/api/upload/',
     { config: limited, schema: { tags, response: { 201: ZUploadReport, 422: ZUploadRefused } } },
     async (request, reply) => {
-      const { files, fields } = await readForm(request);
-      const input = parseFields(ZSimpleUploadFields, fields);
-      const report = await svc.simpleUpload(currentUser(request), files, input);
+      const report = await inSlot(request, async () => {
+        const { files, fields } = await readForm(request);
+        const input = parseFields(ZSimpleUploadFields, fields);
+        return svc.simpleUpload(currentUser(request), files, input);
+      });
       return reply.status(201).send(report);
     },
   );

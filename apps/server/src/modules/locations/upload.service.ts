@@ -11,6 +11,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 import { requireUsableModel } from '../generation/generation.service.ts';
 import type { ServerKeys } from '../generation/keys.ts';
@@ -18,9 +19,9 @@ import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { slugify } from '../site/render-content.ts';
 import { resolveLocations, type ResolvedCity } from './geography.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
+import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
 import {
   LocationsFileError,
-  parseLocationsFile,
   type Limits,
   type LocationsFile,
   type LocationsFileErrorCode,
@@ -34,14 +35,18 @@ type Deps = {
   generation: GenerationService;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
-  /** The plan's monthly city-page cap, checked after the insert in the same transaction. */
+  /** Ledger entry and the plan's monthly city-page cap, after the insert in the same transaction. */
   checkCityPageLimit: (
     actor: UserRow,
     ownerId: string,
+    projectId: string,
     adding: number,
     tx: Executor,
   ) => Promise<void>;
   limits?: Partial<Limits>;
+  /** Time and memory one upload's parse thread may use. */
+  parseBudget?: ParseBudget;
+  logger: Logger;
 };
 
 const STATUS_OF: Record<LocationsFileErrorCode, AppErrorCode> = {
@@ -110,15 +115,20 @@ function uniqueSlug(wanted: string, taken: Set<string>): string {
  * queued. A file that cannot be read refuses the whole upload and changes nothing.
  */
 export function createUploadService(deps: Deps) {
-  function parseAll(files: LocationsFile[]) {
+  async function parseAll(files: LocationsFile[]) {
     const several = files.length > 1;
-    return files.map((file) => {
-      try {
-        return { file, parsed: parseLocationsFile(file, deps.limits) };
-      } catch (error) {
-        if (error instanceof LocationsFileError) throw refusal(error, file, several);
-        throw error;
-      }
+    const bytes = files.reduce((n, f) => n + f.data.length, 0);
+    deps.logger.info({ files: files.length, bytes }, 'reading uploaded files off the API thread');
+    const answers = await parseOffThread(files, deps.limits, deps.parseBudget);
+    return answers.map((answer, i) => {
+      const file = files[i]!;
+      if ('refused' in answer)
+        throw refusal(
+          new LocationsFileError(answer.refused.code, answer.refused.message),
+          file,
+          several,
+        );
+      return { file, parsed: answer.ok };
     });
   }
 
@@ -190,7 +200,7 @@ export function createUploadService(deps: Deps) {
       const owner = await deps.generation.ownerOf(user, project);
       const model = requireUsableModel(fields.model, owner, deps.serverKeys);
 
-      const parsed = parseAll(files);
+      const parsed = await parseAll(files);
       const skipped: TRowIssue[] = [];
       const ambiguous: TRowIssue[] = [];
       const notes: TRowIssue[] = [];
@@ -241,7 +251,7 @@ export function createUploadService(deps: Deps) {
       const { added, existing } = await deps.db.transaction(async (tx) => {
         const result = await deps.repo.store(project.id, stored, tx);
         // Over the month's allowance: the throw rolls the whole upload back.
-        await deps.checkCityPageLimit(user, owner.id, result.added.length, tx);
+        await deps.checkCityPageLimit(user, owner.id, project.id, result.added.length, tx);
         const patch = {
           ...(result.added.length ? { status: PROJECT_STATUS.inProgress } : {}),
           ...(fields.handleMetaTagsManually && fields.metaTags

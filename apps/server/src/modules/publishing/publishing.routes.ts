@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDeleteNetlifySite, ZDeployment, ZMessage, ZPublishResult } from '@cityforge/shared';
 import { ZProjectParams } from '../../lib/route-params.ts';
+import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { PublishService } from './publish.service.ts';
 
@@ -10,6 +11,11 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishSe
   { publishService: svc },
 ) => {
   const tags = ['publishing'];
+  // A download builds the whole site into a temporary folder and streams it: a few per user.
+  const downloadSlots = createUserSlots(
+    USER_CAPS.downloads,
+    `At most ${USER_CAPS.downloads} site downloads can run at once; wait for one to finish.`,
+  );
   app.addHook('onRequest', app.requireUser);
 
   app.post(
@@ -41,7 +47,17 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishSe
     '/api/projects/:id/download-site/',
     { schema: { tags, params: ZProjectParams } },
     async (request, reply) => {
-      const zip = await svc.download(currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const release = downloadSlots.take(user.id);
+      let zip;
+      try {
+        zip = await svc.download(user, request.params.id);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      // The slot is held until the last byte is sent or the client goes away.
+      reply.raw.once('close', release);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${zip.filename}"`)

@@ -1,0 +1,132 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJwt } from '../src/modules/auth/jwt.ts';
+import { resolveAppSecret } from '../src/lib/secret.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createProject, signedInUser } from './helpers/factories.ts';
+import { upload, type UploadFile } from './helpers/locations.ts';
+import { siteProject } from './helpers/publishing.ts';
+
+const logLines: string[] = [];
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: 'info' }, { logLines });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+});
+afterAll(() => t.close());
+
+type Stream = {
+  status: number;
+  /** Resolves with everything the server sent, once it ends the stream. */
+  ended: Promise<string>;
+  close(): void;
+};
+
+/** Opens a project's event stream; resolves once connected (or refused). */
+function openStream(projectId: string, headers: Record<string, string>): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `http://127.0.0.1:${port}/api/projects/${projectId}/events/`,
+      { headers },
+      (res) => {
+        let text = '';
+        const ended = new Promise<string>((done) => res.on('end', () => done(text)));
+        const stream = { status: res.statusCode ?? 0, ended, close: () => req.destroy() };
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes(': connected')) resolve(stream);
+        });
+        if (stream.status !== 200) res.on('end', () => resolve(stream));
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+describe('per-user caps', () => {
+  it('refuses a seventh live event stream of one user, and frees the slot when one closes', async () => {
+    const u = await signedInUser(t, { plan: 'basic' });
+    const project = await createProject(t, u.user.id);
+    const open = [];
+    for (let i = 0; i < 6; i++) open.push(await openStream(project.id, u.headers));
+    expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await openStream(project.id, u.headers)).status).toBe(429);
+    // Another user is not held to this user's streams.
+    const other = await signedInUser(t, { plan: 'basic' });
+    const theirs = await openStream((await createProject(t, other.user.id)).id, other.headers);
+    expect(theirs.status).toBe(200);
+
+    open.pop()!.close();
+    theirs.close();
+    let again = await openStream(project.id, u.headers);
+    // The server learns of the closed socket on its own schedule: try until the slot is free.
+    while (again.status === 429) again = await openStream(project.id, u.headers);
+    expect(again.status).toBe(200);
+    for (const s of [...open, again]) s.close();
+  });
+
+  it('refuses a third upload while two of the same user are being read', async () => {
+    const u = await signedInUser(t, { plan: 'basic' });
+    const project = await createProject(t, u.user.id);
+    const notes = 'Licensed and insured, free estimates. '.repeat(3);
+    const lines = ['City,State,ZIP,Notes'];
+    while (lines.length <= 60_000) lines.push(`Springfield,IL,62701,${notes}${lines.length}`);
+    const big: UploadFile = { name: 'areas.csv', data: Buffer.from(lines.join('\n')) };
+
+    const reading = () => logLines.filter((l) => l.includes('reading uploaded files')).length;
+    const before = reading();
+    let finished = 0;
+    const first = [0, 1].map(() =>
+      upload(t, project.id, u.headers, [big]).finally(() => (finished += 1)),
+    );
+    while (reading() < before + 2 && finished === 0) await new Promise((r) => setImmediate(r));
+    const third = await upload(t, project.id, u.headers, [big]);
+    const whileBusy = finished === 0;
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe('At most 2 uploads can run at once; wait for one to finish.');
+    expect(whileBusy).toBe(true);
+    expect((await Promise.all(first)).map((r) => r.statusCode)).toEqual([413, 413]);
+  });
+  it('gives a download slot back when its ZIP has been sent', async () => {
+    const u = await siteProject(t, { token: null });
+    // More downloads one after another than the cap allows at once: each frees its slot.
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${u.id}/download-site/`,
+        headers: u.headers,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('event streams end with their session', () => {
+  it('closes the stream when the user signs out', async () => {
+    const u = await signedInUser(t, { plan: 'basic' });
+    const project = await createProject(t, u.user.id);
+    const stream = await openStream(project.id, u.headers);
+    expect(stream.status).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout/',
+      payload: { refresh: u.refresh },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await stream.ended).toContain('event: session-ended');
+  });
+
+  it('closes the stream when its access token expires', async () => {
+    const u = await signedInUser(t, { plan: 'basic' });
+    const project = await createProject(t, u.user.id);
+    // The same session, with a token that lives one second.
+    const claims = JSON.parse(Buffer.from(u.access.split('.')[1]!, 'base64url').toString());
+    const secret = resolveAppSecret(t.config.APP_SECRET, t.config.dataDir);
+    const brief = await createJwt(secret, 1).sign({ sub: claims.sub, fam: claims.fam });
+    const stream = await openStream(project.id, { authorization: `Bearer ${brief}` });
+    expect(stream.status).toBe(200);
+    expect(await stream.ended).toContain('event: session-ended');
+  });
+});
