@@ -61,6 +61,9 @@ export function crashRig() {
     if (url) {
       const scratch = await scratchPostgres(url);
       const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+      // A client still closing when the cleanup below terminates the database's backends
+      // reports 57P01; without a listener the pool would throw it as an unhandled error.
+      pool.on('error', () => {});
       cleanups.push(async () => {
         await pool.end();
         // A killed child's backends may still be on their way out; DROP would refuse them.
