@@ -16,25 +16,15 @@ import {
 } from '../site/paths.ts';
 import { renderContent } from '../site/render-content.ts';
 import { cityLocalSections } from '../site/render-locations.ts';
+import { KM_PER_MILE, haversineKm, type Point } from './geo-math.ts';
 import type { CountyRow, LocationsRepo, StateRow } from './locations.repo.ts';
 
 /** Neighbours a city page names and links to: the nearest few, and only if truly near. */
 const NEARBY = 6;
 const NEARBY_MAX_MILES = 100;
-const EARTH_MILES = 3958.8;
-
 /** Great-circle distance in whole miles. */
-export function miles(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-) {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-    Math.cos(a.latitude * rad) *
-      Math.cos(b.latitude * rad) *
-      Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
-  return Math.round(2 * EARTH_MILES * Math.asin(Math.sqrt(h)));
+export function miles(a: Point, b: Point) {
+  return Math.round(haversineKm(a, b) / KM_PER_MILE);
 }
 
 export type CityPage = {
