@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseLocationsFile } from '../apps/server/src/modules/locations/spreadsheet.ts';
 import { resolveLocations } from '../apps/server/src/modules/locations/geography.ts';
@@ -37,11 +39,17 @@ function once(filename: string, data: Buffer) {
 }
 
 const job = workerData as UploadJob;
+// A collection before each reading, so the index's heap is what it keeps, not its garbage.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+gc();
 const heapBefore = process.memoryUsage().heapUsed;
 const indexStarted = performance.now();
 const geo = getGeoIndex();
+const indexMs = performance.now() - indexStarted;
+gc();
 const index = {
-  ms: performance.now() - indexStarted,
+  ms: indexMs,
   heapMb: (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20,
   places: geo.places.length,
   zips: geo.byZip.size,

@@ -162,7 +162,7 @@ export async function uploadBench(line: Line) {
       line(
         'geography index: build (once per process, at boot)',
         ms(report.index.ms),
-        `${n(report.index.places)} places, ${n(report.index.zips)} ZIPs; heap +${report.index.heapMb.toFixed(0)} MB`,
+        `${n(report.index.places)} places, ${n(report.index.zips)} ZIPs; heap it keeps +${report.index.heapMb.toFixed(0)} MB`,
       );
     line(
       `${label}: cold`,
