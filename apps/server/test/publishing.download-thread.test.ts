@@ -33,11 +33,13 @@ function holdBuilds(app: TestApp) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const held = { count: 0, open };
-  vi.spyOn(repo, 'siteStates').mockImplementation(async (projectId) => {
+  // The repo answers with a query builder; the build only awaits it, so a promise will do.
+  const waiting = async (projectId: string) => {
     held.count += 1;
     await gate;
     return states(projectId);
-  });
+  };
+  vi.spyOn(repo, 'siteStates').mockImplementation(waiting as unknown as typeof repo.siteStates);
   return held;
 }
 
