@@ -108,6 +108,7 @@ describe('site downloads have limits', () => {
   it('refuses a third download of one user while two are being built', async () => {
     const u = await siteProject(t, { token: null });
     const held = holdBuilds(t);
+    const started = vi.spyOn(t.ctx.services.publishService, 'download');
     try {
       const two = [openDownload(u.id, u.headers), openDownload(u.id, u.headers)];
       await until(() => held.count === 2);
@@ -118,9 +119,9 @@ describe('site downloads have limits', () => {
       });
       let answered = false;
       void asked.then(() => (answered = true));
-      // Without the cap the third would start a build of its own and wait at the gate too.
-      await until(() => answered || held.count > 2);
-      expect(held.count).toBe(2);
+      // Without the cap the third would go on to a build of its own and wait behind the two.
+      await until(() => answered || started.mock.calls.length > 2);
+      expect(started).toHaveBeenCalledTimes(2);
       const third = await asked;
       expect(third.statusCode).toBe(429);
       expect(third.json().message).toBe(

@@ -52,7 +52,9 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    // One that goes away while idle is simply not used again.
+    // One that goes away while idle is simply not used again; a write to one that is gone
+    // fails with EPIPE, which must not reach the API process as an unhandled 'error'.
+    child.on('error', () => {});
     child.once('exit', () => {
       const at = idle.indexOf(child);
       if (at >= 0) idle.splice(at, 1);
@@ -76,8 +78,10 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
         else child.kill('SIGKILL');
         settle();
       };
+      // A reply to a read can come after the child was stopped: a failed send is not news
+      // (the job is settled by then), and unhandled it would be an 'error' that ends the API.
       const send = (message: ToChild) => {
-        if (child.connected) child.send(message);
+        if (child.connected) child.send(message, () => {});
       };
       const answerCall = ({
         id,
