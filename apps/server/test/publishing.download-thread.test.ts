@@ -1,9 +1,11 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@cityforge/shared';
 import { cities, pages } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { Headers } from './helpers/http.ts';
+import { createProject, signedInUser } from './helpers/factories.ts';
 import { siteProject } from './helpers/publishing.ts';
 
 let t: TestApp;
@@ -136,6 +138,18 @@ describe('site downloads have limits', () => {
       held.open();
       vi.restoreAllMocks();
     }
+  });
+
+  it("answers the build's own refusal as before: nothing written yet is 409", async () => {
+    const u = await signedInUser(t, { plan: 'basic' });
+    const project = await createProject(t, u.user.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${project.id}/download-site/`,
+      headers: u.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MSG.nothingToPublish);
   });
 
   it('stops a build past its deadline, tells the user, and lives on', async () => {
