@@ -160,6 +160,10 @@ export function createContext(opts: {
     netlifyApiUrl,
     netlifyTimeoutMs,
     dataDir: config.dataDir,
+    siteZipBudget: {
+      timeoutMs: config.SITE_ZIP_TIMEOUT_SECONDS * 1000,
+      memoryMb: config.SITE_ZIP_MEMORY_MB,
+    },
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
   });
 

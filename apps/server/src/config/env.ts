@@ -95,6 +95,9 @@ export const ZEnv = z.object({
   /** Time and heap one upload's spreadsheet parse (a worker thread) may use before it is stopped. */
   UPLOAD_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(768),
+  /** One site download's build process: its deadline and heap cap (site-zip.ts). */
+  SITE_ZIP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  SITE_ZIP_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: ZTrustProxy.default(false),

@@ -1,3 +1,4 @@
+import { serveJobs } from '../../lib/child-job.ts';
 import { LocationsFileError, parseLocationsFile, type Limits } from './spreadsheet.ts';
 
 /** What the upload's parse thread is given, and what it answers per file. */
@@ -26,16 +27,5 @@ function parse(job: ParseJob): ParseAnswer[] {
 }
 
 // Runs in a child process of its own (see parse-off-thread.ts): SheetJS reading a 10 MB sheet
-// holds its thread for seconds, which must never be the thread that answers HTTP. One job at a
-// time; the parent answers nothing else on this channel.
-if (process.send) {
-  process.on('message', (job: ParseJob) => {
-    let reply: { answers: ParseAnswer[] } | { failed: string };
-    try {
-      reply = { answers: parse(job) };
-    } catch (error) {
-      reply = { failed: error instanceof Error ? error.message : String(error) };
-    }
-    process.send!(reply);
-  });
-}
+// holds its thread for seconds, which must never be the thread that answers HTTP.
+serveJobs(parse);

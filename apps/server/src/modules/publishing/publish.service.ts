@@ -18,7 +18,7 @@ import { createNetlifyClient, netlifyAppError } from './netlify-client.ts';
 import { publishedUrl } from './netlify-site.ts';
 import { sendPublishJob } from './publish.job.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
-import { siteZip } from './site-zip.ts';
+import { siteZip, type SiteZipBudget } from './site-zip.ts';
 
 /** A deploy whose worker has not written for this long has lost its worker. */
 export const DEPLOY_STALE_MS = 60_000;
@@ -32,6 +32,8 @@ type Deps = {
   netlifyApiUrl: string;
   netlifyTimeoutMs?: number;
   dataDir: string;
+  /** SITE_ZIP_TIMEOUT_SECONDS and SITE_ZIP_MEMORY_MB: the limits of one download's build. */
+  siteZipBudget?: SiteZipBudget;
   /** How long POST publish/ waits for the deploy before answering with its progress (202). */
   waitMs: number;
 };
@@ -129,6 +131,7 @@ export function createPublishService(deps: Deps) {
         siteUrl,
         repo,
         tmpRoot: path.join(deps.dataDir, 'tmp'),
+        budget: deps.siteZipBudget,
       });
       return { ...zip, filename: `${slugify(project.name) || 'site'}-site.zip` };
     },

@@ -11,11 +11,17 @@ import { fileOf, sha1, type SiteOutput } from './site-output.ts';
 import { createSitemapWriter } from './sitemap.ts';
 import { faviconSvg, NETLIFY_HEADERS, robotsTxt, SITE_IMAGES } from './site-assets.ts';
 
+/** The reads a build makes: a site ZIP's build process asks the API process for them. */
+export type SiteReads = Pick<
+  PublishingRepo,
+  'sitePages' | 'siteImages' | 'siteStates' | 'siteCounties' | 'cityBatch'
+>;
+
 export type BuildOptions = {
   project: ProjectRow;
   /** The origin the site is published at; without one there is no sitemap or canonical. */
   siteUrl?: string;
-  repo: PublishingRepo;
+  repo: SiteReads;
   out: SiteOutput;
   /** Told the number of files written so far, every few hundred files. */
   onProgress?: (files: number) => unknown;

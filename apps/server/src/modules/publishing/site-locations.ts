@@ -10,8 +10,8 @@ import {
   type HubPage,
   type ZipEntry,
 } from '../site/site-hubs.ts';
-import type { CityCursor, PublishingRepo, SiteCity } from './publishing.repo.ts';
-import type { PageSink } from './site-build.ts';
+import type { CityCursor, SiteCity } from './publishing.repo.ts';
+import type { PageSink, SiteReads } from './site-build.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
@@ -33,7 +33,7 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
  */
 export async function buildLocations(opts: {
   project: ProjectRow;
-  repo: PublishingRepo;
+  repo: SiteReads;
   emit: PageSink;
   emitHub: (hub: HubPage, updatedAt: Date) => Promise<void>;
   batchSize?: number;

@@ -1,43 +1,91 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
-import yazl from 'yazl';
 import type { ProjectRow } from '../../db/schema/index.ts';
-import type { PublishingRepo } from './publishing.repo.ts';
-import { buildSite } from './site-build.ts';
-import { createSiteOutput } from './site-output.ts';
+import { ChildJobError, createChildPool, type ChildBudget } from '../../lib/child-pool.ts';
+import { AppError, type AppErrorCode } from '../../lib/errors.ts';
+import type { SiteReads } from './site-build.ts';
+import type { SiteZipAnswer, SiteZipJob } from './site-zip-worker.ts';
+
+/** How long and how much memory one site ZIP's build may take before it is stopped. */
+export type SiteZipBudget = ChildBudget;
+
+// The defaults of SITE_ZIP_TIMEOUT_SECONDS and SITE_ZIP_MEMORY_MB: the build streams cities in
+// batches and writes each page to disk as it is made, so memory stays flat whatever the size;
+// the largest allowed site (50,000 city pages) builds in a few minutes on a small machine.
+export const DEFAULT_SITE_ZIP_BUDGET: Readonly<SiteZipBudget> = {
+  timeoutMs: 600_000,
+  memoryMb: 512,
+};
+
+/** Build processes per API process; further downloads wait their turn (a user holds 2 at most). */
+const PROCESSES = 2;
+
+const tooSlow = () =>
+  new AppError(
+    'unprocessable',
+    'The site took too long to build for a download. Try again later; if it keeps failing, contact support.',
+  );
+const tooBig = () =>
+  new AppError(
+    'unprocessable',
+    'The site needs more memory to build than a download may use. Contact support.',
+  );
+
+const WORKER_PATH = fileURLToPath(new URL('./site-zip-worker.ts', import.meta.url));
+const pools = new Map<string, ReturnType<typeof createChildPool<SiteZipJob, SiteZipAnswer>>>();
+
+function poolFor(budget: SiteZipBudget) {
+  const key = `${budget.timeoutMs}/${budget.memoryMb}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = createChildPool<SiteZipJob, SiteZipAnswer>({
+      workerPath: WORKER_PATH,
+      budget,
+      processes: PROCESSES,
+      tooSlow,
+      tooBig,
+      label: "site download's build",
+    });
+    pools.set(key, pool);
+  }
+  return pool;
+}
 
 /**
- * The built site as a ZIP, for hosting anywhere. It is built into a temporary folder and
- * zipped file by file from disk (deflated, ZIP64 past 65,535 files), so memory stays flat;
- * the folder is removed when the stream ends or fails.
+ * The built site as a ZIP, for hosting anywhere. It is built and zipped in a child process
+ * with a heap cap and a deadline (the API process only answers the build's database reads),
+ * into a temporary folder; the ZIP is streamed from disk and the folder removed when the
+ * stream ends or fails.
  */
 export async function siteZip(opts: {
   project: ProjectRow;
   siteUrl?: string;
-  repo: PublishingRepo;
+  repo: SiteReads;
   tmpRoot?: string;
+  budget?: SiteZipBudget;
 }): Promise<{ stream: Readable; files: number }> {
   const root = opts.tmpRoot ?? os.tmpdir();
   await fs.mkdir(root, { recursive: true });
   const dir = await fs.mkdtemp(path.join(root, 'site-'));
   const cleanup = () => void fs.rm(dir, { recursive: true, force: true });
+  const reads = opts.repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   try {
-    const out = createSiteOutput(dir);
-    const built = await buildSite({ ...opts, out });
-    const zip = new yazl.ZipFile();
-    for (const file of [...out.digest.keys()].sort()) {
-      zip.addFile(path.join(dir, file), file.slice(1));
-    }
-    zip.end();
-    const stream = zip.outputStream as Readable;
-    stream.once('end', cleanup);
-    stream.once('error', cleanup);
+    const { files } = await poolFor(opts.budget ?? DEFAULT_SITE_ZIP_BUDGET)(
+      { project: opts.project, siteUrl: opts.siteUrl, dir },
+      (method, args) => reads[method]!.apply(opts.repo, args),
+    );
+    const stream = createReadStream(path.join(dir, 'site.zip'));
     stream.once('close', cleanup);
-    return { stream, files: built.files };
+    return { stream, files };
   } catch (error) {
     cleanup();
+    // A refusal of the build (nothing to publish) reaches the user as it would have in-process.
+    if (error instanceof ChildJobError && error.code)
+      throw new AppError(error.code as AppErrorCode, error.message);
     throw error;
   }
 }
