@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   nearestCities,
   resolveLocations,
+  resolveLocationsInTurns,
   resolveLocationsWith,
   type LocationRow,
 } from '../src/modules/locations/geography.ts';
@@ -397,6 +398,27 @@ describe('places customers write: suburbs, not post offices', () => {
       ['Centennial', 'WY', 'Albany County', []],
       ['Stamford', 'CT', 'Fairfield County', []],
     ]);
+  });
+});
+
+describe('resolveLocationsInTurns', () => {
+  it('gives the event loop turns during a long sheet and resolves the same as in one go', async () => {
+    const names = ['Austin', 'Edina', 'Springfield', 'Atlantisville', 'Sandy Springs'];
+    const rows: LocationRow[] = Array.from({ length: 5_000 }, (_, i) => ({
+      line: i + 2,
+      city: names[i % names.length],
+      state: i % 3 ? 'TX' : '',
+      zips: [],
+    }));
+    const order: string[] = [];
+    const pending = resolveLocationsInTurns(rows).then((result) => {
+      order.push('resolved');
+      return result;
+    });
+    setImmediate(() => order.push('other request'));
+    const result = await pending;
+    expect(order).toEqual(['other request', 'resolved']);
+    expect(result).toEqual(resolveLocations(rows));
   });
 });
 

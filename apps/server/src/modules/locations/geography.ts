@@ -44,14 +44,15 @@ export type LocationIssue = { line: number; reason: string; candidates?: string[
 
 export type ResolveResult = { cities: ResolvedCity[]; issues: LocationIssue[]; merged: number };
 
-/** Resolves rows against a given index; `resolveLocations` uses the built-in data. */
-export function resolveLocationsWith(index: GeoIndex, rows: LocationRow[]): ResolveResult {
-  // ZIPs gather in sets and are sorted once at the end, so many rows of one big city stay
-  // linear.
+/**
+ * Gathers resolved rows into cities. ZIPs gather in sets and are sorted once at the end, so
+ * many rows of one big city stay linear.
+ */
+function cityGatherer(index: GeoIndex) {
   const cities = new Map<string, { city: ResolvedCity; zips: Set<string> }>();
   const issues: LocationIssue[] = [];
   let merged = 0;
-  for (const row of rows) {
+  function add(row: LocationRow) {
     const outcome = resolveRow(index, row);
     for (const note of outcome.notes) issues.push({ line: row.line, reason: note });
     if ('error' in outcome) {
@@ -60,7 +61,7 @@ export function resolveLocationsWith(index: GeoIndex, rows: LocationRow[]): Reso
         reason: outcome.error,
         ...(outcome.candidates ? { candidates: outcome.candidates } : {}),
       });
-      continue;
+      return;
     }
     const { place } = outcome;
     // A row without ZIPs means the whole city, so merging it into one with ZIPs gives all.
@@ -70,7 +71,7 @@ export function resolveLocationsWith(index: GeoIndex, rows: LocationRow[]): Reso
       merged += 1;
       existing.city.lines.push(row.line);
       for (const zip of zips) existing.zips.add(zip);
-      continue;
+      return;
     }
     const name = normaliseName(place.city);
     cities.set(place.key, {
@@ -92,15 +93,41 @@ export function resolveLocationsWith(index: GeoIndex, rows: LocationRow[]): Reso
       zips: new Set(zips),
     });
   }
-  return {
-    cities: [...cities.values()].map(({ city, zips }) => ({ ...city, zips: [...zips].sort() })),
-    issues,
-    merged,
-  };
+  function result(): ResolveResult {
+    return {
+      cities: [...cities.values()].map(({ city, zips }) => ({ ...city, zips: [...zips].sort() })),
+      issues,
+      merged,
+    };
+  }
+  return { add, result };
+}
+
+/** Resolves rows against a given index; `resolveLocations` uses the built-in data. */
+export function resolveLocationsWith(index: GeoIndex, rows: LocationRow[]): ResolveResult {
+  const gather = cityGatherer(index);
+  for (const row of rows) gather.add(row);
+  return gather.result();
 }
 
 export function resolveLocations(rows: LocationRow[]): ResolveResult {
   return resolveLocationsWith(getGeoIndex(), rows);
+}
+
+// ~10 ms of matching between two turns of the event loop.
+const ROWS_PER_TURN = 1_000;
+
+/**
+ * `resolveLocations` for a request: it gives the event loop a turn every ROWS_PER_TURN rows,
+ * so a 30,000-row upload never holds the API for other requests for more than a few ms.
+ */
+export async function resolveLocationsInTurns(rows: LocationRow[]): Promise<ResolveResult> {
+  const gather = cityGatherer(getGeoIndex());
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise((done) => setImmediate(done));
+    gather.add(rows[i]!);
+  }
+  return gather.result();
 }
 
 /**

@@ -17,7 +17,7 @@ import { requireUsableModel } from '../generation/generation.service.ts';
 import type { ServerKeys } from '../generation/keys.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { slugify } from '../site/render-content.ts';
-import { resolveLocations, type ResolvedCity } from './geography.ts';
+import { resolveLocationsInTurns, type ResolvedCity } from './geography.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
 import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
 import {
@@ -204,8 +204,9 @@ export function createUploadService(deps: Deps) {
       const skipped: TRowIssue[] = [];
       const ambiguous: TRowIssue[] = [];
       const notes: TRowIssue[] = [];
-      const results: FileResult[] = parsed.map(({ file, parsed: p }) => {
-        const resolved = resolveLocations(p.rows);
+      const results: FileResult[] = [];
+      for (const { file, parsed: p } of parsed) {
+        const resolved = await resolveLocationsInTurns(p.rows);
         const taken = new Set(resolved.cities.flatMap((c) => c.lines));
         for (const issue of p.issues) skipped.push({ file: file.filename, ...issue });
         for (const issue of resolved.issues) {
@@ -214,8 +215,8 @@ export function createUploadService(deps: Deps) {
           else if (issue.candidates?.length) ambiguous.push(row);
           else skipped.push(row);
         }
-        return { rows: p.rows, cities: resolved.cities, merged: resolved.merged };
-      });
+        results.push({ rows: p.rows, cities: resolved.cities, merged: resolved.merged });
+      }
       const { cities, merged } = gather(results);
       const inFileMerges = results.reduce((n, r) => n + r.merged, 0);
       const rowsRead = parsed.reduce(
