@@ -255,6 +255,11 @@ describe('name normalisation', () => {
     expect(normaliseName('Cañon City')).toBe('canon city');
   });
 
+  it('reads a County cell with a 100,000-space run in one pass', () => {
+    expect(normaliseCounty(`Travis${' '.repeat(100_000)}County`)).toBe('travis');
+    expect(normaliseCounty(`Nome ${' '.repeat(100_000)}(CA)  `)).toBe('nome');
+  });
+
   it('drops the county kind but keeps city-counties apart', () => {
     expect(normaliseCounty('Travis County')).toBe('travis');
     expect(normaliseCounty('Orleans Parish')).toBe('orleans');

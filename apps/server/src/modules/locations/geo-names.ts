@@ -42,7 +42,11 @@ export function compactName(value: string): string {
  * counties keep "city": Baltimore City and Baltimore County are different counties.
  */
 export function normaliseCounty(value: string): string {
-  const name = normaliseName(value.replace(/\s*\(CA\)\s*$/i, ''))
+  // GeoNames marks census areas "Nome (CA)". Cut by hand: `\s*\(CA\)` rescanned every run of
+  // spaces in a customer's County cell from each of its spaces.
+  const trimmed = value.trimEnd();
+  const unmarked = /\(CA\)$/i.test(trimmed) ? trimmed.slice(0, -4) : trimmed;
+  const name = normaliseName(unmarked)
     .replace(/^city and (county|borough) of /, '')
     .replace(/^city of (.+)$/, '$1 city')
     .replace(/ (city and borough|census area|county|parish|borough|municipality)$/, '')
