@@ -14,7 +14,8 @@ import {
   statePath,
   STATES_PATH,
 } from '../apps/server/src/modules/site/paths.ts';
-import { renderContent, slugify } from '../apps/server/src/modules/site/render-content.ts';
+import { slugify } from '../apps/server/src/lib/slugify.ts';
+import { renderContent } from '../apps/server/src/modules/site/render-content.ts';
 import { cityLocalSections } from '../apps/server/src/modules/site/render-locations.ts';
 
 /**

@@ -14,7 +14,8 @@ import {
   type OfflinePage,
 } from '../apps/server/src/modules/generation/offline-writer.ts';
 import { renderMetaTags } from '../apps/server/src/modules/site/meta.ts';
-import { renderContent, slugify } from '../apps/server/src/modules/site/render-content.ts';
+import { slugify } from '../apps/server/src/lib/slugify.ts';
+import { renderContent } from '../apps/server/src/modules/site/render-content.ts';
 import { countyKey, spreadPlaces, writeCities, type SeedPage } from './site-build-cities.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   signatureOf,
   visibleText,
 } from '../src/modules/locations/similarity.ts';
-import { slugify } from '../src/modules/site/render-content.ts';
+import { slugify } from '../src/lib/slugify.ts';
 
 // Real places from the GeoNames postal data the upload resolves against: name, latitude,
 // longitude and ZIP codes. Houston's 178 ZIP codes are abbreviated to its 77001-77099 range.

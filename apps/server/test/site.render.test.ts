@@ -4,7 +4,8 @@ import { ZPageContent, type TPageContent } from '../src/modules/generation/conte
 import { defaultHeaderLinks } from '../src/modules/projects/header-links.ts';
 import { readMetaTags, renderMetaTags } from '../src/modules/site/meta.ts';
 import type { PageRef } from '../src/modules/site/paths.ts';
-import { faqsOf, renderContent, slugify } from '../src/modules/site/render-content.ts';
+import { slugify } from '../src/lib/slugify.ts';
+import { faqsOf, renderContent } from '../src/modules/site/render-content.ts';
 import {
   PREVIEW_SCRIPT,
   PREVIEW_SCRIPT_SHA256,

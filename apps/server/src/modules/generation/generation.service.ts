@@ -16,7 +16,7 @@ import type { GenerationRepo, JobRef, NewPage, Target } from './generation.repo.
 import { keyAccess, type ServerKeys } from './keys.ts';
 import { canUse, findModel, providerLabel } from './models.ts';
 import { sendPageJobs } from './page-jobs.ts';
-import { slugify } from '../site/render-content.ts';
+import { slugify } from '../../lib/slugify.ts';
 
 type Deps = {
   db: Db;

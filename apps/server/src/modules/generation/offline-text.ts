@@ -1,27 +1,8 @@
 /** Small deterministic text helpers for the offline writer. */
 
-export function hash32(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { fnv1a32 as hash32, mix32 } from '../../lib/hash.ts';
 
-/**
- * FNV-1a's low bits depend only on the low bits of each character, so `% n` on it alone gives
- * seeds that differ in a few letters the same choice; a final avalanche (murmur3's) spreads
- * every input bit over the result.
- */
-export function mix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+export { hash32, mix32 };
 
 export function pick<T>(list: readonly T[], seed: string, salt: string): T {
   return list[mix32(hash32(`${seed}|${salt}`)) % list.length]!;

@@ -1,4 +1,4 @@
-import { slugify } from '../site/render-content.ts';
+import { slugify } from '../../lib/slugify.ts';
 import type { TPageContent, TSection } from './content.ts';
 import {
   ACTIVITY_SERVICES,

@@ -1,7 +1,8 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { renderMetaTags } from '../site/meta.ts';
-import { renderContent, slugify } from '../site/render-content.ts';
+import { slugify } from '../../lib/slugify.ts';
+import { renderContent } from '../site/render-content.ts';
 import type { TPageContent } from './content.ts';
 import type { NewPage } from './generation.repo.ts';
 

@@ -16,7 +16,7 @@ import {
 } from '../site/paths.ts';
 import { renderContent } from '../site/render-content.ts';
 import { cityLocalSections } from '../site/render-locations.ts';
-import { KM_PER_MILE, haversineKm, type Point } from './geo-math.ts';
+import { KM_PER_MILE, haversineKm, type Point } from '../../lib/geo-math.ts';
 import type { CountyRow, LocationsRepo, StateRow } from './locations.repo.ts';
 
 /** Neighbours a city page names and links to: the nearest few, and only if truly near. */

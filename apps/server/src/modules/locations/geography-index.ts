@@ -1,4 +1,4 @@
-import { PointGrid, haversineKm } from './geo-math.ts';
+import { PointGrid, haversineKm } from '../../lib/geo-math.ts';
 import {
   compactCounty,
   compactName,

@@ -1,4 +1,4 @@
-import { haversineKm } from './geo-math.ts';
+import { haversineKm } from '../../lib/geo-math.ts';
 import { compactName, normaliseName } from './geo-names.ts';
 import type { Place, ZipRecord } from './geography-index.ts';
 

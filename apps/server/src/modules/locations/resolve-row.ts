@@ -1,4 +1,4 @@
-import { KM_PER_MILE, haversineKm } from './geo-math.ts';
+import { KM_PER_MILE, haversineKm } from '../../lib/geo-math.ts';
 import { compactCounty, compactName, stateKey, withoutKind } from './geo-names.ts';
 import type { GeoIndex, Place, ZipRecord } from './geography-index.ts';
 import type { LocationRow } from './geography.ts';

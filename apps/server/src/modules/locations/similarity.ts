@@ -1,4 +1,5 @@
 import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
+import { fnv1a32, mix32 as fmix32 } from '../../lib/hash.ts';
 import type { TPageContent } from '../generation/content.ts';
 
 /**
@@ -159,27 +160,6 @@ export function maskedTokens(text: string, masks: string[]): string[] {
 
 // ---------------------------------------------------------------- shingles
 
-/** FNV-1a, 32-bit: fast and stable; its output is remixed before MinHash uses it. */
-function fnv1a(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** MurmurHash3's finaliser: a bijection on 32 bits that spreads every input bit. */
-function fmix32(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 /**
  * The sorted, de-duplicated hashes of the text's k-word shingles, the page's own place words
  * masked. A text shorter than k words is one shingle; an empty text is the empty set.
@@ -190,7 +170,7 @@ export function shingleSet(text: string, masks: string[], k = 5): Uint32Array {
   const width = Math.max(1, Math.min(k, tokens.length));
   const hashes = new Uint32Array(tokens.length - width + 1);
   for (let i = 0; i < hashes.length; i++) {
-    hashes[i] = fnv1a(tokens.slice(i, i + width).join(' '));
+    hashes[i] = fnv1a32(tokens.slice(i, i + width).join(' '));
   }
   hashes.sort();
   let n = 0;

@@ -16,7 +16,7 @@ import type { GenerationService } from '../generation/generation.service.ts';
 import { requireUsableModel } from '../generation/generation.service.ts';
 import type { ServerKeys } from '../generation/keys.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import { slugify } from '../site/render-content.ts';
+import { slugify } from '../../lib/slugify.ts';
 import { resolveLocationsInTurns, type ResolvedCity } from './geography.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
 import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import { slugify } from '../site/render-content.ts';
+import { slugify } from '../../lib/slugify.ts';
 import {
   NetlifyError,
   netlifyUrlOf,

@@ -12,7 +12,7 @@ import type { DeployRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { toDeployment } from '../projects/projects.presenter.ts';
-import { slugify } from '../site/render-content.ts';
+import { slugify } from '../../lib/slugify.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createNetlifyClient, netlifyAppError } from './netlify-client.ts';
 import { publishedUrl } from './netlify-site.ts';

@@ -1,4 +1,5 @@
 import type { TPageContent, TSection } from '../generation/content.ts';
+import { slugify } from '../../lib/slugify.ts';
 import { escapeAttr, escapeHtml, mailtoHref, telHref } from './html.ts';
 import type { PageRef } from './paths.ts';
 
@@ -17,18 +18,6 @@ export type RenderContentOptions = {
 };
 
 export type Faq = { question: string; answer: string };
-
-/** URL-safe, lower-case, ASCII: "Heating & Cooling" → "heating-and-cooling". */
-export function slugify(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 80)
-    .replace(/^-+|-+$/g, '');
-}
 
 /** Every FAQ the model wrote for a page (the site reads them back with faqsInHtml). */
 export function faqsOf(content: TPageContent): Faq[] {

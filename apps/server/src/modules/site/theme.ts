@@ -1,3 +1,5 @@
+import { fnv1a32 } from '../../lib/hash.ts';
+
 export type Palette = {
   name: string;
   primary: string;
@@ -101,15 +103,6 @@ export const FONT_PAIRS: readonly FontPair[] = [
   { name: 'classic', heading: OLD_STYLE, body: SYSTEM },
 ];
 
-function hash32(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 const OUTDOOR = /lawn|landscap|garden|tree|yard|pest|pool|solar|irrigation/i;
 
 /**
@@ -117,7 +110,7 @@ const OUTDOOR = /lawn|landscap|garden|tree|yard|pest|pool|solar|irrigation/i;
  * Outdoor trades stay in the green/teal palettes, which read as "outdoors" to visitors.
  */
 export function themeFor(project: { id: string; name: string; serviceType: string }): Theme {
-  const h = hash32(project.id);
+  const h = fnv1a32(project.id);
   const palettes = OUTDOOR.test(project.serviceType)
     ? PALETTES.filter((p) => p.name === 'evergreen' || p.name === 'lagoon')
     : PALETTES;
