@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { buildElementTree, checkTags } from '@cityforge/shared/html';
-import { offlineServices } from '../apps/server/src/modules/generation/offline-writer.ts';
+import { offlineServices } from '../apps/server/src/modules/generation/offline/index.ts';
 import { readRegeneratedHtml } from '../apps/server/src/modules/editor/regenerate-answer.ts';
 import { scanSheets } from '../apps/server/src/modules/locations/sheet-xml.ts';
 import { parseLocationsFile } from '../apps/server/src/modules/locations/spreadsheet.ts';

@@ -12,7 +12,7 @@ import {
   offlineServices,
   writeOfflineContent,
   type OfflinePage,
-} from '../apps/server/src/modules/generation/offline-writer.ts';
+} from '../apps/server/src/modules/generation/offline/index.ts';
 import { renderMetaTags } from '../apps/server/src/modules/site/meta.ts';
 import { slugify } from '../apps/server/src/lib/slugify.ts';
 import { renderContent } from '../apps/server/src/modules/site/render-content.ts';

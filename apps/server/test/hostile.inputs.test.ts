@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_HTML_CHARS } from '@cityforge/shared';
-import { offlineServices } from '../src/modules/generation/offline-writer.ts';
+import { offlineServices } from '../src/modules/generation/offline/index.ts';
 import { readRegeneratedHtml } from '../src/modules/editor/regenerate-answer.ts';
 import { scanSheets } from '../src/modules/locations/sheet-xml.ts';
 import { parseLocationsFile } from '../src/modules/locations/spreadsheet.ts';

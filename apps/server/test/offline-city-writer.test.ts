@@ -2,8 +2,8 @@ import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { CityContext } from '../src/modules/generation/city-context.ts';
 import { ZPageContent, type TPageContent } from '../src/modules/generation/content.ts';
-import { writeOfflineCityContent } from '../src/modules/generation/offline-city-writer.ts';
-import { offlineServices, type OfflineProject } from '../src/modules/generation/offline-writer.ts';
+import { writeOfflineCityContent } from '../src/modules/generation/offline/index.ts';
+import { offlineServices, type OfflineProject } from '../src/modules/generation/offline/index.ts';
 import {
   estimateJaccard,
   exactJaccard,

@@ -1,4 +1,4 @@
-import { pick } from '../src/modules/generation/offline-text.ts';
+import { pick } from '../src/modules/generation/offline/text.ts';
 import { describe, expect, it } from 'vitest';
 import {
   ZPageContent,
@@ -10,7 +10,7 @@ import {
   writeOfflineContent,
   type OfflinePage,
   type OfflineProject,
-} from '../src/modules/generation/offline-writer.ts';
+} from '../src/modules/generation/offline/index.ts';
 
 const project: OfflineProject = {
   name: 'Bright Spark Electric',

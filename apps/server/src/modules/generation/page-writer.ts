@@ -2,8 +2,8 @@ import type { AiClient, CallUsage, ChatMessage } from './ai-client.ts';
 import { estimateUsage } from './ai-client.ts';
 import { ZPageContent, type TPageContent } from './content.ts';
 import type { ModelSpec } from './models.ts';
-import { writeOfflineCityContent } from './offline-city-writer.ts';
-import { writeOfflineContent } from './offline-writer.ts';
+import { writeOfflineCityContent } from './offline/city/writer.ts';
+import { writeOfflineContent } from './offline/site/writer.ts';
 import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';
 import { dropNulls, PAGE_JSON_SCHEMA, type OutputMode } from './structured-output.ts';
 

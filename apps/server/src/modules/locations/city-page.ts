@@ -1,7 +1,7 @@
 import type { CityRow, ProjectRow } from '../../db/schema/index.ts';
 import type { CityContext, NearbyCity } from '../generation/city-context.ts';
 import { ZPageContent, type TPageContent } from '../generation/content.ts';
-import { offlineServices } from '../generation/offline-writer.ts';
+import { offlineServices } from '../generation/offline/services.ts';
 import type { PromptPage } from '../generation/prompts.ts';
 import { escapeAttr, escapeHtml } from '../site/html.ts';
 import { renderMetaTags } from '../site/meta.ts';

@@ -1,23 +1,23 @@
-/** The trades the offline writer knows: their usual services and one trade-specific FAQ. */
-export type OfflineItem = { title: string; description: string };
-export type OfflineFaq = { question: string; answer: string };
-// Copy is written as "Title: description" and "Question? Answer" lines: one line per entry
-// keeps the catalogue readable and reviewable as prose.
-export function item(line: string): OfflineItem {
-  const at = line.indexOf(': ');
-  return { title: line.slice(0, at), description: line.slice(at + 2) };
-}
+/**
+ * The trades the offline writers know: their usual services and one trade-specific FAQ, each
+ * written as a "Title: description" or "Question? Answer" line.
+ *
+ * Safe edits: adding a trade, rewording a line, adding a service line (a page lists at most
+ * 12). A `match` decides which trade a project's service type falls under, first match wins,
+ * so a new trade's pattern must not catch an existing trade's service types. Guarded by
+ * apps/server/test/offline-writer.test.ts and offline-city-writer.test.ts (sibling pages
+ * stay under SIMILARITY_THRESHOLD).
+ */
 
-export function faq(line: string): OfflineFaq {
-  const at = line.indexOf('? ');
-  return { question: line.slice(0, at + 1), answer: line.slice(at + 2) };
-}
+export type Trade = {
+  match: RegExp;
+  /** Mid-sentence form: "plumbing", "HVAC", "garage door". */
+  noun: string;
+  services: readonly string[];
+  faq: string;
+};
 
-// ---------------------------------------------------------------- trades
-
-export type Trade = { match: RegExp; noun: string; services: string[]; faq: string };
-
-export const TRADES: Trade[] = [
+export const TRADES: readonly Trade[] = [
   {
     match: /plumb/i,
     noun: 'plumbing',
@@ -158,7 +158,7 @@ export const TRADES: Trade[] = [
 
 // For trades not in the catalogue. Activity nouns ("Window Cleaning") read badly with
 // "Repair" or "Installation" appended, so they get their own patterns.
-export const GENERIC_SERVICES = [
+export const GENERIC_SERVICES: readonly string[] = [
   '{T} Repair: Diagnosis and repair of {t} problems, with the cause explained and the price agreed before work starts.',
   '{T} Installation: New {t} work installed carefully, to the manufacturer’s instructions, and checked with you before we leave.',
   '{T} Maintenance: Regular {t} maintenance that catches small problems early and keeps everything working as it should.',
@@ -166,14 +166,10 @@ export const GENERIC_SERVICES = [
   'Residential {T}: {T} for homeowners, done tidily and with respect for your home.',
   'Commercial {T}: {T} for offices, shops and rental properties, scheduled around your business hours.',
 ];
-export const ACTIVITY_SERVICES = [
+export const ACTIVITY_SERVICES: readonly string[] = [
   'Residential {T}: {T} for homeowners, done carefully and to the standard you expect in your own home.',
   'Commercial {T}: {T} for offices, shops and rental properties, scheduled around your business hours.',
   'Emergency {T}: Urgent {t} jobs answered quickly, with anything unsafe dealt with first.',
   'Scheduled {T}: Regular {t} visits on a schedule that suits you, so nothing is left until it becomes a problem.',
   '{T} Consultations: An honest look at what you need, with options and prices explained before you commit.',
 ];
-
-export function tradeFor(serviceType: string): Trade | undefined {
-  return TRADES.find((t) => t.match.test(serviceType));
-}
