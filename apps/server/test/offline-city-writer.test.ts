@@ -14,6 +14,26 @@ import {
   visibleText,
 } from '../src/modules/locations/similarity.ts';
 import { slugify } from '../src/lib/slugify.ts';
+import { miles as milesBetween } from '../src/modules/locations/city-page.ts';
+import { cityPageOf } from '../src/modules/generation/offline/city/page.ts';
+import * as cityArea from '../src/modules/generation/offline/phrases/city-area.ts';
+import * as cityBenefits from '../src/modules/generation/offline/phrases/city-benefits.ts';
+import * as cityCta from '../src/modules/generation/offline/phrases/city-cta.ts';
+import * as cityExtras from '../src/modules/generation/offline/phrases/city-extras.ts';
+import * as cityGeneralFaqs from '../src/modules/generation/offline/phrases/city-general-faqs.ts';
+import * as cityHeadlines from '../src/modules/generation/offline/phrases/city-headlines.ts';
+import * as cityIntro from '../src/modules/generation/offline/phrases/city-intro.ts';
+import * as cityLocalFaqs from '../src/modules/generation/offline/phrases/city-local-faqs.ts';
+import * as cityProcess from '../src/modules/generation/offline/phrases/city-process.ts';
+import * as cityServices from '../src/modules/generation/offline/phrases/city-services.ts';
+import {
+  FRANKLIN,
+  MARICOPA,
+  TRAVIS,
+  WAKE,
+  WILLIAMSON,
+  type Place,
+} from './fixtures/offline-city-places.ts';
 
 // Real places from the GeoNames postal data the upload resolves against: name, latitude,
 // longitude and ZIP codes. Houston's 178 ZIP codes are abbreviated to its 77001-77099 range.
@@ -361,5 +381,274 @@ describe('writeOfflineCityContent', () => {
     const twin = scoreSiblings([...pages, { ...pages[3]!, id: 'copy' }]);
     expect(twin.get('copy')).toEqual({ similarity: 1, similarTo: pages[3]!.id });
     expect(estimateJaccard(pages[3]!.signature, pages[3]!.signature)).toBe(1);
+  });
+});
+
+// ---------------------------------------------------------------- the phrase tables
+
+// The phrase tables (offline/phrases/city-*.ts) point here: adding or rewording a variant is safe
+// as long as these hold; removing variants, or a variant that reads the same on every page,
+// is what they catch.
+
+type Project = { label: string; project: OfflineProject; counties: Array<[string, Place[]]> };
+
+const PROJECTS: Array<Project & { state: { id: string; name: string }; prompt: string }> = [
+  {
+    label: 'plumber, Travis and Williamson County, TX',
+    state: TEXAS,
+    project: {
+      name: 'Hill Country Plumbing',
+      serviceType: 'Plumbing',
+      prompt: 'Licensed plumbers for homes and small businesses across Central Texas.',
+      contactPhoneNumber: '(512) 555-0134',
+      email: 'office@hillcountryplumbing.test',
+    },
+    counties: [
+      ['Travis County', TRAVIS],
+      ['Williamson County', WILLIAMSON],
+    ],
+    prompt: '',
+  },
+  {
+    label: 'HVAC, Maricopa County, AZ',
+    state: { id: 'AZ', name: 'Arizona' },
+    project: {
+      name: 'Desert Air Heating & Cooling',
+      serviceType: 'HVAC',
+      prompt: 'We keep homes cool through Phoenix summers.',
+      contactPhoneNumber: '(602) 555-0190',
+      email: '',
+    },
+    counties: [['Maricopa County', MARICOPA]],
+    prompt:
+      'Mention same-day AC repair on every page. We are family owned and answer our own phones. Write in a friendly tone.',
+  },
+  {
+    label: 'electrician without a phone, Wake County, NC',
+    state: { id: 'NC', name: 'North Carolina' },
+    project: {
+      name: 'Oak City Electric',
+      serviceType: 'Electrician',
+      prompt: '',
+      contactPhoneNumber: '',
+      email: 'hello@oakcityelectric.test',
+    },
+    counties: [['Wake County', WAKE]],
+    prompt: '',
+  },
+  {
+    label: 'a trade the catalogue does not know, Franklin County, OH',
+    state: OHIO,
+    project: {
+      name: 'Buckeye Window Washing',
+      serviceType: 'Window Washing',
+      prompt: '',
+      contactPhoneNumber: '(614) 555-0107',
+      email: '',
+    },
+    counties: [['Franklin County', FRANKLIN]],
+    prompt: 'Highlight free estimates.',
+  },
+];
+
+/** A project's cities as CityContexts, as the product builds them: nearest six within 100 miles. */
+function projectCities(p: (typeof PROJECTS)[number]): CityContext[] {
+  const all = p.counties.flatMap(([countyName, places]) =>
+    places.map((place) => ({ countyName, place })),
+  );
+  const services = offlineServices(p.project);
+  const at = (place: Place) => ({ latitude: place[1], longitude: place[2] });
+  return all.map(({ countyName, place }) => {
+    const slug = slugify(place[0]);
+    const base = `/${slugify(p.state.name)}/${slugify(countyName)}`;
+    return {
+      name: place[0],
+      slug,
+      stateId: p.state.id,
+      stateName: p.state.name,
+      county: countyName,
+      otherCounties: place[4]?.split('; ') ?? [],
+      zips: place[3].split(' '),
+      nearby: all
+        .filter((other) => other.place !== place)
+        .map((other) => ({
+          name: other.place[0],
+          stateId: p.state.id,
+          miles: milesBetween(at(place), at(other.place)),
+          href: `/${slugify(p.state.name)}/${slugify(other.countyName)}/${slugify(other.place[0])}/`,
+        }))
+        .sort((a, b) => a.miles - b.miles || a.name.localeCompare(b.name))
+        .slice(0, 6)
+        .filter((n) => n.miles <= 100),
+      countyCities: all.filter((c) => c.countyName === countyName).length,
+      services,
+      prompt: p.prompt,
+      revision: 0,
+      paths: {
+        states: '/locations/',
+        state: `/${slugify(p.state.name)}/`,
+        county: `${base}/`,
+        self: `${base}/${slug}/`,
+      },
+    };
+  });
+}
+
+describe('the offline city phrase tables', () => {
+  it('cover a realistic set of 147 cities in five counties of four states', () => {
+    const cities = PROJECTS.flatMap(projectCities);
+    expect(cities.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(cities.map((c) => c.stateId)).size).toBe(4);
+  });
+
+  it.each(PROJECTS)('keep every pair of pages of one project apart: $label', (p) => {
+    const cities = projectCities(p);
+    const sets = cities.map((c) =>
+      shingleSet(visibleText(writeOfflineCityContent(p.project, c)), placeMasks(c)),
+    );
+    const pairs: number[] = [];
+    for (let i = 0; i < sets.length; i++) {
+      for (let j = i + 1; j < sets.length; j++) pairs.push(exactJaccard(sets[i]!, sets[j]!));
+    }
+    const max = Math.max(...pairs);
+    console.info(
+      `${p.label}: ${cities.length} pages, ${pairs.length} pairs, highest ${max.toFixed(3)}, median ${median(pairs).toFixed(3)}`,
+    );
+    expect(max).toBeLessThan(SIMILARITY_THRESHOLD);
+    // The product flags pages by their MinHash signatures: none of these may be flagged.
+    const scores = scoreSiblings(
+      cities.map((c) => ({
+        id: c.slug,
+        signature: signatureOf(writeOfflineCityContent(p.project, c), placeMasks(c)),
+      })),
+    );
+    for (const { similarity } of scores.values()) {
+      expect(similarity).toBeLessThan(SIMILARITY_THRESHOLD);
+    }
+  });
+
+  // Extra arguments of the tables that take more than the page.
+  const EXTRA: Record<string, unknown[]> = {
+    HERO_SUBHEADINGS: ['Austin and Travis County'],
+    INTRO_TOPIC_ASKS: ['free estimates'],
+    AREA_ZIP_SENTENCES: ['ZIP codes 78701 and 78702'],
+    SERVICES_INTROS: ['emergency plumbing repair', 'sewer line repair'],
+    STEP_1_TEXTS: ['78701'],
+    ZIP_FAQ_ALSO: [['78702']],
+    ZIP_FAQ_QUESTIONS: ['78701'],
+    ZIP_FAQ_ANSWERS: ['78701'],
+  };
+  // The fewest variants each list may have. Lists a page shows on every page hold at least
+  // four; two-variant lists are the ones only some pages show.
+  const MIN_VARIANTS: Record<string, number> = {
+    HERO_HEADINGS: 7,
+    HERO_WHERE: 2,
+    HERO_SUBHEADINGS: 5,
+    HERO_BUTTONS_PHONE: 4,
+    HERO_BUTTONS_NO_PHONE: 4,
+    META_TITLES: 9,
+    META_OPENERS: 4,
+    META_EXTRAS: 7,
+    META_FILLERS: 4,
+    INTRO_HEADINGS: 7,
+    INTRO_OPENERS: 8,
+    INTRO_SERVICES: 6,
+    INTRO_APPROACHES: 7,
+    INTRO_NEXT_STEPS: 5,
+    INTRO_TOPIC_ASKS: 4,
+    AREA_HEADINGS: 7,
+    AREA_ZIP_SENTENCES: 6,
+    AREA_NO_ZIP_SENTENCES: 2,
+    AREA_NO_COUNTY: 2,
+    AREA_COUNTY_OF_MANY: 5,
+    AREA_COUNTY_OF_ONE: 3,
+    AREA_OTHER_COUNTIES: 2,
+    AREA_NEARBY: 6,
+    AREA_OUTSIDE: 5,
+    SERVICES_HEADINGS: 6,
+    SERVICES_INTROS: 6,
+    // More than the 12 services a page may list, so no two cards of a page read alike.
+    SERVICE_PHRASINGS: 13,
+    BENEFITS_HEADINGS: 6,
+    BENEFITS: 11,
+    PROCESS_HEADINGS: 6,
+    STEP_1_TITLES: 5,
+    STEP_1_TEXTS: 6,
+    STEP_2_TITLES: 5,
+    STEP_2_TEXTS: 6,
+    STEP_3_TITLES: 5,
+    STEP_3_TEXTS: 6,
+    STEP_4_TITLES: 5,
+    STEP_4_TEXTS: 6,
+    FAQ_HEADINGS: 6,
+    ZIP_FAQ_ALSO: 2,
+    ZIP_FAQ_QUESTIONS: 3,
+    ZIP_FAQ_ANSWERS: 3,
+    NEARBY_FAQ_QUESTIONS: 3,
+    NEARBY_FAQ_ANSWERS: 3,
+    NEARBY_FAQ_CLOSINGS: 3,
+    COUNTY_FAQ_QUESTIONS: 3,
+    COUNTY_FAQ_ANSWERS_OF_MANY: 3,
+    COUNTY_FAQ_ELSEWHERE: 3,
+    COUNTY_FAQ_ANSWERS_OF_ONE: 2,
+    BOOKING_FAQ_QUESTIONS: 3,
+    BOOKING_FAQ_FIRST_STEPS: 3,
+    BOOKING_FAQ_DETAILS: 3,
+    GENERAL_FAQS: 7,
+    PREPARE_HEADINGS: 2,
+    PREPARE_FIRST: 3,
+    PREPARE_SECOND: 3,
+    HOMES_HEADINGS: 2,
+    HOMES_TEXTS: 3,
+    CHOOSING_HEADINGS: 2,
+    CHOOSING_TEXTS: 3,
+    CTA_HEADINGS: 6,
+    CTA_TEXTS: 7,
+    CTA_BUTTONS_PHONE: 4,
+    CTA_BUTTONS_NO_PHONE: 3,
+  };
+  const MODULES = {
+    cityArea,
+    cityBenefits,
+    cityCta,
+    cityExtras,
+    cityGeneralFaqs,
+    cityHeadlines,
+    cityIntro,
+    cityLocalFaqs,
+    cityProcess,
+    cityServices,
+  };
+  const page = cityPageOf(PROJECTS[0]!.project, projectCities(PROJECTS[0]!)[0]!);
+  const tables = Object.values(MODULES).flatMap((module) =>
+    Object.entries(module).map(([name, table]): [string, unknown[]] => [
+      name,
+      typeof table === 'function'
+        ? (table as (...args: unknown[]) => unknown[])(page, ...(EXTRA[name] ?? []))
+        : (table as unknown[]),
+    ]),
+  );
+
+  it('have enough variants in every list, none of them repeated', () => {
+    expect(tables.length).toBe(Object.keys(MIN_VARIANTS).length);
+    for (const [name, variants] of tables) {
+      // A new table declares its minimum above.
+      expect(MIN_VARIANTS, name).toHaveProperty(name);
+      expect(variants.length, name).toBeGreaterThanOrEqual(MIN_VARIANTS[name]!);
+      const strings = variants.filter((v): v is string => typeof v === 'string');
+      expect(new Set(strings).size, name).toBe(strings.length);
+    }
+  });
+
+  it('have enough variants inside the benefits and the general questions', () => {
+    for (const benefit of cityBenefits.BENEFITS(page)) {
+      expect(benefit.titles.length).toBeGreaterThanOrEqual(2);
+      expect(benefit.texts.length).toBeGreaterThanOrEqual(3);
+    }
+    for (const faq of cityGeneralFaqs.GENERAL_FAQS(page)) {
+      expect(faq.questions.length, faq.slot).toBeGreaterThanOrEqual(3);
+      expect(faq.openings.length, faq.slot).toBeGreaterThanOrEqual(3);
+      expect(faq.closings.length, faq.slot).toBeGreaterThanOrEqual(3);
+    }
   });
 });
