@@ -2,12 +2,33 @@ import http from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TPageContent } from '../../src/modules/generation/content.ts';
 import { createFakeImages, type FakeImages } from './openai-images.ts';
 import { createChaos, dropConnection, hold, type Chaos, type ChaosRecord } from './chaos.ts';
 import { strictSchemaProblem } from './openai-schema.ts';
 
 export type { FakeImageOutcome, FakeImageRequest, FakeImages } from './openai-images.ts';
+export { solidPng } from './openai-images.ts';
+export { strictSchemaProblem } from './openai-schema.ts';
+
+/**
+ * The page content the product asks its model for, as this fake writes it. The shape mirrors
+ * the server's ZPageContent without importing it: the server's tests depend on this package,
+ * so the fakes may not depend back on the server. fakes.openai.test.ts parses the default
+ * answer with the real schema, which is what keeps the two in step.
+ */
+type Item = { title: string; description: string };
+export type FakePageSection =
+  | { type: 'text'; heading: string; paragraphs: string[] }
+  | { type: 'services'; heading: string; intro?: string; items: Item[] }
+  | { type: 'benefits'; heading: string; items: Item[] }
+  | { type: 'process'; heading: string; steps: Item[] }
+  | { type: 'faq'; heading: string; items: Array<{ question: string; answer: string }> }
+  | { type: 'cta'; heading: string; text: string; buttonLabel: string };
+export type FakePageContent = {
+  meta: { title: string; description: string };
+  hero: { heading: string; subheading: string; ctaLabel: string };
+  sections: FakePageSection[];
+};
 
 /** A chat message as it arrived on the wire; content may be a string or an array of parts. */
 export type FakeAiMessage = { role: string; content?: unknown; [extra: string]: unknown };
@@ -223,7 +244,7 @@ function subjectOf(messages: FakeAiMessage[]): string {
 }
 
 /** Valid content for the product's ZPageContent, built around the page's name. */
-export function defaultPageContent(messages: FakeAiMessage[]): TPageContent {
+export function defaultPageContent(messages: FakeAiMessage[]): FakePageContent {
   const name = subjectOf(messages);
   return {
     meta: {
