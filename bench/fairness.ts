@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadGeoNamesRows } from '../apps/server/src/modules/locations/geo-sources.ts';
-import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
+import { startFakeAi } from '@cityforge/fakes/openai';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
 import { call, json, login, type Headers } from './api.ts';
 import type { Line, StartServer } from './bench-types.ts';

@@ -1,4 +1,4 @@
-import type { FakeAi } from '../apps/server/test/fakes/openai.ts';
+import type { FakeAi } from '@cityforge/fakes/openai';
 
 type Line = (name: string, value: string, budget?: string) => void;
 type Headers = Record<string, string>;

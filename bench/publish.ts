@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { cities } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
-import { startFakeNetlify } from '../apps/server/test/fakes/netlify.ts';
+import { startFakeNetlify } from '@cityforge/fakes/netlify';
 import type { SeededSite } from './site-build-data.ts';
 
 type Line = (name: string, value: string, budget?: string) => void;

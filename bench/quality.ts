@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import type { TProjectDetail, TPublishResult } from '@cityforge/shared';
-import { startFakeNetlify } from '../apps/server/test/fakes/netlify.ts';
+import { startFakeNetlify } from '@cityforge/fakes/netlify';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
 import { call, json, login, quiet, type Detail, type Headers } from './api.ts';
 import type { Line, StartServer } from './bench-types.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { startFakeAi } from '../apps/server/test/fakes/openai.ts';
+import { startFakeAi } from '@cityforge/fakes/openai';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
 import { fairnessBench } from './fairness.ts';
 import { hostileBench } from './hostile.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
-import { startFakeStripe, type FakeStripe } from '../apps/server/test/fakes/stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
 import { toastTitled } from './helpers/app.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Response } from 'playwright-core';
 import { MSG } from '@cityforge/shared';
-import { startFakeNetlify, type FakeNetlify } from '../apps/server/test/fakes/netlify.ts';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { SETTLE_MS, toastTitled } from './helpers/app.ts';
 import { saveKeys, stepButton } from './helpers/publishing.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { REGENERATE_SYSTEM_PROMPT } from '../apps/server/src/modules/editor/regenerate-prompt.ts';
-import { startFakeAi, type FakeAi, type FakeAiMessage } from '../apps/server/test/fakes/openai.ts';
+import { startFakeAi, type FakeAi, type FakeAiMessage } from '@cityforge/fakes/openai';
 import { SETTLE_MS, createProject, signIn, toastTitled } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSentry, type FakeSentry } from '../apps/server/test/fakes/sentry.ts';
+import { startFakeSentry, type FakeSentry } from '@cityforge/fakes/sentry';
 import { signIn } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID, UPLOAD_DEFAULT_MODEL } from '@cityforge/shared';
-import { startFakeAi, type FakeAi } from '../apps/server/test/fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import {
   createProject,
   openDetail,

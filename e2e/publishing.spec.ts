@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_TXT_RECORD, MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
-import { startFakeDns, type FakeDns } from '../apps/server/test/fakes/dns.ts';
-import { startFakeNetlify, type FakeNetlify } from '../apps/server/test/fakes/netlify.ts';
+import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createProject, SETTLE_MS, toastTitled } from './helpers/app.ts';
 import { saveKeys, stepButton } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';

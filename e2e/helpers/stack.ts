@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startFakeSmtp, type FakeSmtp } from '../../apps/server/test/fakes/smtp.ts';
+import { startFakeSmtp, type FakeSmtp } from '@cityforge/fakes/smtp';
 import { freePort, spawnServer } from '../../apps/server/test/helpers/process.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
-import { startFakeStripe, type FakeStripe } from './fakes/stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createStripeTestApp, deliverAll, me, paidCheckout, sendEvent } from './helpers/billing.ts';
 import { createUser, signedInUser } from './helpers/factories.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { MSG } from '@cityforge/shared';
 import { plans, users } from '../src/db/schema/index.ts';
-import { startFakeStripe, type FakeStripe } from './fakes/stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
 import type { TestApp } from './helpers/app.ts';
 import { createStripeTestApp, deliverAll, paidCheckout, startCheckout } from './helpers/billing.ts';
 import { signedInUser } from './helpers/factories.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appOrigins, returnBase } from '../src/lib/return-url.ts';
-import { startFakeStripe, type FakeStripe } from './fakes/stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
 import type { TestApp } from './helpers/app.ts';
 import { createStripeTestApp, deliverAll, paidCheckout } from './helpers/billing.ts';
 import { signedInUser } from './helpers/factories.ts';

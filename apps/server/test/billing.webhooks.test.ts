@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@cityforge/shared';
 import { stripeEvents, subscriptions } from '../src/db/schema/index.ts';
-import { startFakeStripe, type FakeStripe } from './fakes/stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
 import type { TestApp } from './helpers/app.ts';
 import {
   createStripeTestApp,

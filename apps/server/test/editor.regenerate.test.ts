@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@cityforge/shared';
 import { aiUsage } from '../src/db/schema/index.ts';
-import { startFakeAi, type FakeAi, type FakeAiCall } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi, type FakeAiCall } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { editorApi, viewOf } from './helpers/editor.ts';
 import { giveKeys } from './helpers/factories.ts';

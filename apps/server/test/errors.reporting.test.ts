@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErrorReporter, reportCrashes } from '../src/lib/error-reporting.ts';
-import { startFakeSentry, type FakeSentry } from './fakes/sentry.ts';
+import { startFakeSentry, type FakeSentry } from '@cityforge/fakes/sentry';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { signedInUser } from './helpers/factories.ts';
 

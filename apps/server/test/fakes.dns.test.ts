@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TCPClient } from 'dns2';
-import { startFakeDns, type FakeDns } from './fakes/dns.ts';
+import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
 
 // Every check resolves through node's own resolver (c-ares), the one the product uses with
 // DNS_SERVERS, so the fake is proven to speak DNS on the wire, not just to store records.

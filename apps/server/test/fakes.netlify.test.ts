@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetlifyAPI } from '@netlify/api';
-import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 
 // Everything goes through the real `@netlify/api` client, so these tests prove the contract
 // between the client the product uses and the fake, not just the fake on its own.

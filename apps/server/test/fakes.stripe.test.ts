@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from './fakes/stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
 
 // Everything goes through the official SDK the product uses, so these tests pin the contract
 // between that client and the fake (encoding, errors, idempotency), not the fake on its own.

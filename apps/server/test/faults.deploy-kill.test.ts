@@ -7,7 +7,7 @@ import {
   type TDeployment,
   type TPublishResult,
 } from '@cityforge/shared';
-import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import {
   crashRig,
   createProject,

@@ -13,15 +13,15 @@ import {
 } from '@cityforge/shared';
 import { aiUsage, projectImages, stripeEvents } from '../src/db/schema/index.ts';
 import { getGeoIndex } from '../src/modules/locations/geography-index.ts';
-import type { Chaos, ChaosOptions } from './fakes/chaos.ts';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
-import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+import type { Chaos, ChaosOptions } from '@cityforge/fakes/chaos';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import {
   startFakeStripe,
   type FakeStripe,
   type StripeEvent,
   type StripeObject,
-} from './fakes/stripe.ts';
+} from '@cityforge/fakes/stripe';
 import type { TestApp } from './helpers/app.ts';
 import {
   createStripeTestApp,
@@ -39,7 +39,7 @@ import { publish, published, siteProject } from './helpers/publishing.ts';
 /**
  * Issue 10: the fake AI, Netlify and Stripe servers answer 30% of calls with an error status,
  * a dropped connection or a stall, and every flow must still end in a correct state the user
- * can see. Faults come from a seeded hash per request (fakes/chaos.ts), so a run replays.
+ * can see. Faults come from a seeded hash per request (chaos.ts in @cityforge/fakes), so a run replays.
  *
  * The AI and Netlify deadlines are set short through the env contract and their stalls outlast
  * them: the product must give up on a stalled call and retry it. Stripe's SDK (20 s) and the

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
-import { defaultPageContent, startFakeAi, type FakeAi, type FakeAiCall } from './fakes/openai.ts';
+import {
+  defaultPageContent,
+  startFakeAi,
+  type FakeAi,
+  type FakeAiCall,
+} from '@cityforge/fakes/openai';
 import {
   crashRig,
   createProject,

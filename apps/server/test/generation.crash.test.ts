@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { QUEUES } from '../src/jobs/boss.ts';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import {
   crashRig,
   createProject,

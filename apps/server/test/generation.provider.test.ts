@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { aiUsage } from '../src/db/schema/index.ts';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { giveKeys, signedInUser } from './helpers/factories.ts';
 import { allPages, settled } from './helpers/generation.ts';

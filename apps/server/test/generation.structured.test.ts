@@ -5,8 +5,13 @@ import { aiUsage } from '../src/db/schema/index.ts';
 import { createModelCapabilities } from '../src/modules/generation/model-capabilities.ts';
 import { findModel } from '../src/modules/generation/models.ts';
 import { PAGE_JSON_SCHEMA } from '../src/modules/generation/structured-output.ts';
-import { defaultPageContent, startFakeAi, type FakeAi, type FakeAiCall } from './fakes/openai.ts';
-import { strictSchemaProblem } from './fakes/openai-schema.ts';
+import {
+  defaultPageContent,
+  startFakeAi,
+  strictSchemaProblem,
+  type FakeAi,
+  type FakeAiCall,
+} from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { giveKeys, signedInUser } from './helpers/factories.ts';
 import { allPages, settled } from './helpers/generation.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projectImages } from '../src/db/schema/index.ts';
 import { isPublicAddress } from '../src/lib/public-fetch.ts';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { http } from './helpers/http.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sniffImage } from '../src/modules/images/image-format.ts';
-import { solidPng } from './fakes/openai-images.ts';
+import { solidPng } from '@cityforge/fakes/openai';
 
 /** A JPEG's first segments: SOI, an APP0 to skip, then a baseline start of frame. */
 function jpegHeader(width: number, height: number): Buffer {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG, type TProjectImage, type ZProjectImages } from '@cityforge/shared';
 import { aiUsage, projectImages } from '../src/db/schema/index.ts';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { http } from './helpers/http.ts';

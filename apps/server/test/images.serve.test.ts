@@ -7,7 +7,7 @@ import yauzl from 'yauzl';
 import type { TProjectImage } from '@cityforge/shared';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSiteOutput } from '../src/modules/publishing/site-output.ts';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { http } from './helpers/http.ts';

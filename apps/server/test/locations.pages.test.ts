@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, PAGE_STATUS, PROJECT_STATUS, SIMILARITY_THRESHOLD } from '@cityforge/shared';
-import { startFakeAi, type FakeAi } from './fakes/openai.ts';
+import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addCity, createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { detailOf, settled } from './helpers/generation.ts';

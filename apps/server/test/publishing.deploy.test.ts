@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, PROJECT_STATUS, type TDeployment, type TProject } from '@cityforge/shared';
 import { cities, deploys, pages } from '../src/db/schema/index.ts';
-import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { signedInUser } from './helpers/factories.ts';
 import { http } from './helpers/http.ts';

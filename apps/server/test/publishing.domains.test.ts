@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_TXT_RECORD, MSG, type TProject, type TVerifyDomainResult } from '@cityforge/shared';
 import { NETLIFY_APEX_IP } from '../src/modules/domains/dns-check.ts';
-import { startFakeDns, type FakeDns } from './fakes/dns.ts';
-import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { http } from './helpers/http.ts';
 import { published, siteProject } from './helpers/publishing.ts';

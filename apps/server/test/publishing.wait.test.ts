@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeployActive, type TDeployment, type TPublishResult } from '@cityforge/shared';
-import { startFakeNetlify, type FakeNetlify } from './fakes/netlify.ts';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { http } from './helpers/http.ts';
 import { publish, siteProject } from './helpers/publishing.ts';

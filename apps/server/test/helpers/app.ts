@@ -19,7 +19,7 @@ import { createContext, type AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/app.ts';
 import { startWorkers } from '../../src/workers.ts';
 import { seedPlans } from '../../src/modules/billing/plans.seed.ts';
-import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts';
+import { startFakeSmtp, type FakeSmtp } from '@cityforge/fakes/smtp';
 
 export type TestApp = {
   app: FastifyInstance;

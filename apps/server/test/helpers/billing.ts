@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TUser } from '@cityforge/shared';
-import type { FakeStripe, StripeEvent } from '../fakes/stripe.ts';
+import type { FakeStripe, StripeEvent } from '@cityforge/fakes/stripe';
 import { createTestApp, type TestApp } from './app.ts';
 import type { Headers } from './http.ts';
 

@@ -1,7 +1,7 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { FIFTY_CITIES, spreadsheet, type Sheet, type UploadFile } from './locations.ts';
-import { rng, type Rng } from './random.ts';
+import { rng, type Rng } from '@cityforge/fakes/random';
 import { zipOf, type ZipPart } from './zip.ts';
 
 /**

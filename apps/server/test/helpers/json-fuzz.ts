@@ -1,4 +1,4 @@
-import { rng, type Rng } from './random.ts';
+import { rng, type Rng } from '@cityforge/fakes/random';
 import type { JsonSchema } from './openapi.ts';
 
 /**

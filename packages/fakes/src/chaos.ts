@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { rng } from '../helpers/random.ts';
+import { rng } from './random.ts';
 
 /**
  * Fault injection shared by the fake providers: with `rate` 0.3, about 30% of eligible requests
