@@ -1,3 +1,9 @@
+/**
+ * The services a project's site lists: the owner's own list from the prompt, else a known
+ * trade's usual services, else patterns built from the service type.
+ */
+
+import { SERVICE_DESCRIPTIONS } from './phrases/site-pages.ts';
 import { ACTIVITY_SERVICES, GENERIC_SERVICES } from './phrases/trades.ts';
 import { BULLET, SERVICES } from './brief.ts';
 import { item, lower, pick, sentence, titleCase, type OfflineItem } from './text.ts';
@@ -52,17 +58,7 @@ function servicesFromPrompt(prompt: string): Item[] {
 }
 
 export function describeService(title: string, name: string): string {
-  const s = lower(title);
-  return pick(
-    [
-      `${name} provides ${s} with a clear quote up front and careful, tidy work from start to finish.`,
-      `Professional ${s} for homes and businesses, explained in plain language and done right the first time.`,
-      `${title} from a team that turns up when agreed, explains the options and cleans up afterwards.`,
-      `${title} handled with care, with honest advice on what needs doing now and what can wait.`,
-    ],
-    title,
-    'describe',
-  );
+  return pick(SERVICE_DESCRIPTIONS(title, lower(title), name), title, 'describe');
 }
 
 /**

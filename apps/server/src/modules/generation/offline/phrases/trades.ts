@@ -157,7 +157,8 @@ export const TRADES: readonly Trade[] = [
 ];
 
 // For trades not in the catalogue. Activity nouns ("Window Cleaning") read badly with
-// "Repair" or "Installation" appended, so they get their own patterns.
+// "Repair" or "Installation" appended, so they get their own patterns. {T} is the trade in
+// heading form ("Window Washing"), {t} mid-sentence ("window washing").
 export const GENERIC_SERVICES: readonly string[] = [
   '{T} Repair: Diagnosis and repair of {t} problems, with the cause explained and the price agreed before work starts.',
   '{T} Installation: New {t} work installed carefully, to the manufacturer’s instructions, and checked with you before we leave.',

@@ -3,6 +3,7 @@
 import type { TSection } from '../../content.ts';
 import { SITE_BENEFITS } from '../phrases/site-benefits.ts';
 import { SITE_GENERAL_FAQS, SITE_SERVICE_FAQS } from '../phrases/site-faqs.ts';
+import { CTA_BUTTONS_PHONE, HERO_BUTTONS_PHONE } from '../phrases/site-pages.ts';
 import { SITE_STEP_TEXTS, SITE_STEP_TITLES } from '../phrases/site-steps.ts';
 import { TRADES } from '../phrases/trades.ts';
 import {
@@ -52,13 +53,11 @@ export function cta(v: Voice, seed: string, heading: string, topic: string): TSe
     type: 'cta',
     heading,
     text: `${lead} ${v.name} about ${topic}. We will listen, answer your questions and give you a clear quote.`,
-    buttonLabel: v.phone
-      ? pick(['Call Now', 'Call for a Quote', 'Call Us Today'], seed, 'cta')
-      : 'Contact Us',
+    buttonLabel: v.phone ? pick(CTA_BUTTONS_PHONE, seed, 'cta') : 'Contact Us',
   };
 }
 
 export function ctaLabel(v: Voice, seed: string): string {
   if (!v.phone) return 'Request a Quote';
-  return pick(['Call Now', 'Call for a Quote', 'Book by Phone'], seed, 'hero');
+  return pick(HERO_BUTTONS_PHONE, seed, 'hero');
 }

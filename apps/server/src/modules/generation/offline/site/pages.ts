@@ -7,6 +7,21 @@ import { slugify } from '../../../../lib/slugify.ts';
 import type { TPageContent } from '../../content.ts';
 import { describeService } from '../services.ts';
 import { cap, faq, item, lower, pick, pickN, sentence, titleCase } from '../text.ts';
+import {
+  HOME_HEROES,
+  HOME_OPENERS,
+  SERVICE_APPROACHES,
+  SERVICE_BENEFITS_HEADINGS,
+  SERVICE_CTA_HEADINGS,
+  SERVICE_FAQ_HEADINGS,
+  SERVICE_HEROES,
+  SERVICE_INCLUDED,
+  SERVICE_INTRO_HEADINGS,
+  SERVICE_PROCESS_HEADINGS,
+  SERVICE_TITLES,
+  TOPIC_HEROES,
+  TOPIC_INTRO_HEADINGS,
+} from '../phrases/site-pages.ts';
 import { reach, type Voice } from '../voice.ts';
 import {
   benefitPool,
@@ -29,15 +44,7 @@ export type OfflinePage = {
 export type Writer = (v: Voice, page: OfflinePage, facts: string[], seed: string) => TPageContent;
 
 export const homepage: Writer = (v, _page, facts, seed) => {
-  const opener = pick(
-    [
-      `${v.name} is a local ${v.trade} company built on straightforward advice and careful work.`,
-      `At ${v.name}, ${v.trade} work is what we do every day, and we take pride in doing it properly.`,
-      `${v.name} helps local homeowners and businesses with ${v.trade} work done carefully and explained clearly.`,
-    ],
-    v.name,
-    'opener',
-  );
+  const opener = pick(HOME_OPENERS(v), v.name, 'opener');
   const about = [
     [opener, ...facts.slice(0, 2)].join(' '),
     [
@@ -59,15 +66,7 @@ export const homepage: Writer = (v, _page, facts, seed) => {
         )} and more. Clear pricing, careful work and straight answers. ${sentence(reach(v))}`,
     },
     hero: {
-      heading: pick(
-        [
-          `${v.tradeTitle} Services You Can Count On`,
-          `Local ${v.tradeTitle} Services, Done Right`,
-          `Reliable ${v.tradeTitle} for Homes and Businesses`,
-        ],
-        v.name,
-        'hero',
-      ),
+      heading: pick(HOME_HEROES(v), v.name, 'hero'),
       subheading: `${v.name} helps with ${serviceNames(v, 3)}. ${cap(reach(v))} for straight answers and a clear quote.`,
       ctaLabel: ctaLabel(v, seed),
     },
@@ -102,69 +101,40 @@ export const servicePage: Writer = (v, page, facts, seed) => {
   // Service pages are queued with the homepage card's description as their prompt.
   const description = known?.description ?? (facts.join(' ') || describeService(S, v.name));
   const extra = facts.filter((f) => !description.includes(f));
-  const approach = pick(
-    [
-      `Every ${s} job starts with a proper look at the problem. We explain what we found and what we recommend, and agree the price with you before we begin.`,
-      `We start by understanding what you need from your ${s}, then talk you through the options, with prices, so you can choose what suits you.`,
-      `Before any ${s} work begins, you know what we will do, how long it should take and what it will cost. No pressure and no surprises.`,
-    ],
-    seed,
-    'approach',
-  );
-  const included = pick(
-    [
-      `Every ${s} visit includes a clear explanation of the work, protection for the area we work in and a final check with you before we leave.`,
-      `You can expect punctual arrival, a tidy work area and a walkthrough of the finished ${s} job, so you know exactly what was done.`,
-      `We bring what the job needs, keep you informed while we work and clean up afterwards; the ${s} is not finished until you are happy with it.`,
-    ],
-    seed,
-    'included',
-  );
-  const p = (list: string[], salt: string) => pick(list, seed, salt);
+  const approach = pick(SERVICE_APPROACHES(s), seed, 'approach');
+  const included = pick(SERVICE_INCLUDED(s), seed, 'included');
   return {
     meta: {
-      title: p([`${S} | ${v.name}`, `${S} by ${v.name}`, `Professional ${S} | ${v.name}`], 'title'),
+      title: pick(SERVICE_TITLES(v, S), seed, 'title'),
       description: `Need ${s}? ${v.name} provides ${s} with clear pricing and careful, tidy work. ${sentence(reach(v))}`,
     },
     hero: {
-      heading: p(
-        [`${S} Done Right`, `Professional ${S}`, `${S} You Can Rely On`, `${S} from ${v.name}`],
-        'hero',
-      ),
+      heading: pick(SERVICE_HEROES(v, S), seed, 'hero'),
       subheading: `${v.name} provides ${s} with clear pricing, careful work and straight answers. ${cap(reach(v))} to book.`,
       ctaLabel: ctaLabel(v, seed),
     },
     sections: [
       {
         type: 'text',
-        heading: p(
-          [`What Our ${S} Service Includes`, `${S} from ${v.name}`, `About ${S}`],
-          'intro',
-        ),
+        heading: pick(SERVICE_INTRO_HEADINGS(v, S), seed, 'intro'),
         paragraphs: [description, approach, ...(extra.length ? [extra.join(' ')] : []), included],
       },
       {
         type: 'benefits',
-        heading: p(
-          [`Why Choose Us for ${S}`, `The ${v.name} Difference`, 'What You Can Expect'],
-          'b',
-        ),
+        heading: pick(SERVICE_BENEFITS_HEADINGS(v, S), seed, 'b'),
         items: pickN(benefitPool(v, s), 4, seed),
       },
       {
         type: 'process',
-        heading: p(
-          [`How Our ${S} Service Works`, 'What to Expect, Step by Step', `Booking ${S}`],
-          'p',
-        ),
+        heading: pick(SERVICE_PROCESS_HEADINGS(S), seed, 'p'),
         steps: steps(v, seed, s),
       },
       {
         type: 'faq',
-        heading: p([`${S} FAQs`, `Common Questions About ${S}`], 'faq'),
+        heading: pick(SERVICE_FAQ_HEADINGS(S), seed, 'faq'),
         items: pickN(serviceFaqs(v, S), 4, seed),
       },
-      cta(v, seed, p([`Book ${S} Today`, `Ready for ${S}?`, `Talk to Us About ${S}`], 'cta-h'), s),
+      cta(v, seed, pick(SERVICE_CTA_HEADINGS(S), seed, 'cta-h'), s),
     ],
   };
 };
@@ -324,14 +294,14 @@ export const topicPage: Writer = (v, page, facts, seed) => {
       description: `${P} at ${v.name}: what to expect from our ${v.trade} work and how we help. ${sentence(reach(v))}`,
     },
     hero: {
-      heading: pick([P, `${P} at ${v.name}`], seed, 'hero'),
+      heading: pick(TOPIC_HEROES(v, P), seed, 'hero'),
       subheading: `What you should know about ${lower(P)} when you choose ${v.name} for ${v.trade}.`,
       ctaLabel: ctaLabel(v, seed),
     },
     sections: [
       {
         type: 'text',
-        heading: pick([`${P}: The Essentials`, `${P} at a Glance`, `About ${P}`], seed, 'intro'),
+        heading: pick(TOPIC_INTRO_HEADINGS(P), seed, 'intro'),
         paragraphs: [
           intro,
           `Whatever the ${v.trade} job, you get a clear explanation, a price agreed in advance and work finished to a standard we are happy to put our name to.`,
