@@ -1,7 +1,7 @@
 import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { CityContext } from '../src/modules/generation/city-context.ts';
-import { ZPageContent, type TPageContent } from '../src/modules/generation/content.ts';
+import { ZPageContent, type TPageContent } from '../src/modules/pages/content.ts';
 import { writeOfflineCityContent } from '../src/modules/generation/offline-city-writer.ts';
 import { offlineServices, type OfflineProject } from '../src/modules/generation/offline-writer.ts';
 import {

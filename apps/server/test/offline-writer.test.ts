@@ -4,7 +4,7 @@ import {
   ZPageContent,
   type TPageContent,
   type TSection,
-} from '../src/modules/generation/content.ts';
+} from '../src/modules/pages/content.ts';
 import {
   offlineServices,
   writeOfflineContent,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TPageContent } from '../../src/modules/generation/content.ts';
+import type { TPageContent } from '../../src/modules/pages/content.ts';
 import { createFakeImages, type FakeImages } from './openai-images.ts';
 import { createChaos, dropConnection, hold, type Chaos, type ChaosRecord } from './chaos.ts';
 import { strictSchemaProblem } from './openai-schema.ts';

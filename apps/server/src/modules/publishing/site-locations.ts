@@ -1,6 +1,6 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { ProjectRow } from '../../db/schema/index.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from '../locations/city-page.ts';
+import { cityAreaServed, cityCrumbs, cityPageRef } from '../site/city-refs.ts';
 import { cityPath } from '../site/paths.ts';
 import {
   countyHub,
