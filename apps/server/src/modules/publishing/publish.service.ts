@@ -72,7 +72,8 @@ export function createPublishService(deps: Deps) {
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; deploy it when it finishes.');
       // Nothing half-done: every refusal comes before the deploy exists.
-      if (!(await deps.netlify.forProject(project, user))) throw badRequest(MSG.netlifyTokenMissing);
+      if (!(await deps.netlify.forProject(project, user)))
+        throw badRequest(MSG.netlifyTokenMissing);
       const pages = await deps.projectsRepo.pagesOf(project.id);
       if (!pages.some((p) => p.kind === 'homepage' && p.status === PAGE_STATUS.completed))
         throw new AppError('conflict', MSG.nothingToPublish);

@@ -11,7 +11,7 @@ import {
   type ZipEntry,
 } from '../site/site-hubs.ts';
 import type { CityCursor, SiteCity } from './publishing.repo.ts';
-import type { PageSink, SiteReads } from './site-build.ts';
+import type { PageSink, SiteReads } from './site-reads.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
