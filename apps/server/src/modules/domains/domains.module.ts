@@ -12,7 +12,7 @@ export function createDomainsModule(deps: {
   netlify: Netlify;
 }) {
   const { projects, netlify } = deps;
-  const sync = createDomainSync({ projectsRepo: projects.repo, netlify });
+  const sync = createDomainSync({ netlify });
   const service = createDomainsService({
     projectsRepo: projects.repo,
     netlify,

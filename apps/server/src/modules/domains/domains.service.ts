@@ -14,12 +14,10 @@ import type { Netlify } from '../publishing/netlify.ts';
 import { domainSettings } from '../publishing/netlify-site.ts';
 import { checkDomain } from './dns-check.ts';
 
-type SyncDeps = {
-  projectsRepo: ProjectsRepo;
-  netlify: Netlify;
-};
+type SyncDeps = { netlify: Netlify };
 
 type Deps = SyncDeps & {
+  projectsRepo: ProjectsRepo;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   present: (user: UserRow, rows: ProjectRow[]) => Promise<TProject[]>;
   resolver: () => Resolver;

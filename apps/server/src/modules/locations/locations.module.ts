@@ -1,25 +1,20 @@
 import type { Config } from '../../config/env.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
-import type { JobRef } from '../pages/pages.repo.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { uploadRoutes } from './upload.routes.ts';
-import { createUploadService } from './upload.service.ts';
+import { createUploadService, type CityQueue } from './upload.service.ts';
 
 export function createLocationsModule(deps: {
   db: Db;
   config: Pick<Config, 'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB'>;
   serverKeys: ServerKeys;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
-  /** From generation, above: who pays for a project's pages and how new cities get queued. */
-  generation: {
-    ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
-    enqueueCities(project: ProjectRow, owner: UserRow, cities: JobRef[]): Promise<void>;
-  };
+  generation: CityQueue;
   checkCityPageLimit: (
     actor: UserRow,
     ownerId: string,

@@ -13,6 +13,7 @@ import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
+import type { JobRef } from '../pages/pages.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { resolveLocationsInTurns, type ResolvedCity } from './geography.ts';
@@ -26,19 +27,17 @@ import {
   type ParsedLocationRow,
 } from './spreadsheet.ts';
 
+/** Generation sits above locations: it hands in who pays and how new cities get queued. */
+export type CityQueue = {
+  ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
+  enqueueCities(project: ProjectRow, owner: UserRow, cities: JobRef[]): Promise<void>;
+};
+
 type Deps = {
   db: Db;
   repo: LocationsRepo;
   projectsRepo: ProjectsRepo;
-  /** Generation sits above locations: it hands in who pays and how new cities get queued. */
-  generation: {
-    ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
-    enqueueCities(
-      project: ProjectRow,
-      owner: UserRow,
-      cities: Array<{ id: string; projectId: string; model: string }>,
-    ): Promise<void>;
-  };
+  generation: CityQueue;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   /** Ledger entry and the plan's monthly city-page cap, after the insert in the same transaction. */
