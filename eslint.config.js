@@ -4,6 +4,30 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Server modules, lowest first: a module imports only modules before it in this list
+// (docs/architecture.md). Every module's routes use auth's request guard, so that one file
+// is open to all.
+const serverModules = [
+  'mail',
+  'users',
+  'auth',
+  'billing',
+  'admin',
+  'models',
+  'pages',
+  'projects',
+  'locations',
+  'site',
+  'generation',
+  'images',
+  'publishing',
+  'domains',
+  'editor',
+  'health',
+  'web',
+];
+const modulePath = (name) => `./apps/server/src/modules/${name}`;
+
 const features = ['auth', 'profile', 'plans', 'projects', 'admin', 'editor', 'upload', 'previews'];
 
 export default tseslint.config(
@@ -23,6 +47,41 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  {
+    files: ['apps/server/src/{lib,db,config,jobs}/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/{lib,db,config,jobs}/**',
+              from: './apps/server/src/modules',
+              message: 'lib, db, config and jobs sit below every module (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverModules.flatMap((name, i) =>
+            serverModules.slice(i + 1).map((above) => ({
+              target: modulePath(name),
+              from: modulePath(above),
+              ...(above === 'auth' && { except: ['./auth.plugin.ts'] }),
+              message: `${above} sits above ${name} (docs/architecture.md): pass what ${name} needs in from the composition root.`,
+            })),
+          ),
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

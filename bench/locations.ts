@@ -23,7 +23,7 @@ import {
   loadGeoNamesRows,
   type SourceRow,
 } from '../apps/server/src/modules/locations/geo-sources.ts';
-import type { TPageContent, TSection } from '../apps/server/src/modules/generation/content.ts';
+import type { TPageContent, TSection } from '../apps/server/src/modules/pages/content.ts';
 import { slugify } from '../apps/server/src/lib/slugify.ts';
 import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
 import type { UploadJob, UploadReport, UploadTiming } from './locations-worker.ts';

@@ -2,11 +2,11 @@ import type {
   CityContext,
   NearbyCity,
 } from '../apps/server/src/modules/generation/city-context.ts';
-import type { TPageContent } from '../apps/server/src/modules/generation/content.ts';
+import type { TPageContent } from '../apps/server/src/modules/pages/content.ts';
 import { writeOfflineCityContent } from '../apps/server/src/modules/generation/offline/index.ts';
 import type { OfflineProject } from '../apps/server/src/modules/generation/offline/index.ts';
 import { getGeoIndex, type Place } from '../apps/server/src/modules/locations/geography-index.ts';
-import { miles } from '../apps/server/src/modules/locations/city-page.ts';
+import { miles } from '../apps/server/src/modules/generation/city-page.ts';
 import { renderMetaTags } from '../apps/server/src/modules/site/meta.ts';
 import {
   cityPath,

@@ -11,26 +11,13 @@ import {
 import { APP_VERSION, BRAND, MAX_JSON_BODY_BYTES } from '@cityforge/shared';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import type { ModuleRoute } from './lib/module.ts';
 import { registerErrorReporting } from './lib/error-reporting.plugin.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { REDACT_PATHS, requestSerializers } from './lib/logger.ts';
 import { createPgRateLimitStore } from './lib/pg-rate-limit-store.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { authPlugin } from './modules/auth/auth.plugin.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { generationRoutes } from './modules/generation/generation.routes.ts';
-import { modelsRoutes } from './modules/generation/models.routes.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
-import { editorRoutes } from './modules/editor/editor.routes.ts';
-import { uploadRoutes } from './modules/locations/upload.routes.ts';
-import { projectsRoutes } from './modules/projects/projects.routes.ts';
-import { domainsRoutes } from './modules/domains/domains.routes.ts';
-import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
-import { previewRoutes } from './modules/site/preview.routes.ts';
 import { PREVIEW_SCRIPT_SHA256 } from './modules/site/preview-script.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import { clientConfigRoutes } from './modules/web/client-config.routes.ts';
 
@@ -120,41 +107,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const { services, repos } = ctx;
-  await app.register(authPlugin, {
-    jwt: ctx.jwt,
-    usersRepo: repos.usersRepo,
-    authRepo: repos.authRepo,
-  });
+  const m = ctx.modules;
+  // The guard decorates requireUser, which every module's routes use: it comes first.
+  await m.auth.guard.register(app);
   await app.register(healthRoutes, { ctx });
   await app.register(clientConfigRoutes, { sentryDsn: config.SENTRY_DSN });
-  await app.register(authRoutes, {
-    authService: services.authService,
-    authRateMax: config.RATE_LIMIT_AUTH_MAX,
-  });
-  await app.register(usersRoutes, { usersService: services.usersService });
-  await app.register(billingRoutes, { billingService: services.billingService });
-  await app.register(adminRoutes, {
-    adminService: services.adminService,
-    billingService: services.billingService,
-  });
-  await app.register(stripeWebhookRoutes, { webhooks: services.stripeWebhooks });
-  await app.register(projectsRoutes, { projectsService: services.projectsService });
-  await app.register(previewRoutes, { previewService: services.previewService });
-  await app.register(publishingRoutes, { publishService: services.publishService });
-  await app.register(domainsRoutes, { domainsService: services.domainsService });
-  await app.register(uploadRoutes, { uploadService: services.uploadService });
-  await app.register(generationRoutes, {
-    generationService: services.generationService,
-    changeFeed: ctx.changeFeed,
-    owned: ctx.owned,
-  });
-  await app.register(modelsRoutes, { projectsService: services.projectsService });
-  await app.register(imagesRoutes, { imagesService: services.imagesService });
-  await app.register(editorRoutes, {
-    editorService: services.editorService,
-    regenerateService: services.regenerateService,
-  });
+  const withRoutes: Array<{ routes: ModuleRoute[] }> = [
+    ...[m.auth, m.users, m.billing, m.admin, m.projects, m.site, m.publishing],
+    ...[m.domains, m.locations, m.generation, m.images, m.editor],
+  ];
+  for (const routes of withRoutes.flatMap((module) => module.routes)) await routes.register(app);
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -18,7 +18,7 @@ export async function boot(config: Config, logger: Logger): Promise<AppContext> 
     const ctx = createContext({ config, handle, boss, logger });
     await resealLegacySecrets(ctx.db, ctx.cipher, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      const { created } = await ctx.services.authService.ensureSuperuser(
+      const { created } = await ctx.modules.auth.service.ensureSuperuser(
         config.ADMIN_EMAIL,
         config.ADMIN_PASSWORD,
         { setPassword: false },

@@ -5,47 +5,26 @@ import { createCipher } from './lib/crypto.ts';
 import { createErrorReporter } from './lib/error-reporting.ts';
 import type { Logger } from './lib/logger.ts';
 import { resolveAppSecret } from './lib/secret.ts';
-import { createAdminRepo } from './modules/admin/admin.repo.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
-import { createAuthRepo } from './modules/auth/auth.repo.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createJwt } from './modules/auth/jwt.ts';
-import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
-import { createBillingRepo } from './modules/billing/billing.repo.ts';
-import { createBillingService } from './modules/billing/billing.service.ts';
-import { createLimitsRepo } from './modules/billing/limits.repo.ts';
-import { createLimitsService } from './modules/billing/limits.service.ts';
-import { createStripeCheckout } from './modules/billing/stripe-checkout.ts';
-import { createSubscriptionCanceller } from './modules/billing/stripe-cancel.ts';
-import { createStripeClient } from './modules/billing/stripe-client.ts';
-import { createPriceProvisioner } from './modules/billing/stripe-prices.ts';
-import { createStripeWebhooks } from './modules/billing/stripe-webhooks.ts';
-import { createMailQueue } from './modules/mail/mail.jobs.ts';
-import { createAiClient } from './modules/generation/ai-client.ts';
-import { createChangeFeed } from './modules/generation/change-feed.ts';
-import { createGenerationRepo } from './modules/generation/generation.repo.ts';
-import { createGenerationService } from './modules/generation/generation.service.ts';
-import { projectOwnership } from './modules/projects/ownership.ts';
-import { createLocationsRepo } from './modules/locations/locations.repo.ts';
-import { createUploadService } from './modules/locations/upload.service.ts';
-import { createProjectsRepo } from './modules/projects/projects.repo.ts';
-import { createPreviewService } from './modules/site/preview.service.ts';
-import { createProjectsService } from './modules/projects/projects.service.ts';
-import { createUsersRepo } from './modules/users/users.repo.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createDomainSync, createDomainsService } from './modules/domains/domains.service.ts';
-import { createResolver } from './modules/domains/dns-check.ts';
-import { createPublishingRepo } from './modules/publishing/publishing.repo.ts';
-import { createPublishService } from './modules/publishing/publish.service.ts';
-import { createImageFiles, imagesDirOf } from './modules/images/image-files.ts';
-import { createImageProvider } from './modules/images/image-provider.ts';
-import { createImagesRepo } from './modules/images/images.repo.ts';
-import { createImagesService } from './modules/images/images.service.ts';
-import { createEditorServices } from './modules/editor/editor.module.ts';
+import { createBillingModule } from './modules/billing/billing.module.ts';
+import { createDomainsModule } from './modules/domains/domains.module.ts';
+import { createEditorModule } from './modules/editor/editor.module.ts';
+import { createGenerationModule } from './modules/generation/generation.module.ts';
+import { createImagesModule } from './modules/images/images.module.ts';
+import { createLocationsModule } from './modules/locations/locations.module.ts';
+import { createMailModule } from './modules/mail/mail.module.ts';
+import { createPagesRepo } from './modules/pages/pages.repo.ts';
+import { createProjectsModule } from './modules/projects/projects.module.ts';
+import { createPublishingModule } from './modules/publishing/publishing.module.ts';
+import { createSiteModule } from './modules/site/site.module.ts';
+import { createUsersModule } from './modules/users/users.module.ts';
 
 /**
- * The composition root: one place that wires repos and services from the database, the
- * queue and the config. The HTTP app, the workers and the CLI all start from it.
+ * The composition root: builds each module from the ones below it (docs/architecture.md).
+ * A lower module that must call up (projects creating pages, moving a domain; locations
+ * queueing cities) gets a function that reaches the upper module once it exists.
  */
 export function createContext(opts: {
   config: Config;
@@ -58,115 +37,50 @@ export function createContext(opts: {
   const secret = resolveAppSecret(config.APP_SECRET, config.dataDir);
   const cipher = createCipher(secret);
   const jwt = createJwt(secret);
-  const mailQueue = createMailQueue(boss);
-
-  const usersRepo = createUsersRepo(db);
-  const authRepo = createAuthRepo(db);
-  const billingRepo = createBillingRepo(db);
-  const projectsRepo = createProjectsRepo(db);
-  const generationRepo = createGenerationRepo(db);
-  const locationsRepo = createLocationsRepo(db);
-  const imageFiles = createImageFiles(imagesDirOf(config.dataDir));
-  const publishingRepo = createPublishingRepo(db, { imagesDir: imageFiles.dir });
   const serverKeys = { openrouter: config.OPENROUTER_API_KEY, openai: config.OPENAI_API_KEY };
-  const ai = createAiClient({
-    baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
-    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
-    perKeyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
-    appUrl: config.appUrl,
-  });
-  const changeFeed = createChangeFeed(handle, logger);
-  const owned = projectOwnership(projectsRepo);
-  const generationService = createGenerationService({
-    db,
-    locationsRepo,
-    boss,
-    repo: generationRepo,
-    projectsRepo,
-    serverKeys,
-    owned,
-  });
-  const usersService = createUsersService({ usersRepo, cipher });
-  const authService = createAuthService({
-    db,
-    appUrl: config.appUrl,
-    authRepo,
-    usersRepo,
-    usersService,
-    jwt,
-    mailQueue,
-    tokenSecret: secret,
-    guard: createSignInGuard(db),
-  });
-  const stripe = createStripeClient(config);
-  const billingService = createBillingService({
-    billingRepo,
-    appUrl: config.appUrl,
-    ...(stripe && {
-      paidCheckout: createStripeCheckout({
-        stripe,
-        billingRepo,
-        prices: createPriceProvisioner({ stripe, billingRepo }),
-        logger,
-      }),
-    }),
-  });
-  const stripeWebhooks = createStripeWebhooks({
-    db,
-    stripe,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-    billingRepo,
-    usersRepo,
-    logger,
-  });
-  const adminService = createAdminService({
-    adminRepo: createAdminRepo(db),
-    usersRepo,
-    cipher,
-    cancelSubscriptionOf: createSubscriptionCanceller({ stripe, billingRepo, logger }),
-  });
-  const limitsService = createLimitsService({ limitsRepo: createLimitsRepo(db), billingRepo });
-  const netlifyApiUrl = config.NETLIFY_API_URL;
-  const netlifyTimeoutMs = config.NETLIFY_TIMEOUT_SECONDS * 1000;
-  const syncDomain = createDomainSync({
-    projectsRepo,
-    usersService,
-    netlifyApiUrl,
-    netlifyTimeoutMs,
-  });
-  const projectsService = createProjectsService({
-    projectsRepo,
-    serverKeys,
-    createWithPages: generationService.createProject,
-    checkProjectLimit: limitsService.checkProject,
-    settle: generationRepo.settleProject,
-    syncDomain,
-  });
-  const domainsService = createDomainsService({
-    projectsRepo,
-    usersService,
-    netlifyApiUrl,
-    owned,
-    present: projectsService.present,
-    resolver: () => createResolver(config.DNS_SERVERS),
-    syncNetlify: syncDomain,
-  });
-  const publishService = createPublishService({
-    boss,
-    repo: publishingRepo,
-    projectsRepo,
-    usersService,
-    owned,
-    netlifyApiUrl,
-    netlifyTimeoutMs,
-    dataDir: config.dataDir,
-    siteZipBudget: {
-      timeoutMs: config.SITE_ZIP_TIMEOUT_SECONDS * 1000,
-      memoryMb: config.SITE_ZIP_MEMORY_MB,
-    },
-    waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
-  });
 
+  // What every module may take from; each one's deps type says which part it uses.
+  const base = { handle, db, boss, config, logger, cipher, serverKeys };
+
+  const mail = createMailModule(base);
+  const users = createUsersModule(base);
+  const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
+  const billing = createBillingModule({ ...base, usersRepo: users.repo });
+  const admin = createAdminModule({ ...base, usersRepo: users.repo, billing });
+  const pagesRepo = createPagesRepo(db);
+  const projects = createProjectsModule({
+    ...base,
+    pagesRepo,
+    checkProjectLimit: billing.limits.checkProject,
+    createWithPages: (...args) => generation.service.createProject(...args),
+    syncDomain: (...args) => domains.sync(...args),
+  });
+  const locations = createLocationsModule({
+    ...base,
+    projects,
+    generation: {
+      ownerOf: (...args) => generation.service.ownerOf(...args),
+      enqueueCities: (...args) => generation.service.enqueueCities(...args),
+    },
+    checkCityPageLimit: billing.limits.checkCityPages,
+  });
+  const site = createSiteModule({ projects, locationsRepo: locations.repo });
+  const locationsRepo = locations.repo;
+  const generation = createGenerationModule({ ...base, projects, pagesRepo, locationsRepo });
+  const { usageRepo, ai } = generation;
+  const { owned } = projects;
+  const images = createImagesModule({ ...base, owned, recordUsage: usageRepo.recordUsage });
+  const publishing = createPublishingModule({
+    ...base,
+    projects,
+    imagesDir: images.dir,
+    netlifyTokenOf: (owner) => users.service.secretsOf(owner).netlifyToken,
+  });
+  const domains = createDomainsModule({ ...base, projects, netlify: publishing.netlify });
+  const projectsRepo = projects.repo;
+  const editor = createEditorModule({ ...base, projectsRepo, owned, locationsRepo, usageRepo, ai });
+
+  const modules = { mail, users, auth, billing, admin, projects, locations, site, generation };
   return {
     config,
     errorReporter: createErrorReporter(config.SENTRY_DSN),
@@ -176,68 +90,21 @@ export function createContext(opts: {
     logger,
     cipher,
     jwt,
-    mailQueue,
-    ai,
-    changeFeed,
-    serverKeys,
-    owned,
+    changeFeed: generation.changeFeed,
+    modules: { ...modules, images, publishing, domains, editor },
+    // By name, for tests, bench and the CLI (a narrow view; the app goes through modules).
     repos: {
-      usersRepo,
-      authRepo,
-      billingRepo,
-      projectsRepo,
-      generationRepo,
-      locationsRepo,
-      publishingRepo,
+      usersRepo: users.repo,
+      authRepo: auth.repo,
+      billingRepo: billing.repo,
+      projectsRepo: projects.repo,
+      publishingRepo: publishing.repo,
     },
     services: {
-      usersService,
-      authService,
-      billingService,
-      adminService,
-      stripeWebhooks,
-      limitsService,
-      projectsService,
-      generationService,
-      domainsService,
-      publishService,
-      previewService: createPreviewService({ projectsRepo, locationsRepo, owned }),
-      ...createEditorServices({
-        db,
-        projectsRepo,
-        locationsRepo,
-        generationRepo,
-        ai,
-        cipher,
-        serverKeys,
-        owned,
-      }),
-      imagesService: createImagesService({
-        repo: createImagesRepo(db),
-        files: imageFiles,
-        provider: createImageProvider({
-          baseUrl: config.OPENAI_BASE_URL,
-          trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
-        }),
-        owned,
-        cipher,
-        serverKeys,
-        recordUsage: generationRepo.recordUsage,
-      }),
-      uploadService: createUploadService({
-        db,
-        repo: locationsRepo,
-        projectsRepo,
-        generation: generationService,
-        serverKeys,
-        owned,
-        checkCityPageLimit: limitsService.checkCityPages,
-        parseBudget: {
-          timeoutMs: config.UPLOAD_PARSE_TIMEOUT_SECONDS * 1000,
-          memoryMb: config.UPLOAD_PARSE_MEMORY_MB,
-        },
-        logger,
-      }),
+      usersService: users.service,
+      authService: auth.service,
+      imagesService: images.service,
+      publishService: publishing.service,
     },
   };
 }

@@ -3,7 +3,7 @@ import { createLogger } from './lib/logger.ts';
 import { reportCrashes } from './lib/error-reporting.ts';
 import { boot, shutdown } from './boot.ts';
 import { buildApp } from './app.ts';
-import { startWorkers } from './workers.ts';
+import { recoverySweeps, startWorkers } from './workers.ts';
 import { startRecovery } from './jobs/recovery.ts';
 import { DataDirLockedError } from './db/open.ts';
 import { getGeoIndex } from './modules/locations/geography-index.ts';
@@ -24,7 +24,7 @@ async function main() {
   reportCrashes(ctx.errorReporter, (err, kind) => logger.fatal({ err }, kind));
   if (config.runWorkers) {
     // What a killed process left half-done is put right before the workers take new jobs.
-    await startRecovery(ctx);
+    await startRecovery({ ...ctx, sweeps: recoverySweeps(ctx) });
     await startWorkers(ctx);
   }
   const app = config.runApi ? await buildApp(ctx) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZPageContent } from '../src/modules/generation/content.ts';
+import { ZPageContent } from '../src/modules/pages/content.ts';
 import { readRegeneratedHtml } from '../src/modules/editor/regenerate-answer.ts';
 import { versionName, versionsToDrop } from '../src/modules/editor/versions.ts';
 import { faqsInHtml } from '../src/modules/site/faq-markup.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { crc32, inflateSync } from 'node:zlib';
 import OpenAI from 'openai';
-import { ZPageContent } from '../src/modules/generation/content.ts';
+import { ZPageContent } from '../src/modules/pages/content.ts';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 
 // The fake is only useful if the real SDK accepts its answers exactly as it accepts the real

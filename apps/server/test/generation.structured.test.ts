@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { aiUsage } from '../src/db/schema/index.ts';
 import { createModelCapabilities } from '../src/modules/generation/model-capabilities.ts';
-import { findModel } from '../src/modules/generation/models.ts';
+import { findModel } from '../src/modules/models/models.ts';
 import { PAGE_JSON_SCHEMA } from '../src/modules/generation/structured-output.ts';
 import {
   defaultPageContent,

@@ -1,6 +1,6 @@
 import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { describe, expect, it } from 'vitest';
-import type { TPageContent } from '../src/modules/generation/content.ts';
+import type { TPageContent } from '../src/modules/pages/content.ts';
 import {
   estimateJaccard,
   exactJaccard,

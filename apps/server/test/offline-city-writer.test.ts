@@ -1,7 +1,7 @@
 import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { CityContext } from '../src/modules/generation/city-context.ts';
-import { ZPageContent, type TPageContent } from '../src/modules/generation/content.ts';
+import { ZPageContent, type TPageContent } from '../src/modules/pages/content.ts';
 import { writeOfflineCityContent } from '../src/modules/generation/offline/index.ts';
 import { offlineServices, type OfflineProject } from '../src/modules/generation/offline/index.ts';
 import {
@@ -14,7 +14,7 @@ import {
   visibleText,
 } from '../src/modules/locations/similarity.ts';
 import { slugify } from '../src/lib/slugify.ts';
-import { miles as milesBetween } from '../src/modules/locations/city-page.ts';
+import { miles as milesBetween } from '../src/modules/generation/city-page.ts';
 import { cityPageOf } from '../src/modules/generation/offline/city/page.ts';
 import * as cityArea from '../src/modules/generation/offline/phrases/city-area.ts';
 import * as cityBenefits from '../src/modules/generation/offline/phrases/city-benefits.ts';

@@ -1,10 +1,6 @@
 import { pick } from '../src/modules/generation/offline/text.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  ZPageContent,
-  type TPageContent,
-  type TSection,
-} from '../src/modules/generation/content.ts';
+import { ZPageContent, type TPageContent, type TSection } from '../src/modules/pages/content.ts';
 import {
   offlineServices,
   writeOfflineContent,

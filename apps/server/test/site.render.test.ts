@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ZPageContent, type TPageContent } from '../src/modules/generation/content.ts';
+import { ZPageContent, type TPageContent } from '../src/modules/pages/content.ts';
 import { defaultHeaderLinks } from '../src/modules/projects/header-links.ts';
 import { readMetaTags, renderMetaTags } from '../src/modules/site/meta.ts';
 import type { PageRef } from '../src/modules/site/paths.ts';

@@ -28,7 +28,7 @@ const ctx = await boot(
   createLogger('warn'),
 );
 // Typed by the operator on purpose, so here an existing admin's password is replaced.
-const { user } = await ctx.services.authService.ensureSuperuser(emailOk.data, passwordOk.data, {
+const { user } = await ctx.modules.auth.service.ensureSuperuser(emailOk.data, passwordOk.data, {
   setPassword: true,
 });
 console.log(`Superuser ${user.email} is ready.`);

@@ -9,19 +9,15 @@ import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ProjectPatch, ProjectsRepo } from '../projects/projects.repo.ts';
 import { domainPatch } from '../projects/projects.service.ts';
-import { createNetlifyClient, netlifyAppError } from '../publishing/netlify-client.ts';
+import { netlifyAppError } from '../publishing/netlify-client.ts';
+import type { Netlify } from '../publishing/netlify.ts';
 import { domainSettings } from '../publishing/netlify-site.ts';
-import type { UsersService } from '../users/users.service.ts';
 import { checkDomain } from './dns-check.ts';
 
-type SyncDeps = {
-  projectsRepo: ProjectsRepo;
-  usersService: UsersService;
-  netlifyApiUrl: string;
-  netlifyTimeoutMs?: number;
-};
+type SyncDeps = { netlify: Netlify };
 
 type Deps = SyncDeps & {
+  projectsRepo: ProjectsRepo;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   present: (user: UserRow, rows: ProjectRow[]) => Promise<TProject[]>;
   resolver: () => Resolver;
@@ -38,13 +34,9 @@ const hostOf = (url: string) => new URL(url).host;
 export function createDomainSync(deps: SyncDeps) {
   return async function syncNetlify(project: ProjectRow, domain: string | null): Promise<void> {
     if (!project.netlifySiteId || domain === project.clientDomain) return;
-    const owner = (await deps.projectsRepo.withOwner(project.id))?.owner;
-    const token = owner ? deps.usersService.secretsOf(owner).netlifyToken : null;
-    if (!token) throw badRequest(MSG.netlifyTokenMissing);
+    const client = await deps.netlify.forProject(project);
+    if (!client) throw badRequest(MSG.netlifyTokenMissing);
     try {
-      const client = createNetlifyClient(deps.netlifyApiUrl, token, {
-        timeoutMs: deps.netlifyTimeoutMs,
-      });
       await client.updateSite(project.netlifySiteId, domainSettings(domain));
     } catch (error) {
       throw netlifyAppError(error, 'Netlify did not accept the domain');

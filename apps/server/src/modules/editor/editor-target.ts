@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { MSG, PAGE_STATUS, type ZEditorViewQuery } from '@cityforge/shared';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from '../locations/city-page.ts';
+import { cityAreaServed, cityCrumbs, cityPageRef } from '../site/city-refs.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { Crumb, PageRef } from '../site/paths.ts';

@@ -1,25 +1,24 @@
 import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
+import { route } from '../../lib/module.ts';
 import type { AiClient } from '../generation/ai-client.ts';
-import type { GenerationRepo } from '../generation/generation.repo.ts';
-import type { ServerKeys } from '../generation/keys.ts';
+import type { UsageRepo } from '../generation/usage.repo.ts';
+import type { ServerKeys } from '../models/keys.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { Owned } from '../projects/ownership.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { createEditorRepo } from './editor.repo.ts';
+import { editorRoutes } from './editor.routes.ts';
 import { createEditorService } from './editor.service.ts';
 import { createTargets } from './editor-target.ts';
 import { createRegenerateService } from './regenerate.service.ts';
 
-/**
- * The editor's two services share one repo and one way of finding the page a call is about;
- * wiring them here keeps the composition root to a single line.
- */
-export function createEditorServices(deps: {
+/** The editor's two services share one repo and one way of finding the page a call is about. */
+export function createEditorModule(deps: {
   db: Db;
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
-  generationRepo: Pick<GenerationRepo, 'recordUsage'>;
+  usageRepo: UsageRepo;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -27,8 +26,11 @@ export function createEditorServices(deps: {
 }) {
   const repo = createEditorRepo(deps.db);
   const targets = createTargets({ ...deps, repo });
+  const editorService = createEditorService({ ...deps, repo, targets });
+  const regenerateService = createRegenerateService({ ...deps, repo, targets });
   return {
-    editorService: createEditorService({ ...deps, repo, targets }),
-    regenerateService: createRegenerateService({ ...deps, repo, targets }),
+    editorService,
+    regenerateService,
+    routes: [route(editorRoutes, { editorService, regenerateService })],
   };
 }

@@ -5,9 +5,9 @@ import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { ProviderError, type AiClient, type RemoteProvider } from '../generation/ai-client.ts';
-import type { GenerationRepo } from '../generation/generation.repo.ts';
-import { resolveApiKey, type ServerKeys } from '../generation/keys.ts';
-import { findModel, type ModelSpec } from '../generation/models.ts';
+import type { UsageRepo } from '../generation/usage.repo.ts';
+import { resolveApiKey, type ServerKeys } from '../models/keys.ts';
+import { findModel, type ModelSpec } from '../models/models.ts';
 import type { Owned } from '../projects/ownership.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { EditorRepo } from './editor.repo.ts';
@@ -20,7 +20,7 @@ type Deps = {
   db: Db;
   repo: EditorRepo;
   projectsRepo: ProjectsRepo;
-  generationRepo: Pick<GenerationRepo, 'recordUsage'>;
+  usageRepo: UsageRepo;
   targets: Targets;
   owned: Owned;
   ai: AiClient;
@@ -86,7 +86,7 @@ export function createRegenerateService(deps: Deps) {
         });
         text = answer.text;
         // Recorded before the answer is checked: a refused answer was still paid for.
-        await deps.generationRepo.recordUsage({
+        await deps.usageRepo.recordUsage({
           userId: owner.id,
           projectId: project.id,
           ...('cityId' in target.owner ? { cityId: target.id } : { pageId: target.id }),

@@ -6,23 +6,20 @@ import {
   SIMILARITY_THRESHOLD,
   isInProgress,
 } from '@cityforge/shared';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
 import { publishChange } from './change-feed.ts';
-import type { GenerationRepo, JobRef, NewPage, Target } from './generation.repo.ts';
-import { keyAccess, type ServerKeys } from './keys.ts';
-import { canUse, findModel, providerLabel } from './models.ts';
+import type { JobRef, NewPage, PagesRepo, Target } from '../pages/pages.repo.ts';
+import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
 import { sendPageJobs } from './page-jobs.ts';
 import { slugify } from '../../lib/slugify.ts';
 
 type Deps = {
   db: Db;
-  locationsRepo: LocationsRepo;
   boss: PgBoss;
-  repo: GenerationRepo;
+  repo: PagesRepo;
   projectsRepo: ProjectsRepo;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
@@ -45,18 +42,6 @@ export function initialPages(project: ProjectRow): NewPage[] {
     ...(project.createServicePages ? [page('main', 'Services', 'services', 2)] : []),
     page('main', 'Contact Us', 'contact-us', 3),
   ];
-}
-
-/** The model, when it exists and the owner (or, for superusers, the server) has its key. */
-export function requireUsableModel(id: string, owner: UserRow, serverKeys: ServerKeys) {
-  const model = findModel(id);
-  if (!model) throw fieldError('model', MSG.unknownModel);
-  if (!canUse(model, keyAccess(owner, serverKeys)))
-    throw fieldError(
-      'model',
-      `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
-    );
-  return model;
 }
 
 function uniqueSlug(wanted: string, taken: Set<string>): string {
@@ -164,7 +149,7 @@ export function createGenerationService(deps: Deps) {
       const project = await owned(user, id);
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; try again when it finishes.');
-      const cities = await deps.locationsRepo.requeueTooSimilar(project.id, SIMILARITY_THRESHOLD);
+      const cities = await repo.requeueTooSimilar(project.id, SIMILARITY_THRESHOLD);
       if (cities.length) {
         await repo.setProjectInProgress(project.id);
         await enqueue(project, await ownerOf(user, project), cities, 'city');

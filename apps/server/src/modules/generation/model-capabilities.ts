@@ -1,4 +1,4 @@
-import type { ModelSpec } from './models.ts';
+import type { ModelSpec } from '../models/models.ts';
 import type { OutputMode } from './structured-output.ts';
 
 type Listing = { data?: { id?: unknown; supported_parameters?: unknown }[] };

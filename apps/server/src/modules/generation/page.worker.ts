@@ -8,18 +8,18 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { ProviderError, type AiClient } from './ai-client.ts';
 import { publishChange, type ChangeEvent } from './change-feed.ts';
-import type { GenerationRepo } from './generation.repo.ts';
-import { resolveApiKey, type ServerKeys } from './keys.ts';
-import { findModel } from './models.ts';
+import { resolveApiKey, type ServerKeys } from '../models/keys.ts';
+import { findModel } from '../models/models.ts';
 import { ContentFailure, writePage } from './page-writer.ts';
 import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
 import { renderPageParts, servicePagesFrom } from './render-page.ts';
-import type { TPageContent } from './content.ts';
-import type { JobRef } from './generation.repo.ts';
+import type { TPageContent } from '../pages/content.ts';
+import type { JobRef, PagesRepo } from '../pages/pages.repo.ts';
+import type { UsageRepo } from './usage.repo.ts';
 import type { PromptPage } from './prompts.ts';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
-import { cityPromptPage, loadCityPage, renderCityParts } from '../locations/city-page.ts';
+import { cityPromptPage, loadCityPage, renderCityParts } from './city-page.ts';
 import { sendScoreJob, startScoreWorker } from '../locations/similarity.job.ts';
 
 /** Rate limits and outages: how often a page goes back to the queue before it fails. */
@@ -29,7 +29,8 @@ const MAX_WAIT_SECONDS = 300;
 export type WorkerDeps = {
   boss: PgBoss;
   db: Db;
-  repo: GenerationRepo;
+  repo: PagesRepo;
+  usageRepo: UsageRepo;
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
   ai: AiClient;
@@ -161,7 +162,7 @@ export function createPageWorker(deps: WorkerDeps) {
         apiKey: key,
         signal: job.signal,
         recordUsage: (usage, phase, mode) =>
-          repo.recordUsage({
+          deps.usageRepo.recordUsage({
             userId: owner.id,
             projectId: project.id,
             ...(data.target === 'city' ? { cityId: data.pageId } : { pageId: data.pageId }),

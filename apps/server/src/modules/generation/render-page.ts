@@ -3,8 +3,8 @@ import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { renderMetaTags } from '../site/meta.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { renderContent } from '../site/render-content.ts';
-import type { TPageContent } from './content.ts';
-import type { NewPage } from './generation.repo.ts';
+import type { TPageContent } from '../pages/content.ts';
+import type { NewPage } from '../pages/pages.repo.ts';
 
 const MAX_SERVICE_PAGES = 12;
 

@@ -4,8 +4,8 @@ import { MSG, type TProjectImage, type ZGenerateImage } from '@cityforge/shared'
 import type { ProjectImageRow, UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { NewUsage } from '../generation/generation.repo.ts';
-import { keySource, type ServerKeys } from '../generation/keys.ts';
+import type { NewUsage } from '../generation/usage.repo.ts';
+import { keySource, type ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
 import { IMAGE_FILE_NAME, type ImageFiles } from './image-files.ts';
 import { sniffImage } from './image-format.ts';

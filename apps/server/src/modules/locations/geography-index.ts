@@ -10,6 +10,9 @@ import {
 } from './geo-names.ts';
 import { loadGeoNamesRows, loadPlaceRows, type PlaceRow, type SourceRow } from './geo-sources.ts';
 import { postOfficeParts, postOfficePlace, type ZipEntry } from './post-office-places.ts';
+import type { Place, ZipRecord } from './places.ts';
+
+export type { Place, ZipRecord } from './places.ts';
 
 /**
  * The offline gazetteer behind location uploads, built once per process on first use. Places
@@ -18,41 +21,6 @@ import { postOfficeParts, postOfficePlace, type ZipEntry } from './post-office-p
  * lying within a place's reach. Post-office names the place data lacks (small towns,
  * unincorporated communities) are places too, so nothing the old ZIP-only index knew is lost.
  */
-
-export type ZipRecord = {
-  zip: string;
-  /** The post office's name. */
-  city: string;
-  stateId: string;
-  stateName: string;
-  /** Display form, e.g. "Travis County", "Orleans Parish", "Baltimore City". */
-  county: string;
-  latitude: number;
-  longitude: number;
-};
-
-export type Place = {
-  /** `${state}|${county}|${name}`, normalised: stable for a given dataset. */
-  key: string;
-  city: string;
-  /** `compactName` of the city, the lookup form. */
-  cityId: string;
-  stateId: string;
-  stateName: string;
-  /** The county of the place's centre (display form). */
-  county: string;
-  /** Every county a County column may name for it (lookup forms), the centre's first. */
-  counties: Array<{ name: string; id: string }>;
-  /** Other counties the place reaches into, by its ZIPs (display form). */
-  otherCounties: string[];
-  /** Its post office's ZIPs and those lying within its reach, sorted. */
-  zips: string[];
-  latitude: number;
-  longitude: number;
-  /** Null for a place known only from post-office names. */
-  population: number | null;
-  source: 'place' | 'section' | 'post-office';
-};
 
 export type StateInfo = { id: string; name: string };
 

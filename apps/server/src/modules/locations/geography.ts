@@ -1,20 +1,14 @@
 import { normaliseCounty, normaliseName } from './geo-names.ts';
 import { getGeoIndex, type GeoIndex } from './geography-index.ts';
-import { resolveRow } from './resolve-row.ts';
+import { resolveRow, type LocationRow } from './resolve-row.ts';
+
+export type { LocationRow } from './resolve-row.ts';
 
 /**
  * Turns uploaded location rows into cities, offline, against the place and ZIP data
  * (geography-index.ts); the rules for one row are in resolve-row.ts. The same city uploaded
  * twice is one city.
  */
-
-export type LocationRow = {
-  line: number;
-  city?: string;
-  state?: string;
-  county?: string;
-  zips: string[];
-};
 
 export type ResolvedCity = {
   /** `${stateId}|${county}|${city}`, lower-case and normalised: stable for a dataset. */

@@ -8,7 +8,6 @@ import {
   pages,
   type CityRow,
 } from '../../db/schema/index.ts';
-import type { JobRef } from '../generation/generation.repo.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -272,28 +271,6 @@ export function createLocationsRepo(db: Db) {
             as v(id uuid, similarity real, similar_to uuid)
           where c.id = v.id`);
       }
-    },
-
-    /** Completed pages scored above the threshold go back to the queue for a fresh wording. */
-    async requeueTooSimilar(projectId: string, threshold: number): Promise<JobRef[]> {
-      return db
-        .update(cities)
-        .set({
-          status: PAGE_STATUS.queued,
-          jobId: null,
-          similarity: null,
-          similarTo: null,
-          revision: sql`${cities.revision} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(cities.projectId, projectId),
-            eq(cities.status, PAGE_STATUS.completed),
-            sql`${cities.similarity} > ${threshold}`,
-          ),
-        )
-        .returning({ id: cities.id, projectId: cities.projectId, model: cities.model });
     },
   };
 }

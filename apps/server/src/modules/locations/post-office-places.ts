@@ -1,6 +1,6 @@
 import { haversineKm } from '../../lib/geo-math.ts';
 import { compactName, normaliseName } from './geo-names.ts';
-import type { Place, ZipRecord } from './geography-index.ts';
+import type { Place, ZipRecord } from './places.ts';
 
 /**
  * Places known only from the ZIP data: the post-office names of small towns and unincorporated

@@ -1,7 +1,14 @@
 import { KM_PER_MILE, haversineKm } from '../../lib/geo-math.ts';
 import { compactCounty, compactName, stateKey, withoutKind } from './geo-names.ts';
 import type { GeoIndex, Place, ZipRecord } from './geography-index.ts';
-import type { LocationRow } from './geography.ts';
+
+export type LocationRow = {
+  line: number;
+  city?: string;
+  state?: string;
+  county?: string;
+  zips: string[];
+};
 
 /**
  * One row of an upload → the one place it means, or why not. The customer's city is

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { QUEUES } from '../../jobs/boss.ts';
-import { ZPageContent } from '../generation/content.ts';
+import { ZPageContent } from '../pages/content.ts';
 import type { LocationsRepo } from './locations.repo.ts';
 import { placeMasks, scoreSiblings, signatureOf } from './similarity.ts';
 

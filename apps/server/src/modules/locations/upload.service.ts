@@ -12,9 +12,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { GenerationService } from '../generation/generation.service.ts';
-import { requireUsableModel } from '../generation/generation.service.ts';
-import type { ServerKeys } from '../generation/keys.ts';
+import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
+import type { JobRef } from '../pages/pages.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { resolveLocationsInTurns, type ResolvedCity } from './geography.ts';
@@ -28,11 +27,17 @@ import {
   type ParsedLocationRow,
 } from './spreadsheet.ts';
 
+/** Generation sits above locations: it hands in who pays and how new cities get queued. */
+export type CityQueue = {
+  ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
+  enqueueCities(project: ProjectRow, owner: UserRow, cities: JobRef[]): Promise<void>;
+};
+
 type Deps = {
   db: Db;
   repo: LocationsRepo;
   projectsRepo: ProjectsRepo;
-  generation: GenerationService;
+  generation: CityQueue;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   /** Ledger entry and the plan's monthly city-page cap, after the insert in the same transaction. */

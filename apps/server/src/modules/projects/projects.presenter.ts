@@ -12,7 +12,7 @@ import {
   type TUsageEntry,
 } from '@cityforge/shared';
 import type { DeployRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
-import { findModel } from '../generation/models.ts';
+import { findModel } from '../models/models.ts';
 import type { ProjectsRepo } from './projects.repo.ts';
 
 type UsageRow = {

@@ -8,9 +8,9 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import type { UsersService } from '../users/users.service.ts';
 import { digestDeploy } from './digest-deploy.ts';
-import { createNetlifyClient, NetlifyError, tokenRejected } from './netlify-client.ts';
+import { NetlifyError, tokenRejected } from './netlify-client.ts';
+import type { Netlify } from './netlify.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import { buildSite } from './site-build.ts';
 import { ensureSite, publishedUrl } from './netlify-site.ts';
@@ -26,10 +26,7 @@ export type PublishDeps = {
   boss: PgBoss;
   repo: PublishingRepo;
   projectsRepo: ProjectsRepo;
-  usersService: UsersService;
-  netlifyApiUrl: string;
-  /** NETLIFY_TIMEOUT_SECONDS: one Netlify call; past it the call is retried. */
-  netlifyTimeoutMs?: number;
+  netlify: Netlify;
   dataDir: string;
   logger: Logger;
 };
@@ -62,8 +59,8 @@ export function createPublishWorker(deps: PublishDeps) {
     const deploy = await repo.findDeploy(deployId);
     if (!deploy || !ACTIVE.has(deploy.state)) return;
     const found = await deps.projectsRepo.withOwner(deploy.projectId);
-    const token = found && deps.usersService.secretsOf(found.owner).netlifyToken;
-    if (!found || !token) {
+    const client = found && deps.netlify.forOwner(found.owner);
+    if (!found || !client) {
       await finish(deployId, {
         state: 'error',
         error: MSG.netlifyTokenMissing,
@@ -75,9 +72,6 @@ export function createPublishWorker(deps: PublishDeps) {
     // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
     try {
-      const client = createNetlifyClient(deps.netlifyApiUrl, token, {
-        timeoutMs: deps.netlifyTimeoutMs,
-      });
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
       const siteUrl = publishedUrl(project);

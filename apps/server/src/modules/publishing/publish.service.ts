@@ -13,8 +13,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { toDeployment } from '../projects/projects.presenter.ts';
 import { slugify } from '../../lib/slugify.ts';
-import type { UsersService } from '../users/users.service.ts';
-import { createNetlifyClient, netlifyAppError } from './netlify-client.ts';
+import { netlifyAppError } from './netlify-client.ts';
+import type { Netlify } from './netlify.ts';
 import { publishedUrl } from './netlify-site.ts';
 import { sendPublishJob } from './publish.job.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
@@ -27,10 +27,8 @@ type Deps = {
   boss: PgBoss;
   repo: PublishingRepo;
   projectsRepo: ProjectsRepo;
-  usersService: UsersService;
+  netlify: Netlify;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
-  netlifyApiUrl: string;
-  netlifyTimeoutMs?: number;
   dataDir: string;
   /** SITE_ZIP_TIMEOUT_SECONDS and SITE_ZIP_MEMORY_MB: the limits of one download's build. */
   siteZipBudget?: SiteZipBudget;
@@ -42,12 +40,6 @@ const normalUrl = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();
 
 export function createPublishService(deps: Deps) {
   const { repo } = deps;
-
-  async function ownerToken(user: UserRow, project: ProjectRow): Promise<string | null> {
-    const owner =
-      project.userId === user.id ? user : (await deps.projectsRepo.withOwner(project.id))?.owner;
-    return owner ? deps.usersService.secretsOf(owner).netlifyToken : null;
-  }
 
   /** Waits for the deploy to finish; a deploy whose worker died is closed as interrupted. */
   async function settled(deployId: string): Promise<DeployRow> {
@@ -80,7 +72,8 @@ export function createPublishService(deps: Deps) {
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; deploy it when it finishes.');
       // Nothing half-done: every refusal comes before the deploy exists.
-      if (!(await ownerToken(user, project))) throw badRequest(MSG.netlifyTokenMissing);
+      if (!(await deps.netlify.forProject(project, user)))
+        throw badRequest(MSG.netlifyTokenMissing);
       const pages = await deps.projectsRepo.pagesOf(project.id);
       if (!pages.some((p) => p.kind === 'homepage' && p.status === PAGE_STATUS.completed))
         throw new AppError('conflict', MSG.nothingToPublish);
@@ -147,11 +140,8 @@ export function createPublishService(deps: Deps) {
       const current = project.netlifySiteUrl && normalUrl(project.netlifySiteUrl) === wanted;
       const inHistory = project.netlifySiteUrlHistory.some((u) => normalUrl(u) === wanted);
       if (!current && !inHistory) throw notFound(MSG.siteUrlUnknown);
-      const token = await ownerToken(user, project);
-      if (!token) throw badRequest(MSG.netlifyTokenMissing);
-      const client = createNetlifyClient(deps.netlifyApiUrl, token, {
-        timeoutMs: deps.netlifyTimeoutMs,
-      });
+      const client = await deps.netlify.forProject(project, user);
+      if (!client) throw badRequest(MSG.netlifyTokenMissing);
       const host = new URL(/^https?:\/\//i.test(wanted) ? wanted : `https://${wanted}`).host;
       try {
         await client.deleteSite(current && project.netlifySiteId ? project.netlifySiteId : host);

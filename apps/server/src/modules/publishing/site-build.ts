@@ -1,21 +1,17 @@
 import { MSG } from '@cityforge/shared';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { footerPages, pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
+import { footerPages, pageDocument, type SiteFrame } from '../site/page-document.ts';
 import { pagePath, type PageRef } from '../site/paths.ts';
 import { hubParts, notFoundHub, servicesHub, statesHub, type HubPage } from '../site/site-hubs.ts';
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
-import type { PublishingRepo } from './publishing.repo.ts';
+import type { PageSink, SiteReads } from './site-reads.ts';
+
+export type { PageSink, SiteReads } from './site-reads.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';
 import { createSitemapWriter } from './sitemap.ts';
 import { faviconSvg, NETLIFY_HEADERS, robotsTxt, SITE_IMAGES } from './site-assets.ts';
-
-/** The reads a build makes: a site ZIP's build process asks the API process for them. */
-export type SiteReads = Pick<
-  PublishingRepo,
-  'sitePages' | 'siteImages' | 'siteStates' | 'siteCounties' | 'cityBatch'
->;
 
 export type BuildOptions = {
   project: ProjectRow;
@@ -30,13 +26,6 @@ export type BuildOptions = {
 };
 
 export type BuildResult = { files: number; pages: number; bytes: number; hasSitemap: boolean };
-
-/** Writes one page of the site: the file, and its line in the sitemap. */
-export type PageSink = (
-  ref: PageRef & { path: string },
-  body: PageBody,
-  updatedAt: Date,
-) => Promise<void>;
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));

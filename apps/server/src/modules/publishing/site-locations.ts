@@ -1,6 +1,6 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { ProjectRow } from '../../db/schema/index.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from '../locations/city-page.ts';
+import { cityAreaServed, cityCrumbs, cityPageRef } from '../site/city-refs.ts';
 import { cityPath } from '../site/paths.ts';
 import {
   countyHub,
@@ -11,7 +11,7 @@ import {
   type ZipEntry,
 } from '../site/site-hubs.ts';
 import type { CityCursor, SiteCity } from './publishing.repo.ts';
-import type { PageSink, SiteReads } from './site-build.ts';
+import type { PageSink, SiteReads } from './site-reads.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };

@@ -1,7 +1,7 @@
 import { MSG, PAGE_STATUS } from '@cityforge/shared';
 import type { CityRow, PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from '../locations/city-page.ts';
+import { cityAreaServed, cityCrumbs, cityPageRef } from './city-refs.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';

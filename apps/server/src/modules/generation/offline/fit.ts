@@ -1,5 +1,5 @@
 import { trimToWords } from '../../site/meta.ts';
-import type { TPageContent, TSection } from '../content.ts';
+import type { TPageContent, TSection } from '../../pages/content.ts';
 import type { OfflineItem } from './text.ts';
 
 // Long business names can push a template past the schema's bounds; trimming on a word keeps

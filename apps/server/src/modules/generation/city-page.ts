@@ -1,23 +1,16 @@
 import type { CityRow, ProjectRow } from '../../db/schema/index.ts';
 import type { CityContext, NearbyCity } from '../generation/city-context.ts';
-import { ZPageContent, type TPageContent } from '../generation/content.ts';
-import { offlineServices } from '../generation/offline/services.ts';
+import { ZPageContent, type TPageContent } from '../pages/content.ts';
+import { offlineServices } from './offline/services.ts';
 import type { PromptPage } from '../generation/prompts.ts';
 import { escapeAttr, escapeHtml } from '../site/html.ts';
 import { renderMetaTags } from '../site/meta.ts';
-import {
-  cityPath,
-  countyPath,
-  locationCrumbs,
-  statePath,
-  STATES_PATH,
-  type Crumb,
-  type PageRef,
-} from '../site/paths.ts';
+import { cityPageRef } from '../site/city-refs.ts';
+import { cityPath, countyPath, statePath, STATES_PATH } from '../site/paths.ts';
 import { renderContent } from '../site/render-content.ts';
 import { cityLocalSections } from '../site/render-locations.ts';
 import { KM_PER_MILE, haversineKm, type Point } from '../../lib/geo-math.ts';
-import type { CountyRow, LocationsRepo, StateRow } from './locations.repo.ts';
+import type { CountyRow, LocationsRepo, StateRow } from '../locations/locations.repo.ts';
 
 /** Neighbours a city page names and links to: the nearest few, and only if truly near. */
 const NEARBY = 6;
@@ -104,26 +97,6 @@ export function cityPromptPage(page: CityPage): PromptPage {
     prompt: page.city.prompt,
     city: page.context,
   };
-}
-
-type Named = { name: string; slug: string };
-type Place = { city: Named; county: Named; state: Named };
-
-export function cityPageRef({ city, county, state }: Place): PageRef {
-  return { kind: 'city', name: city.name, slug: city.slug, path: cityPath(state, county, city) };
-}
-
-/** Where a city page's Service says it works: the city and each of its ZIP codes. */
-export function cityAreaServed(city: { name: string; zips: string[] }, state: { code: string }) {
-  return [`${city.name}, ${state.code}`, ...city.zips];
-}
-
-export function cityCrumbs({ city, county, state }: Place): Crumb[] {
-  return locationCrumbs([
-    { name: state.name, href: statePath(state) },
-    { name: county.name, href: countyPath(state, county) },
-    { name: city.name, href: cityPath(state, county, city) },
-  ]);
 }
 
 /** The user's template with the city's values; values are escaped, the template is theirs. */

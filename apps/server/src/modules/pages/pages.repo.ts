@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
+import type { PgBoss } from 'pg-boss';
 import type { Db, Executor } from '../../db/client.ts';
-import { aiUsage, cities, pages, projects, type PageRow } from '../../db/schema/index.ts';
+import { cities, pages, projects, type PageRow } from '../../db/schema/index.ts';
+import { bossSchemaOf, QUEUES } from '../../jobs/boss.ts';
 
 export type NewPage = typeof pages.$inferInsert;
-export type NewUsage = typeof aiUsage.$inferInsert;
 /** What a generation job writes: a site page, or a city page. */
 export type Target = 'page' | 'city';
 
@@ -23,7 +24,7 @@ const tableOf = (target: Target): StateTable =>
  * Page state changes. Every write is conditional on the state it expects, so a duplicate or
  * late job can never overwrite a page another job owns or has already finished.
  */
-export function createGenerationRepo(db: Db) {
+export function createPagesRepo(db: Db) {
   const claim = (table: StateTable, id: string, jobId: string) =>
     db
       .update(table)
@@ -181,10 +182,55 @@ export function createGenerationRepo(db: Db) {
       const rows = (result as unknown as { rows: Array<{ status: string }> }).rows;
       return rows[0]?.status ?? null;
     },
+    /** Completed pages scored above the threshold go back to the queue for a fresh wording. */
+    async requeueTooSimilar(projectId: string, threshold: number): Promise<JobRef[]> {
+      return db
+        .update(cities)
+        .set({
+          status: PAGE_STATUS.queued,
+          jobId: null,
+          similarity: null,
+          similarTo: null,
+          revision: sql`${cities.revision} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.status, PAGE_STATUS.completed),
+            sql`${cities.similarity} > ${threshold}`,
+          ),
+        )
+        .returning({ id: cities.id, projectId: cities.projectId, model: cities.model });
+    },
 
-    async recordUsage(row: NewUsage): Promise<void> {
-      await db.insert(aiUsage).values(row);
+    /**
+     * Site and city pages queued before `before` with no live job in the queue: their job
+     * was lost to a crash between the page's transaction and the send.
+     */
+    async orphaned(boss: PgBoss, before: Date): Promise<Array<JobRef & { target: Target }>> {
+      const found = await db.execute(sql`
+        select t.target, t.id, t.project_id as "projectId", t.model from (
+          select 'page' as target, id, project_id, model, updated_at from pages where status = ${PAGE_STATUS.queued}
+          union all
+          select 'city', id, project_id, model, updated_at from cities where status = ${PAGE_STATUS.queued}
+        ) t
+        where t.updated_at < ${before.toISOString()}::timestamptz
+          and not exists (
+            select 1 from ${sql.identifier(bossSchemaOf(boss))}.job j
+            where j.name = ${QUEUES.generatePage}
+              and j.state in ('created', 'retry', 'active')
+              and j.data->>'pageId' = t.id::text)`);
+      return (found as unknown as { rows: Array<JobRef & { target: Target }> }).rows;
+    },
+
+    /** Projects that say In progress, which settleProject may find have nothing left to write. */
+    async inProgressProjects(): Promise<string[]> {
+      const busy = await db.execute(
+        sql`select id from projects where lower(status) = ${PROJECT_STATUS.inProgress.toLowerCase()}`,
+      );
+      return (busy as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
     },
   };
 }
-export type GenerationRepo = ReturnType<typeof createGenerationRepo>;
+export type PagesRepo = ReturnType<typeof createPagesRepo>;

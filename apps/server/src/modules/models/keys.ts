@@ -1,6 +1,8 @@
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
-import { providerLabel, type KeyAccess, type ModelSpec } from './models.ts';
+import { MSG } from '@cityforge/shared';
+import { fieldError } from '../../lib/errors.ts';
+import { canUse, findModel, providerLabel, type KeyAccess, type ModelSpec } from './models.ts';
 
 export type ServerKeys = { openrouter?: string | undefined; openai?: string | undefined };
 
@@ -56,4 +58,16 @@ export function resolveApiKey(
         missing: `No ${providerLabel(model.provider)} API key: add one in your profile to use ${model.name}.`,
       };
   }
+}
+
+/** The model, when it exists and the owner (or, for superusers, the server) has its key. */
+export function requireUsableModel(id: string, owner: UserRow, serverKeys: ServerKeys) {
+  const model = findModel(id);
+  if (!model) throw fieldError('model', MSG.unknownModel);
+  if (!canUse(model, keyAccess(owner, serverKeys)))
+    throw fieldError(
+      'model',
+      `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
+    );
+  return model;
 }

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import { route } from '../../lib/module.ts';
+import type { BillingModule } from '../billing/billing.module.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import { createAdminRepo } from './admin.repo.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { createAdminService } from './admin.service.ts';
+
+export function createAdminModule(deps: {
+  db: Db;
+  cipher: Cipher;
+  usersRepo: UsersRepo;
+  billing: Pick<BillingModule, 'service' | 'cancelSubscriptionOf'>;
+}) {
+  const service = createAdminService({
+    adminRepo: createAdminRepo(deps.db),
+    usersRepo: deps.usersRepo,
+    cipher: deps.cipher,
+    cancelSubscriptionOf: deps.billing.cancelSubscriptionOf,
+  });
+  return {
+    service,
+    routes: [route(adminRoutes, { adminService: service, billingService: deps.billing.service })],
+  };
+}

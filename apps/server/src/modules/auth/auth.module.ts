@@ -1,0 +1,43 @@
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { route } from '../../lib/module.ts';
+import type { MailQueue } from '../mail/mail.jobs.ts';
+import type { UsersModule } from '../users/users.module.ts';
+import { authPlugin } from './auth.plugin.ts';
+import { createAuthRepo } from './auth.repo.ts';
+import { authRoutes } from './auth.routes.ts';
+import { createAuthService } from './auth.service.ts';
+import type { Jwt } from './jwt.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
+
+export function createAuthModule(deps: {
+  db: Db;
+  config: Pick<Config, 'appUrl' | 'RATE_LIMIT_AUTH_MAX'>;
+  secret: string;
+  jwt: Jwt;
+  mailQueue: MailQueue;
+  users: Pick<UsersModule, 'repo' | 'service'>;
+}) {
+  const { db, jwt, users } = deps;
+  const repo = createAuthRepo(db);
+  const service = createAuthService({
+    db,
+    appUrl: deps.config.appUrl,
+    authRepo: repo,
+    usersRepo: users.repo,
+    usersService: users.service,
+    jwt,
+    mailQueue: deps.mailQueue,
+    tokenSecret: deps.secret,
+    guard: createSignInGuard(db),
+  });
+  return {
+    repo,
+    service,
+    /** The request guard every module's routes rely on: registered before any of them. */
+    guard: route(authPlugin, { jwt, usersRepo: users.repo, authRepo: repo }),
+    routes: [
+      route(authRoutes, { authService: service, authRateMax: deps.config.RATE_LIMIT_AUTH_MAX }),
+    ],
+  };
+}

@@ -1,0 +1,128 @@
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../../config/env.ts';
+import type { Db, DbHandle } from '../../db/client.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { route } from '../../lib/module.ts';
+import type { RecoverySweep } from '../../jobs/recovery.ts';
+import type { LocationsRepo } from '../locations/locations.repo.ts';
+import { sendScoreJob } from '../locations/similarity.job.ts';
+import type { ServerKeys } from '../models/keys.ts';
+import type { PagesRepo } from '../pages/pages.repo.ts';
+import type { ProjectsModule } from '../projects/projects.module.ts';
+import { createAiClient } from './ai-client.ts';
+import { createChangeFeed, publishChange } from './change-feed.ts';
+import { generationRoutes } from './generation.routes.ts';
+import { createGenerationService } from './generation.service.ts';
+import { modelsRoutes } from './models.routes.ts';
+import { sendPageJobs } from './page-jobs.ts';
+import { createPageWorker } from './page.worker.ts';
+import { createUsageRepo } from './usage.repo.ts';
+
+/**
+ * A page is queued in one transaction and its job sent right after; a queued page still
+ * without a job this long after it was queued lost its job to a crash between the two. (Were
+ * the sender only slow, the page would get two jobs: harmless, the second finds it taken.)
+ */
+const ORPHAN_AFTER_MS = 60_000;
+
+export function createGenerationModule(deps: {
+  handle: DbHandle;
+  db: Db;
+  boss: PgBoss;
+  cipher: Cipher;
+  logger: Logger;
+  serverKeys: ServerKeys;
+  config: Pick<
+    Config,
+    | 'OPENROUTER_BASE_URL'
+    | 'OPENAI_BASE_URL'
+    | 'AI_TIMEOUT_SECONDS'
+    | 'GENERATION_CONCURRENCY_PER_KEY'
+    | 'WORKER_CONCURRENCY'
+    | 'appUrl'
+  >;
+  projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
+  pagesRepo: PagesRepo;
+  locationsRepo: LocationsRepo;
+}) {
+  const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
+  const ai = createAiClient({
+    baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
+    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
+    perKeyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
+    appUrl: config.appUrl,
+  });
+  const changeFeed = createChangeFeed(handle, logger);
+  const usageRepo = createUsageRepo(db);
+  const service = createGenerationService({
+    db,
+    boss,
+    repo: pagesRepo,
+    projectsRepo: projects.repo,
+    serverKeys,
+    owned: projects.owned,
+  });
+  /** The page writer of this process (a test stops and starts it again). */
+  const pageWorker = () =>
+    createPageWorker({
+      boss,
+      db,
+      repo: pagesRepo,
+      usageRepo,
+      projectsRepo: projects.repo,
+      locationsRepo: deps.locationsRepo,
+      ai,
+      cipher: deps.cipher,
+      serverKeys,
+      logger,
+      concurrency: config.WORKER_CONCURRENCY,
+      keyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
+    });
+
+  /**
+   * Pages queued without a job get one; a project whose pages are all settled but which
+   * still says In progress is settled (DESIGN §5: a killed worker loses no page).
+   */
+  const recover: RecoverySweep = async (stillSince) => {
+    const orphans = await pagesRepo.orphaned(boss, stillSince(ORPHAN_AFTER_MS));
+    const byProject = Map.groupBy(orphans, (o) => o.projectId);
+    for (const [projectId, pages] of byProject) {
+      const owned = await projects.repo.withOwner(projectId);
+      if (!owned) continue;
+      for (const target of ['page', 'city'] as const)
+        await sendPageJobs(boss, {
+          owner: owned.owner,
+          pages: pages.filter((p) => p.target === target),
+          target,
+          serverKeys,
+        });
+    }
+    if (orphans.length)
+      logger.warn({ pages: orphans.length }, 'queued pages had lost their jobs; sent again');
+
+    // The last page of a project written just before a crash, with the project never settled.
+    for (const id of await pagesRepo.inProgressProjects()) {
+      const status = await pagesRepo.settleProject(id);
+      if (!status) continue;
+      await publishChange(db, { projectId: id, kind: 'project', id, status });
+      await sendScoreJob(boss, id);
+    }
+  };
+
+  return {
+    ai,
+    changeFeed,
+    usageRepo,
+    service,
+    pageWorker,
+    recover,
+    routes: [
+      route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
+      route(modelsRoutes, { projectsService: projects.service }),
+    ],
+    async workers() {
+      await pageWorker().start();
+    },
+  };
+}

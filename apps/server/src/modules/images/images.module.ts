@@ -1,0 +1,55 @@
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { route } from '../../lib/module.ts';
+import type { NewUsage } from '../generation/usage.repo.ts';
+import type { ServerKeys } from '../models/keys.ts';
+import type { Owned } from '../projects/ownership.ts';
+import { createImageFiles, imagesDirOf } from './image-files.ts';
+import { createImageProvider } from './image-provider.ts';
+import { createImagesRepo } from './images.repo.ts';
+import { imagesRoutes } from './images.routes.ts';
+import { createImagesService } from './images.service.ts';
+
+const IMAGE_SWEEP_MS = 6 * 60 * 60 * 1000;
+
+export function createImagesModule(deps: {
+  db: Db;
+  config: Pick<Config, 'dataDir' | 'OPENAI_BASE_URL' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'>;
+  owned: Owned;
+  cipher: Cipher;
+  serverKeys: ServerKeys;
+  recordUsage: (row: NewUsage) => Promise<void>;
+  logger: Logger;
+}) {
+  const { config, logger } = deps;
+  const files = createImageFiles(imagesDirOf(config.dataDir));
+  const service = createImagesService({
+    repo: createImagesRepo(deps.db),
+    files,
+    provider: createImageProvider({
+      baseUrl: config.OPENAI_BASE_URL,
+      trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
+    }),
+    owned: deps.owned,
+    cipher: deps.cipher,
+    serverKeys: deps.serverKeys,
+    recordUsage: deps.recordUsage,
+  });
+  return {
+    dir: files.dir,
+    service,
+    routes: [route(imagesRoutes, { imagesService: service })],
+    /** Image files of deleted projects, swept at start and every few hours (idempotent across workers). */
+    async workers() {
+      const sweep = () =>
+        service
+          .sweepOrphans()
+          .then((n) => n && logger.info({ removed: n }, 'removed image files of deleted projects'))
+          .catch((error: unknown) => logger.warn({ err: error }, 'image sweep failed'));
+      void sweep();
+      setInterval(sweep, IMAGE_SWEEP_MS).unref();
+    },
+  };
+}

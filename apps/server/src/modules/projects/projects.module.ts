@@ -1,0 +1,43 @@
+import type { Db, Executor } from '../../db/client.ts';
+import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import { route } from '../../lib/module.ts';
+import type { ServerKeys } from '../models/keys.ts';
+import type { PagesRepo } from '../pages/pages.repo.ts';
+import { projectOwnership } from './ownership.ts';
+import { createProjectsRepo, type NewProject } from './projects.repo.ts';
+import { projectsRoutes } from './projects.routes.ts';
+import { createProjectsService } from './projects.service.ts';
+
+/**
+ * Projects sit below generation and domains, so what those do for a project (write its first
+ * pages, move its domain on Netlify) comes in as functions, bound by the composition root.
+ */
+export function createProjectsModule(deps: {
+  db: Db;
+  serverKeys: ServerKeys;
+  pagesRepo: Pick<PagesRepo, 'settleProject'>;
+  checkProjectLimit: (user: UserRow, tx: Executor) => Promise<void>;
+  createWithPages: (
+    values: NewProject,
+    owner: UserRow,
+    guard: (tx: Executor) => Promise<void>,
+  ) => Promise<ProjectRow>;
+  syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
+}) {
+  const repo = createProjectsRepo(deps.db);
+  const service = createProjectsService({
+    projectsRepo: repo,
+    serverKeys: deps.serverKeys,
+    createWithPages: deps.createWithPages,
+    checkProjectLimit: deps.checkProjectLimit,
+    settle: deps.pagesRepo.settleProject,
+    syncDomain: deps.syncDomain,
+  });
+  return {
+    repo,
+    owned: projectOwnership(repo),
+    service,
+    routes: [route(projectsRoutes, { projectsService: service })],
+  };
+}
+export type ProjectsModule = ReturnType<typeof createProjectsModule>;

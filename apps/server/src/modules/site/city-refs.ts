@@ -1,0 +1,29 @@
+import {
+  cityPath,
+  countyPath,
+  locationCrumbs,
+  statePath,
+  type Crumb,
+  type PageRef,
+} from './paths.ts';
+
+// A city page's place in the site, for every renderer of it (preview, editor, published site).
+type Named = { name: string; slug: string };
+type Place = { city: Named; county: Named; state: Named };
+
+export function cityPageRef({ city, county, state }: Place): PageRef {
+  return { kind: 'city', name: city.name, slug: city.slug, path: cityPath(state, county, city) };
+}
+
+/** Where a city page's Service says it works: the city and each of its ZIP codes. */
+export function cityAreaServed(city: { name: string; zips: string[] }, state: { code: string }) {
+  return [`${city.name}, ${state.code}`, ...city.zips];
+}
+
+export function cityCrumbs({ city, county, state }: Place): Crumb[] {
+  return locationCrumbs([
+    { name: state.name, href: statePath(state) },
+    { name: county.name, href: countyPath(state, county) },
+    { name: city.name, href: cityPath(state, county, city) },
+  ]);
+}

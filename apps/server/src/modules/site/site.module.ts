@@ -1,0 +1,17 @@
+import { route } from '../../lib/module.ts';
+import type { LocationsRepo } from '../locations/locations.repo.ts';
+import type { ProjectsModule } from '../projects/projects.module.ts';
+import { previewRoutes } from './preview.routes.ts';
+import { createPreviewService } from './preview.service.ts';
+
+export function createSiteModule(deps: {
+  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  locationsRepo: LocationsRepo;
+}) {
+  const previewService = createPreviewService({
+    projectsRepo: deps.projects.repo,
+    locationsRepo: deps.locationsRepo,
+    owned: deps.projects.owned,
+  });
+  return { previewService, routes: [route(previewRoutes, { previewService })] };
+}
