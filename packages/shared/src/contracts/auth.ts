@@ -78,7 +78,11 @@ export const ZRefreshRequest = z.strictObject({
 export const ZRefreshResponse = z.object({ access: z.string(), refresh: z.string() });
 export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
 
-export const ZLogoutRequest = z.object({ refresh: z.string().optional() }).optional();
+/**
+ * Logout takes either credential: the bearer's session, this refresh token, or both; a client
+ * may send no body at all.
+ */
+export const ZLogoutRequest = z.object({ refresh: z.string().max(200).optional() }).nullish();
 
 export const ZLoginResponse = z.object({ user: ZUser, access: z.string(), refresh: z.string() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
