@@ -14,3 +14,4 @@ export * from './contracts/admin.ts';
 export * from './error-reporting.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
+export * from './api-keys.ts';
