@@ -76,7 +76,6 @@ export const ZRefreshRequest = z.strictObject({
   refresh: z.string({ error: MSG.noRefreshToken }).min(1, { error: MSG.noRefreshToken }),
 });
 export const ZRefreshResponse = z.object({ access: z.string(), refresh: z.string() });
-export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
 
 /**
  * Logout takes either credential: the bearer's session, this refresh token, or both; a client
@@ -109,4 +108,3 @@ export const ZRegistrationForm = withConfirmation(
   }),
   MSG.passwordsMismatchRegistration,
 );
-export type TRegistrationForm = z.infer<typeof ZRegistrationForm>;
