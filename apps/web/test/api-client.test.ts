@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@cityforge/shared';
+import { adminApi, editorApi, MSG, projectsApi } from '@cityforge/shared';
 import { createApiClient, buildUrl } from '../src/lib/api-client';
 import { ApiError } from '../src/lib/api-errors';
 import { createTokenStore } from '../src/lib/token-store';
@@ -193,5 +193,25 @@ describe('file downloads', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500, message: 'Broken' });
     expect(authOf(calls.at(-1)!.init)).toBe('Bearer a2');
+  });
+});
+
+describe('calls by contract', () => {
+  it('fills and encodes the path, and sends the method, query and body the contract names', async () => {
+    const api = client(() => json(200, { id: 'u1' }));
+    await api.call(adminApi.updateUser, { params: { id: 'a b/c' }, body: { firstName: 'Ann' } });
+    expect(calls[0]!.url).toBe('/api/admin/users/a%20b%2Fc/');
+    expect(calls[0]!.init.method).toBe('PATCH');
+    expect(calls[0]!.init.body).toBe('{"firstName":"Ann"}');
+
+    await api.call(editorApi.view, { params: { id: 'p1' }, query: { page_id: 'pg' } });
+    expect(calls[1]!.url).toBe('/api/projects/p1/homepage/view/?page_id=pg');
+    expect(calls[1]!.init.method).toBe('GET');
+  });
+
+  it('needs no options when the contract has neither params nor a body', async () => {
+    const api = client(() => json(200, []));
+    await expect(api.call(projectsApi.models)).resolves.toEqual([]);
+    expect(calls[0]!.url).toBe('/api/ai-models/');
   });
 });

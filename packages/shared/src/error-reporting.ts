@@ -126,9 +126,3 @@ function isPlain(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
-
-/**
- * GET /api/client-config/: what the web app needs at run time, so one build serves every
- * deployment. `sentryDsn` null means no error reporting (and the SDK is never downloaded).
- */
-export type TClientConfig = { sentryDsn: string | null };

@@ -12,3 +12,6 @@ export * from './contracts/publishing.ts';
 export * from './contracts/editor.ts';
 export * from './contracts/admin.ts';
 export * from './error-reporting.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
+export * from './api-keys.ts';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UPLOAD_DEFAULT_MODEL } from '@cityforge/shared';
+import { projectsApi, UPLOAD_DEFAULT_MODEL } from '@cityforge/shared';
 import type { TAiModel } from '@cityforge/shared';
-import { api } from './api';
+import { call } from './api';
 
 /** GET /api/ai-models/ → TAiModel[] (a plain array); used by the project screens and the editor. */
 export function getAiModels(signal?: AbortSignal): Promise<TAiModel[]> {
-  return api.get<TAiModel[]>('/api/ai-models/', { signal });
+  return call(projectsApi.models, { signal });
 }
 
 export function aiModelsQueryOptions() {

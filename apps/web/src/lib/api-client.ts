@@ -1,4 +1,11 @@
-import { MSG } from '@cityforge/shared';
+import {
+  authApi,
+  endpointPath,
+  MSG,
+  type EndpointAnswer,
+  type EndpointDef,
+  type EndpointInput,
+} from '@cityforge/shared';
 import { ApiError, normaliseErrorBody } from './api-errors';
 import type { TokenStore } from './token-store';
 
@@ -15,6 +22,22 @@ export interface RequestOptions {
   noRefresh?: boolean;
   signal?: AbortSignal;
 }
+
+/** A contract's params, query and body, with how to send them (token, refresh, abort). */
+export type CallOptions<E extends EndpointDef> = EndpointInput<E> &
+  Pick<RequestOptions, 'auth' | 'noRefresh' | 'signal'>;
+
+/** The options argument, optional when the contract needs neither params nor a body. */
+type CallArgs<E extends EndpointDef> =
+  Record<string, never> extends EndpointInput<E>
+    ? [options?: CallOptions<E>]
+    : [options: CallOptions<E>];
+
+/** What every contract call carries once its types have done their work. */
+type ContractCall = Omit<RequestOptions, 'method' | 'query'> & {
+  params?: Record<string, unknown>;
+  query?: unknown;
+};
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
@@ -38,8 +61,12 @@ export interface ApiClient {
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** Calls an endpoint by its shared contract: the URL from its path, the answer its type. */
+  call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>>;
   /** A file answer (GET), with the name the server suggests in Content-Disposition. */
   download(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<Download>;
+  /** A file endpoint (GET) by its contract. */
+  downloadFile<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<Download>;
   /** Exchanges the refresh token; concurrent callers share one call. Resolves to success. */
   refresh(): Promise<boolean>;
 }
@@ -116,8 +143,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!refresh) return false;
     try {
       const res = await send(
-        '/auth/token/refresh/',
-        { method: 'POST', body: { refresh }, auth: false },
+        authApi.refresh.path,
+        { method: authApi.refresh.method, body: { refresh }, auth: false },
         null,
       );
       if (!res.ok) return false;
@@ -180,8 +207,25 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
   }
 
+  /** The request a contract call stands for: its method, its filled path, query and body. */
+  /** The request a contract call stands for: its method, its filled path, query and body. */
+  function contractRequest(
+    endpoint: EndpointDef,
+    options: ContractCall = {},
+  ): [string, RequestOptions] {
+    const { params, query, ...rest } = options;
+    return [
+      endpointPath(endpoint.path, params),
+      { ...rest, method: endpoint.method, query: query as RequestOptions['query'] },
+    ];
+  }
+
   return {
     request,
+    call: (endpoint, ...[options]) =>
+      request(...contractRequest(endpoint, options as ContractCall | undefined)),
+    downloadFile: (endpoint, ...[options]) =>
+      download(...contractRequest(endpoint, options as ContractCall | undefined)),
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),

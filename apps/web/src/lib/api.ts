@@ -25,5 +25,8 @@ export const api = createApiClient({
   onSessionEnd: emitSessionEnd,
 });
 
+/** A call by the endpoint's shared contract (see ApiClient.call). */
+export const call: typeof api.call = (endpoint, ...args) => api.call(endpoint, ...args);
+
 export { ApiError, isApiError, errorMessage, fieldErrorLines } from './api-errors';
 export type { FieldErrors } from './api-errors';

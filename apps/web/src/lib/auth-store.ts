@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TLoginResponse, TUser } from '@cityforge/shared';
+import { authApi } from '@cityforge/shared';
 import { api, onSessionEnd } from './api';
 import { startupAction } from './jwt';
 import { tokenStore } from './token-store';
@@ -34,7 +35,7 @@ export function useAuth(): AuthState {
 }
 
 export function fetchCurrentUser(signal?: AbortSignal): Promise<TUser> {
-  return api.get<TUser>('/auth/me/', { signal });
+  return api.call(authApi.me, { signal });
 }
 
 export function setCurrentUser(user: TUser | null): void {

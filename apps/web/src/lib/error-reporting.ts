@@ -1,4 +1,4 @@
-import type { TClientConfig } from '@cityforge/shared';
+import { opsApi, type TClientConfig } from '@cityforge/shared';
 
 type Capture = (error: unknown) => void;
 
@@ -22,7 +22,7 @@ export function reportError(error: unknown): void {
  */
 export async function startErrorReporting(
   fetchConfig: () => Promise<Response> = () =>
-    fetch('/api/client-config/', { credentials: 'omit' }),
+    fetch(opsApi.clientConfig.path, { credentials: 'omit' }),
   loadSdk: () => Promise<{ initSentry: (dsn: string) => Capture }> = () => import('./sentry'),
 ): Promise<boolean> {
   let dsn: string | null = null;

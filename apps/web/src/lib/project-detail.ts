@@ -1,5 +1,6 @@
 import type { TProjectDetail } from '@cityforge/shared';
-import { api } from './api';
+import { projectsApi } from '@cityforge/shared';
+import { call } from './api';
 
 /**
  * The project detail is read by the projects screens and by the site previews (for the page
@@ -15,9 +16,6 @@ export async function fetchProjectDetail(
   id: string,
   signal?: AbortSignal,
 ): Promise<TProjectDetail> {
-  const { data } = await api.get<{ data: TProjectDetail }>(
-    `/api/projects/${encodeURIComponent(id)}/detail/`,
-    { signal },
-  );
+  const { data } = await call(projectsApi.detail, { params: { id }, signal });
   return data;
 }

@@ -1,5 +1,5 @@
-import type { TPaged, TProject } from '@cityforge/shared';
-import { api } from './api';
+import { projectsApi, type TPaged, type TProject } from '@cityforge/shared';
+import { call } from './api';
 import { getAuthState } from './auth-store';
 
 export interface ProjectListParams {
@@ -20,7 +20,7 @@ export function getProjects(
   params: ProjectListParams,
   signal?: AbortSignal,
 ): Promise<TPaged<TProject>> {
-  return api.get<TPaged<TProject>>('/api/projects/', {
+  return call(projectsApi.list, {
     query: {
       query: params.query,
       page: params.page,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TProject } from '@cityforge/shared';
-import { api } from './api';
+import { projectsApi, type TProject } from '@cityforge/shared';
+import { call } from './api';
 
 /**
  * GET /api/projects/{id}/ → {data: TProject}; 404 for a missing or another user's project. Used by
@@ -8,9 +8,7 @@ import { api } from './api';
  * its invalidations reach this query too.
  */
 export async function getProject(id: string, signal?: AbortSignal): Promise<TProject> {
-  const { data } = await api.get<{ data: TProject }>(`/api/projects/${encodeURIComponent(id)}/`, {
-    signal,
-  });
+  const { data } = await call(projectsApi.get, { params: { id }, signal });
   return data;
 }
 

@@ -37,7 +37,6 @@ export const ZAdminUsersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   search: z.string().trim().max(200).default(''),
 });
-export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
 
 const firstName = z
   .string({ error: MSG.firstNameRequired })

@@ -76,9 +76,12 @@ export const ZRefreshRequest = z.strictObject({
   refresh: z.string({ error: MSG.noRefreshToken }).min(1, { error: MSG.noRefreshToken }),
 });
 export const ZRefreshResponse = z.object({ access: z.string(), refresh: z.string() });
-export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
 
-export const ZLogoutRequest = z.object({ refresh: z.string().optional() }).optional();
+/**
+ * Logout takes either credential: the bearer's session, this refresh token, or both; a client
+ * may send no body at all.
+ */
+export const ZLogoutRequest = z.object({ refresh: z.string().max(200).optional() }).nullish();
 
 export const ZLoginResponse = z.object({ user: ZUser, access: z.string(), refresh: z.string() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
@@ -105,4 +108,3 @@ export const ZRegistrationForm = withConfirmation(
   }),
   MSG.passwordsMismatchRegistration,
 );
-export type TRegistrationForm = z.infer<typeof ZRegistrationForm>;

@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-export const ZApiError = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type TApiError = z.infer<typeof ZApiError>;
-
 export function ZPaged<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),
@@ -27,3 +21,8 @@ export const ZPageQuery = z.object({
 
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
+
+/** Path parameters shared by every project route (ids are checked again by the server's repos). */
+export const ZProjectParams = z.object({ id: z.string().max(64) });
+export const ZPageParams = ZProjectParams.extend({ pageId: z.string().max(64) });
+export const ZCityParams = ZProjectParams.extend({ cityId: z.string().max(64) });

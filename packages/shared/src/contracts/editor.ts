@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const MAX_PAGE_HTML_CHARS = 1_000_000;
 /** The selected fragment sent for regeneration. */
 export const MAX_FRAGMENT_CHARS = 60_000;
-export const MAX_REGENERATE_PROMPT_CHARS = 2_000;
-export const MAX_IMAGE_PROMPT_CHARS = 4_000;
+const MAX_REGENERATE_PROMPT_CHARS = 2_000;
+const MAX_IMAGE_PROMPT_CHARS = 4_000;
 export const ELEMENT_TREE_PREVIEW_CHARS = 50;
 
 const ZHtml = z.string().max(MAX_PAGE_HTML_CHARS, 'This page is too large to save.');
@@ -21,7 +21,7 @@ export const ZEditorViewQuery = z.object({
 });
 export type TEditorViewQuery = z.input<typeof ZEditorViewQuery>;
 
-export const ZPageVersion = z.object({
+const ZPageVersion = z.object({
   id: z.string(),
   name: z.string(),
   created_at: z.string(),

@@ -46,7 +46,7 @@ export const ZSampleFileQuery = z.object({
   file_type: z.enum(['xlsx', 'csv']).optional().default('xlsx'),
 });
 
-export const ZRowIssue = z.object({
+const ZRowIssue = z.object({
   /** The file it came from when several were uploaded together. */
   file: z.string(),
   line: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ZPlanLimits = z.object({
+const ZPlanLimits = z.object({
   projects: z.number().int().nullable(),
   cityPagesPerMonth: z.number().int().nullable(),
 });

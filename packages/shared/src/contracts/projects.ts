@@ -23,7 +23,7 @@ export type TAiModel = z.infer<typeof ZAiModel>;
 export const OUTPUT_MODES = ['json_schema', 'json_object', 'offline'] as const;
 export type TOutputMode = (typeof OUTPUT_MODES)[number];
 
-export const ZUsageEntry = z.object({
+const ZUsageEntry = z.object({
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
   totalTokens: z.number().int(),
@@ -40,7 +40,7 @@ export type THeaderLink = z.infer<typeof ZHeaderLink>;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Why a (trimmed, lower-cased) client domain is unacceptable, or null (spec part 1 §5). */
-export function domainProblem(value: string): string | null {
+function domainProblem(value: string): string | null {
   if (!value) return MSG.domainRequired;
   if (/^[a-z]+:\/\//.test(value)) return MSG.domainNoProtocol;
   if (value.startsWith('www.')) return MSG.domainNoWww;
@@ -143,7 +143,7 @@ const ZPageState = {
   usage: z.array(ZUsageEntry),
 };
 
-export const ZPageSummary = z.object({
+const ZPageSummary = z.object({
   ...ZPageState,
   name: z.string(),
   slug: z.string(),
@@ -151,7 +151,7 @@ export const ZPageSummary = z.object({
 });
 export type TPageSummary = z.infer<typeof ZPageSummary>;
 
-export const ZCityNode = z.object({
+const ZCityNode = z.object({
   ...ZPageState,
   name: z.string(),
   slug: z.string(),
@@ -163,13 +163,13 @@ export const ZCityNode = z.object({
   /** similarity is above SIMILARITY_THRESHOLD. */
   tooSimilar: z.boolean(),
 });
-export const ZCountyNode = z.object({
+const ZCountyNode = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
   cities: z.array(ZCityNode),
 });
-export const ZStateNode = z.object({
+const ZStateNode = z.object({
   id: z.string(),
   name: z.string(),
   code: z.string(),

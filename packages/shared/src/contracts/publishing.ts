@@ -25,7 +25,7 @@ export const ZAddCustomDomain = z.strictObject({
 export type TAddCustomDomain = z.input<typeof ZAddCustomDomain>;
 
 /** One DNS record the verification looked for. */
-export const ZDomainCheck = z.object({
+const ZDomainCheck = z.object({
   /** 'TXT' for the ownership record, 'CNAME' for www and the bare domain. */
   type: z.enum(['TXT', 'CNAME']),
   /** The full name looked up, e.g. netlify-challenge.example.com. */

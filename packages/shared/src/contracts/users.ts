@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 
-export const ZSubscriptionSummary = z.object({
+const ZSubscriptionSummary = z.object({
   plan: z.object({ id: z.string(), name: z.string() }),
   status: z.string(),
   startDate: z.string(),
@@ -51,7 +51,7 @@ export const ZUpdateMe = z.strictObject({
 });
 export type TUpdateMe = z.infer<typeof ZUpdateMe>;
 
-export const MASK_CHAR = '•';
+const MASK_CHAR = '•';
 /** Shows enough of a key to recognise it, never enough to use it. */
 export function maskSecret(secret: string | null | undefined): string | null {
   if (!secret) return null;

@@ -3,3 +3,4 @@
 export * from './markup-scan.ts';
 export * from './tag-check.ts';
 export * from './element-tree.ts';
+export * from './unsafe-elements.ts';

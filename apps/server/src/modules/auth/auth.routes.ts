@@ -1,21 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZLoginRequest,
-  ZLoginResponse,
-  ZMessage,
-  ZRefreshRequest,
-  ZRefreshResponse,
-  ZRequestPasswordReset,
-  ZResendVerification,
-  ZResetPasswordRequest,
-  ZSignupRequest,
-  ZVerifyResetResponse,
-} from '@cityforge/shared';
+import { authApi } from '@cityforge/shared';
+import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
-
-const ZToken = z.object({ token: z.string().min(1).max(200) });
-const ZLogoutBody = z.object({ refresh: z.string().max(200).optional() }).nullish();
 
 export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
@@ -35,76 +21,42 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   });
   const tags = ['auth'];
+  const limitedBy = (keyGenerator: typeof ip | typeof ipAndEmail, max = authRateMax) => ({
+    config: limited(keyGenerator, max),
+    schema: { tags },
+  });
 
-  app.post(
-    '/auth/signup/',
-    { config: limited(ip), schema: { tags, body: ZSignupRequest, response: { 201: ZMessage } } },
-    async (request, reply) => reply.status(201).send(await authService.signup(request.body)),
+  route(app, authApi.signup, limitedBy(ip), async (request, reply) =>
+    reply.status(201).send(await authService.signup(request.body)),
   );
-  app.get(
-    '/auth/verify-email/:token/',
-    { config: limited(ip), schema: { tags, params: ZToken, response: { 200: ZMessage } } },
-    async (request) => authService.verifyEmail(request.params.token),
+  route(app, authApi.verifyEmail, limitedBy(ip), async (request) =>
+    authService.verifyEmail(request.params.token),
   );
-  app.post(
-    '/auth/resend-verification/',
-    {
-      config: limited(ipAndEmail),
-      schema: { tags, body: ZResendVerification, response: { 200: ZMessage } },
-    },
-    async (request) => authService.resendVerification(request.body.email),
+  route(app, authApi.resendVerification, limitedBy(ipAndEmail), async (request) =>
+    authService.resendVerification(request.body.email),
   );
-  app.post(
-    '/auth/login/',
-    {
-      config: limited(ipAndEmail),
-      schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } },
-    },
-    async (request) => authService.login(request.body.email, request.body.password),
+  route(app, authApi.login, limitedBy(ipAndEmail), async (request) =>
+    authService.login(request.body.email, request.body.password),
   );
-  app.post(
-    '/auth/token/refresh/',
-    {
-      config: limited(ip, authRateMax * 6),
-      schema: { tags, body: ZRefreshRequest, response: { 200: ZRefreshResponse } },
-    },
-    async (request) => authService.refresh(request.body.refresh),
+  route(app, authApi.refresh, limitedBy(ip, authRateMax * 6), async (request) =>
+    authService.refresh(request.body.refresh),
   );
-  app.post(
-    '/auth/logout/',
-    { schema: { tags, body: ZLogoutBody, response: { 200: ZMessage } } },
-    async (request) => {
-      // Logout works with either credential: the bearer's session, the refresh token, or both.
-      let familyId: string | undefined;
-      if (request.headers.authorization) {
-        await app.requireUser(request).catch(() => undefined);
-        familyId = request.sessionFamily ?? undefined;
-      }
-      return authService.logout({ refresh: request.body?.refresh, familyId });
-    },
+  route(app, authApi.logout, { schema: { tags } }, async (request) => {
+    // Logout works with either credential: the bearer's session, the refresh token, or both.
+    let familyId: string | undefined;
+    if (request.headers.authorization) {
+      await app.requireUser(request).catch(() => undefined);
+      familyId = request.sessionFamily ?? undefined;
+    }
+    return authService.logout({ refresh: request.body?.refresh, familyId });
+  });
+  route(app, authApi.requestPasswordReset, limitedBy(ipAndEmail), async (request) =>
+    authService.requestPasswordReset(request.body.email),
   );
-  app.post(
-    '/auth/request-password-reset/',
-    {
-      config: limited(ipAndEmail),
-      schema: { tags, body: ZRequestPasswordReset, response: { 200: ZMessage } },
-    },
-    async (request) => authService.requestPasswordReset(request.body.email),
+  route(app, authApi.verifyPasswordReset, limitedBy(ip), async (request) =>
+    authService.verifyPasswordReset(request.params.token),
   );
-  app.get(
-    '/auth/verify-password-reset/:token/',
-    {
-      config: limited(ip),
-      schema: { tags, params: ZToken, response: { 200: ZVerifyResetResponse } },
-    },
-    async (request) => authService.verifyPasswordReset(request.params.token),
-  );
-  app.post(
-    '/auth/reset-password/:token/',
-    {
-      config: limited(ip),
-      schema: { tags, params: ZToken, body: ZResetPasswordRequest, response: { 200: ZMessage } },
-    },
-    async (request) => authService.resetPassword(request.params.token, request.body.password),
+  route(app, authApi.resetPassword, limitedBy(ip), async (request) =>
+    authService.resetPassword(request.params.token, request.body.password),
   );
 };

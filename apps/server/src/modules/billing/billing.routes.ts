@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  INVOICES_PAGE_SIZE,
-  ZInvoice,
-  ZPaged,
-  ZPageQuery,
-  ZPlan,
-  ZUrlResponse,
-} from '@cityforge/shared';
+import { billingApi, INVOICES_PAGE_SIZE } from '@cityforge/shared';
 import { paged } from '../../lib/paging.ts';
+import { route } from '../../lib/route.ts';
 import { requestOrigin } from '../../lib/return-url.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { BillingService } from './billing.service.ts';
@@ -18,46 +11,22 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingServi
   app,
   { billingService },
 ) => {
-  const tags = ['billing'];
-  app.get(
-    '/api/plans/',
-    { onRequest: app.requireUser, schema: { tags, response: { 200: ZPaged(ZPlan) } } },
-    async (request) => {
-      const plans = await billingService.listPlans();
-      return paged(request.url, 1, Math.max(plans.length, 1), plans.length, plans);
-    },
+  const options = { onRequest: app.requireUser, schema: { tags: ['billing'] } };
+  route(app, billingApi.plans, options, async (request) => {
+    const plans = await billingService.listPlans();
+    return paged(request.url, 1, Math.max(plans.length, 1), plans.length, plans);
+  });
+  route(app, billingApi.checkout, options, async (request) =>
+    billingService.checkout(currentUser(request), request.params.planId, requestOrigin(request)),
   );
-  app.post(
-    '/api/checkout/:planId/',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        params: z.object({ planId: z.string().min(1).max(64) }),
-        response: { 200: ZUrlResponse },
-      },
-    },
-    async (request) =>
-      billingService.checkout(currentUser(request), request.params.planId, requestOrigin(request)),
+  route(app, billingApi.manageSubscription, options, async (request) =>
+    billingService.manageSubscription(currentUser(request), requestOrigin(request)),
   );
-  app.post(
-    '/api/manage/subscription/',
-    { onRequest: app.requireUser, schema: { tags, response: { 200: ZUrlResponse } } },
-    async (request) =>
-      billingService.manageSubscription(currentUser(request), requestOrigin(request)),
-  );
-  app.get(
-    '/api/invoices/',
-    {
-      onRequest: app.requireUser,
-      schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZInvoice) } },
-    },
-    async (request) => {
-      const { page } = request.query;
-      const { count, results } = await billingService.invoices(currentUser(request).id, page);
-      return paged(request.url, page, INVOICES_PAGE_SIZE, count, results);
-    },
-  );
+  route(app, billingApi.invoices, options, async (request) => {
+    const { page } = request.query;
+    const { count, results } = await billingService.invoices(currentUser(request).id, page);
+    return paged(request.url, page, INVOICES_PAGE_SIZE, count, results);
+  });
 };
 
 /**
@@ -72,15 +41,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhooks: StripeWebhoo
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(
-    '/api/stripe/webhook/',
-    {
-      schema: {
-        tags: ['billing'],
-        summary: 'Stripe events (signed; not for browsers)',
-        response: { 200: z.object({ received: z.literal(true) }) },
-      },
-    },
+  route(
+    app,
+    billingApi.stripeWebhook,
+    { schema: { tags: ['billing'], summary: 'Stripe events (signed; not for browsers)' } },
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['stripe-signature'];

@@ -1,21 +1,13 @@
-import { checkTags, scanMarkup } from '@cityforge/shared/html';
+import { checkTags, scanMarkup, UNSAFE_ELEMENTS } from '@cityforge/shared/html';
 import { unescapeHtml } from '../site/html.ts';
 
 export type CheckedAnswer = { ok: true; html: string } | { ok: false; problem: string };
 
-/** Elements that run code, restyle the whole page or load another document into it. */
-const REFUSED_ELEMENTS = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'base',
-  'link',
-  'meta',
-]);
+/**
+ * The shared unsafe elements, and two the editor keeps in a page but a regenerated component
+ * must not bring: a <style> restyles the whole page, an <iframe> loads another document.
+ */
+const REFUSED_ELEMENTS = new Set([...UNSAFE_ELEMENTS, 'style', 'iframe']);
 
 /**
  * Browsers ignore entities, whitespace and control characters inside a URL's scheme. The

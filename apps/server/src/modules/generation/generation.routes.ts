@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZCreatePage, ZRegenerateSimilarResult } from '@cityforge/shared';
+import { generationApi } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { GenerationService } from './generation.service.ts';
-import { ZCityParams, ZProjectParams, ZPageParams } from '../../lib/route-params.ts';
+import { route } from '../../lib/route.ts';
 import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
-
-const ZRetryAnswer = z.object({ message: z.string(), status: z.string() });
-const ZItemRetryAnswer = z.object({
-  message: z.string(),
-  data: z.object({ id: z.string(), status: z.string() }),
-});
 
 /** Browsers and proxies drop idle streams; a comment every 15 s keeps this one open. */
 const PING_MS = 15_000;
@@ -24,7 +17,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
   changeFeed: ChangeFeed;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
 }> = async (app, { generationService: svc, changeFeed, owned }) => {
-  const tags = ['generation'];
+  const docs = { schema: { tags: ['generation'] } };
   const streamSlots = createUserSlots(
     USER_CAPS.eventStreams,
     `At most ${USER_CAPS.eventStreams} live progress views can be open at once; close a tab and the others keep updating.`,
@@ -36,62 +29,32 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     for (const close of [...streams]) close();
   });
 
-  app.post(
-    '/api/projects/:id/retry/',
-    { schema: { tags, params: ZProjectParams, response: { 200: ZRetryAnswer } } },
-    async (request) => svc.retryProject(currentUser(request), request.params.id),
+  route(app, generationApi.retryProject, docs, async (request) =>
+    svc.retryProject(currentUser(request), request.params.id),
   );
-  app.post(
-    '/api/projects/:id/page/:pageId/retry/',
-    {
-      schema: {
-        tags,
-        params: ZPageParams,
-        response: { 200: ZItemRetryAnswer },
-      },
-    },
-    async (request) =>
-      svc.retryPage(currentUser(request), request.params.id, request.params.pageId),
+  route(app, generationApi.retryPage, docs, async (request) =>
+    svc.retryPage(currentUser(request), request.params.id, request.params.pageId),
   );
-  app.post(
-    '/api/projects/:id/city/:cityId/retry/',
-    { schema: { tags, params: ZCityParams, response: { 200: ZItemRetryAnswer } } },
-    async (request) =>
-      svc.retryCity(currentUser(request), request.params.id, request.params.cityId),
+  route(app, generationApi.retryCity, docs, async (request) =>
+    svc.retryCity(currentUser(request), request.params.id, request.params.cityId),
   );
-  app.post(
-    '/api/projects/:id/cities/regenerate-similar/',
-    { schema: { tags, params: ZProjectParams, response: { 200: ZRegenerateSimilarResult } } },
-    async (request) => svc.regenerateSimilar(currentUser(request), request.params.id),
+  route(app, generationApi.regenerateSimilar, docs, async (request) =>
+    svc.regenerateSimilar(currentUser(request), request.params.id),
   );
-  app.post(
-    '/api/projects/:id/create_page/',
-    {
-      schema: {
-        tags,
-        params: ZProjectParams,
-        body: ZCreatePage,
-        response: {
-          201: z.object({
-            message: z.string(),
-            data: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
-          }),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await svc.createPage(currentUser(request), request.params.id, request.body)),
+  route(app, generationApi.createPage, docs, async (request, reply) =>
+    reply
+      .status(201)
+      .send(await svc.createPage(currentUser(request), request.params.id, request.body)),
   );
 
   /**
    * Page state changes as server-sent events, so the detail screen updates the moment a page
    * finishes; the screen falls back to polling when the stream is unavailable.
    */
-  app.get(
-    '/api/projects/:id/events/',
-    { schema: { tags, params: ZProjectParams, hide: true } },
+  route(
+    app,
+    generationApi.events,
+    { schema: { tags: docs.schema.tags, hide: true } },
     async (request, reply) => {
       const user = currentUser(request);
       const project = await owned(user, request.params.id);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZAiModel } from '@cityforge/shared';
+import { projectsApi } from '@cityforge/shared';
+import { route } from '../../lib/route.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
 
@@ -8,12 +8,10 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsServ
   app,
   { projectsService },
 ) => {
-  app.get(
-    '/api/ai-models/',
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['projects'], response: { 200: z.array(ZAiModel) } },
-    },
+  route(
+    app,
+    projectsApi.models,
+    { onRequest: app.requireUser, schema: { tags: ['projects'] } },
     async (request) => projectsService.models(currentUser(request)),
   );
 };

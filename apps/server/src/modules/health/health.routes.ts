@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { APP_VERSION } from '@cityforge/shared';
+import { APP_VERSION, opsApi } from '@cityforge/shared';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-
-const ZCheck = z.object({ ok: z.boolean(), latencyMs: z.number(), detail: z.string().optional() });
-const ZHealth = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  database: ZCheck.extend({ kind: z.enum(['pglite', 'pg']) }),
-  queue: ZCheck,
-});
+import { route } from '../../lib/route.ts';
 
 async function timed(check: () => Promise<unknown>, onError: (err: unknown) => void) {
   const start = performance.now();
@@ -26,23 +18,19 @@ async function timed(check: () => Promise<unknown>, onError: (err: unknown) => v
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/api/health',
-    { schema: { tags: ['ops'], response: { 200: ZHealth, 503: ZHealth } } },
-    async (request, reply) => {
-      const logged = (what: string) => (err: unknown) =>
-        request.log.warn({ err }, `health: ${what} unavailable`);
-      const database = await timed(() => ctx.db.execute(sql`select 1`), logged('database'));
-      const queue = await timed(async () => {
-        if (!(await ctx.boss.getQueue(QUEUES.sendMail))) throw new Error('queues not created');
-      }, logged('queue'));
-      const ok = database.ok && queue.ok;
-      return reply.status(ok ? 200 : 503).send({
-        status: ok ? 'ok' : 'degraded',
-        version: APP_VERSION,
-        database: { ...database, kind: ctx.handle.kind },
-        queue,
-      });
-    },
-  );
+  route(app, opsApi.health, { schema: { tags: ['ops'] } }, async (request, reply) => {
+    const logged = (what: string) => (err: unknown) =>
+      request.log.warn({ err }, `health: ${what} unavailable`);
+    const database = await timed(() => ctx.db.execute(sql`select 1`), logged('database'));
+    const queue = await timed(async () => {
+      if (!(await ctx.boss.getQueue(QUEUES.sendMail))) throw new Error('queues not created');
+    }, logged('queue'));
+    const ok = database.ok && queue.ok;
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      version: APP_VERSION,
+      database: { ...database, kind: ctx.handle.kind },
+      queue,
+    });
+  });
 };

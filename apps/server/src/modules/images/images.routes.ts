@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZGenerateImage, ZProjectImage, ZProjectImages } from '@cityforge/shared';
-import { ZProjectParams } from '../../lib/route-params.ts';
+import { imagesApi } from '@cityforge/shared';
+import { route } from '../../lib/route.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ImagesService } from './images.service.ts';
 
@@ -31,45 +30,28 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ imagesService: ImagesService 
     },
   };
 
-  app.post(
-    '/api/projects/:id/images/',
-    {
-      onRequest: app.requireUser,
-      config: limited,
-      schema: {
-        tags,
-        params: ZProjectParams,
-        body: ZGenerateImage,
-        response: { 201: ZProjectImage },
-      },
-    },
+  route(
+    app,
+    imagesApi.generate,
+    { onRequest: app.requireUser, config: limited, schema: { tags } },
     async (request, reply) => {
       const image = await svc.generate(currentUser(request), request.params.id, request.body);
       return reply.status(201).send(image);
     },
   );
 
-  app.get(
-    '/api/projects/:id/images/',
-    {
-      onRequest: app.requireUser,
-      schema: { tags, params: ZProjectParams, response: { 200: ZProjectImages } },
-    },
-    async (request) => svc.list(currentUser(request), request.params.id),
+  route(app, imagesApi.list, { onRequest: app.requireUser, schema: { tags } }, async (request) =>
+    svc.list(currentUser(request), request.params.id),
   );
 
   // Public on purpose: the names are random, the images are made for public websites, and
   // the editor canvas and the preview load them with plain <img> tags that carry no token.
-  app.get(
-    '/images/:file',
-    { schema: { tags, params: z.object({ file: z.string() }) } },
-    async (request, reply) => {
-      const image = await svc.open(request.params.file);
-      return reply
-        .headers(SERVED_IMAGE_HEADERS)
-        .header('content-type', image.mime)
-        .header('content-length', String(image.size))
-        .send(image.stream);
-    },
-  );
+  route(app, imagesApi.file, { schema: { tags } }, async (request, reply) => {
+    const image = await svc.open(request.params.file);
+    return reply
+      .headers(SERVED_IMAGE_HEADERS)
+      .header('content-type', image.mime)
+      .header('content-length', String(image.size))
+      .send(image.stream);
+  });
 };

@@ -1,18 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MSG,
-  UPLOAD_MAX_BYTES,
-  ZSampleFileQuery,
-  ZSimpleUploadFields,
-  ZUploadFields,
-  ZUploadRefused,
-  ZUploadReport,
-} from '@cityforge/shared';
+import { locationsApi, MSG, UPLOAD_MAX_BYTES } from '@cityforge/shared';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { ZProjectParams } from '../../lib/route-params.ts';
+import { route } from '../../lib/route.ts';
 import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import { DEFAULT_LIMITS, refuse } from './refusals.ts';
@@ -94,49 +86,34 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
     },
   };
 
-  app.post(
-    '/api/project/:id/upload/',
-    {
-      config: limited,
-      schema: {
-        tags,
-        params: ZProjectParams,
-        response: { 201: ZUploadReport, 422: ZUploadRefused },
-      },
-    },
-    async (request, reply) => {
-      const report = await inSlot(request, async () => {
-        const { files, fields } = await readForm(request);
-        const input = parseFields(ZUploadFields, fields);
-        return svc.upload(currentUser(request), request.params.id, files, input);
-      });
-      return reply.status(201).send(report);
-    },
-  );
+  // The form's parts are read by readForm, not by Fastify: its fields are checked with the
+  // contract's `form` schema there, which is why the docs list no body for the uploads.
+  const upload = locationsApi.upload;
+  route(app, upload, { config: limited, schema: { tags } }, async (request, reply) => {
+    const report = await inSlot(request, async () => {
+      const { files, fields } = await readForm(request);
+      const input = parseFields(upload.form, fields);
+      return svc.upload(currentUser(request), request.params.id, files, input);
+    });
+    return reply.status(201).send(report);
+  });
 
-  app.post(
-    '/api/upload/',
-    { config: limited, schema: { tags, response: { 201: ZUploadReport, 422: ZUploadRefused } } },
-    async (request, reply) => {
-      const report = await inSlot(request, async () => {
-        const { files, fields } = await readForm(request);
-        const input = parseFields(ZSimpleUploadFields, fields);
-        return svc.simpleUpload(currentUser(request), files, input);
-      });
-      return reply.status(201).send(report);
-    },
-  );
+  const simple = locationsApi.simpleUpload;
+  route(app, simple, { config: limited, schema: { tags } }, async (request, reply) => {
+    const report = await inSlot(request, async () => {
+      const { files, fields } = await readForm(request);
+      const input = parseFields(simple.form, fields);
+      return svc.simpleUpload(currentUser(request), files, input);
+    });
+    return reply.status(201).send(report);
+  });
 
-  app.get(
-    '/api/projects/sample-file/',
-    { schema: { tags, querystring: ZSampleFileQuery } },
-    async (request, reply) => {
-      const file = sampleFile(request.query.file_type);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.data);
-    },
-  );
+  route(app, locationsApi.sampleFile, { schema: { tags } }, async (request, reply) => {
+    const file = sampleFile(request.query.file_type);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.data);
+  });
 };

@@ -30,12 +30,9 @@ export function findModel(id: string): ModelSpec | undefined {
   return MODELS.find((m) => m.id === id);
 }
 
-/** Which providers a caller can use: their own keys, or the server's keys for superusers. */
-export type KeyAccess = { openrouter: boolean; openai: boolean };
-
-export function canUse(model: ModelSpec, access: KeyAccess): boolean {
-  return model.provider === 'offline' || access[model.provider];
-}
+export type { KeyAccess } from '@cityforge/shared';
+/** The rule the web's model list shows comes from shared, the same on both sides. */
+export { canUseModel as canUse } from '@cityforge/shared';
 
 export function providerLabel(provider: ModelProvider): string {
   return provider === 'openrouter' ? 'OpenRouter' : provider === 'openai' ? 'OpenAI' : 'Offline';

@@ -3,6 +3,7 @@ import {
   PROJECT_STATUS,
   PROJECTS_PAGE_SIZE,
   isInProgress,
+  needsApiKeys,
   type TAiModel,
   type TUpdateProjectSettings,
 } from '@cityforge/shared';
@@ -110,7 +111,12 @@ export function createProjectsService(deps: Deps) {
     },
 
     async create(user: UserRow, input: CreateInput) {
-      if (!user.isSuperuser && !user.openAiKeyEnc && !user.openRouterKeyEnc) {
+      const holder = {
+        isSuperuser: user.isSuperuser,
+        hasOpenAiKey: !!user.openAiKeyEnc,
+        hasOpenRouterKey: !!user.openRouterKeyEnc,
+      };
+      if (needsApiKeys(holder)) {
         throw new AppError('forbidden', MSG.apiKeysRequired);
       }
       const model = findModel(input.model);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZUpdateMe, ZUser } from '@cityforge/shared';
+import { authApi } from '@cityforge/shared';
+import { route } from '../../lib/route.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -7,17 +8,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
   app,
   { usersService },
 ) => {
-  app.get(
-    '/auth/me/',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], response: { 200: ZUser } } },
-    async (request) => usersService.present(currentUser(request)),
-  );
-  app.patch(
-    '/auth/me/',
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['auth'], body: ZUpdateMe, response: { 200: ZUser } },
-    },
-    async (request) => usersService.updateMe(currentUser(request), request.body),
+  const options = { onRequest: app.requireUser, schema: { tags: ['auth'] } };
+  route(app, authApi.me, options, async (request) => usersService.present(currentUser(request)));
+  route(app, authApi.updateMe, options, async (request) =>
+    usersService.updateMe(currentUser(request), request.body),
   );
 };

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { TClientConfig } from '@cityforge/shared';
-
-const ZClientConfig = z.object({ sentryDsn: z.string().nullable() });
+import { opsApi, type TClientConfig } from '@cityforge/shared';
+import { route } from '../../lib/route.ts';
 
 /**
  * The web app's run-time settings, public by nature: a DSN only lets a client send events,
@@ -13,9 +11,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ sentryDsn: string | und
   { sentryDsn },
 ) => {
   const body: TClientConfig = { sentryDsn: sentryDsn ?? null };
-  app.get(
-    '/api/client-config/',
-    { schema: { tags: ['ops'], response: { 200: ZClientConfig } } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
+  route(app, opsApi.clientConfig, { schema: { tags: ['ops'] } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(body),
   );
 };

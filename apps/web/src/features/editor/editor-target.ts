@@ -1,4 +1,4 @@
-import type { TEditorViewQuery } from '@cityforge/shared';
+import { editorApi, endpointPath, type TEditorViewQuery } from '@cityforge/shared';
 
 /** Which editor route is open; the four routes of spec part 2 §2. */
 export type EditorKind = 'homepage' | 'page' | 'service' | 'city';
@@ -46,12 +46,18 @@ export function targetKey(target: EditorTarget): string {
   return `${target.kind}:${target.slug ?? target.cityId ?? ''}`;
 }
 
-/** City pages save under the city; every other page under its page id. */
-export function savePath(target: EditorTarget, pageId: string): string {
-  const base = `/project/${enc(target.projectId)}`;
+/** The save contract's params: city pages save under the city, every other page under its id. */
+export function saveParams(target: EditorTarget, pageId: string) {
   return target.kind === 'city'
-    ? `${base}/city/${enc(target.cityId ?? '')}/save/`
-    : `${base}/save/${enc(pageId)}/`;
+    ? { kind: 'city' as const, params: { id: target.projectId, cityId: target.cityId ?? '' } }
+    : { kind: 'page' as const, params: { id: target.projectId, pageId } };
+}
+
+/** The URL a save goes to (editorApi.saveCity or editorApi.savePage). */
+export function savePath(target: EditorTarget, pageId: string): string {
+  const save = saveParams(target, pageId);
+  const endpoint = save.kind === 'city' ? editorApi.saveCity : editorApi.savePage;
+  return endpointPath(endpoint.path, save.params);
 }
 
 /** The owner fields of the regenerate and version calls: city_id for cities, else page_id. */

@@ -1,3 +1,5 @@
+import { UNSAFE_ELEMENTS } from '@cityforge/shared/html';
+
 /**
  * Edited pages are shown in a same-origin canvas frame, so nothing in them may run there.
  * GrapesJS's own parser options drop scripts, on* attributes and "javascript:" values, but its
@@ -5,20 +7,8 @@
  * runs first on everything that reaches the canvas.
  */
 
-/** Elements that run code, load documents or steer the page; none belongs in page content. */
-export const DROPPED_TAGS: ReadonlySet<string> = new Set([
-  'script',
-  'noscript',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'meta',
-  'link',
-  'frame',
-  'frameset',
-  'portal',
-]);
+/** The elements this pass removes: the shared list the server refuses model answers by. */
+export const DROPPED_TAGS = UNSAFE_ELEMENTS;
 
 /** Attributes whose value the browser treats as a URL to load or follow. */
 const URL_ATTRIBUTES = new Set([

@@ -2,6 +2,7 @@ import {
   DEFAULT_MODEL_ID,
   isInProgress,
   MSG,
+  needsApiKeys as sharedNeedsApiKeys,
   normaliseStatus,
   PROJECT_STATUS,
 } from '@cityforge/shared';
@@ -88,12 +89,17 @@ export function cityPagesText(n: number): string | null {
   return `${n} city ${n === 1 ? 'page' : 'pages'}`;
 }
 
-/** Creating a project needs an OpenAI or OpenRouter key, unless the user is a superuser. */
+/** The shared rule (the server refuses the create by it) for the signed-in user's masked keys. */
 export function needsApiKeys(
   user: Pick<TUser, 'isSuperuser' | 'userOpenAiApiKey' | 'userOpenRouterApiKey'> | null,
 ): boolean {
-  if (!user || user.isSuperuser) return false;
-  return !user.userOpenAiApiKey && !user.userOpenRouterApiKey;
+  return sharedNeedsApiKeys(
+    user && {
+      isSuperuser: user.isSuperuser,
+      hasOpenAiKey: !!user.userOpenAiApiKey,
+      hasOpenRouterKey: !!user.userOpenRouterApiKey,
+    },
+  );
 }
 
 /** The model preselected on the form: the spec's default when usable, else the first usable. */

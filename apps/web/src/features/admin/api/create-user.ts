@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '@cityforge/shared';
 import type { TAdminCreateUser, TAdminUser } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateUsers } from './keys';
 
 /**
@@ -8,7 +9,7 @@ import { invalidateUsers } from './keys';
  * 400 {message, errors: {field: [message]}}, which the form puts on its fields.
  */
 export function createAdminUser(body: TAdminCreateUser): Promise<TAdminUser> {
-  return api.post<TAdminUser>('/api/admin/users/create/', body);
+  return call(adminApi.createUser, { body });
 }
 
 export function useCreateAdminUser() {

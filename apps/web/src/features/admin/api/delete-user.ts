@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '@cityforge/shared';
 import type { TMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { adminKeys, invalidateUsers } from './keys';
 
 /**
@@ -8,7 +9,7 @@ import { adminKeys, invalidateUsers } from './keys';
  * projects, pages and invoices go with them. Deleting yourself answers 400 (cannotDeleteSelf).
  */
 export function deleteAdminUser(id: string): Promise<TMessage> {
-  return api.delete<TMessage>(`/api/admin/users/${encodeURIComponent(id)}/`);
+  return call(adminApi.deleteUser, { params: { id } });
 }
 
 export function useDeleteAdminUser() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi } from '@cityforge/shared';
 import type { TAdminKpis } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/users/kpis/ → TAdminKpis (revenue in dollars). Superusers only. */
 export function getAdminKpis(signal?: AbortSignal): Promise<TAdminKpis> {
-  return api.get<TAdminKpis>('/api/admin/users/kpis/', { signal });
+  return call(adminApi.kpis, { signal });
 }
 
 export function adminKpisQueryOptions() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi } from '@cityforge/shared';
 import type { TInvoice, TPaged } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/users/{id}/invoices/?page= → paged TInvoice, the same shape as /api/invoices/. */
@@ -9,10 +10,7 @@ export function getUserInvoices(
   page: number,
   signal?: AbortSignal,
 ): Promise<TPaged<TInvoice>> {
-  return api.get<TPaged<TInvoice>>(`/api/admin/users/${encodeURIComponent(id)}/invoices/`, {
-    query: { page },
-    signal,
-  });
+  return call(adminApi.userInvoices, { params: { id }, query: { page }, signal });
 }
 
 export function userInvoicesQueryOptions(id: string, page: number) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi } from '@cityforge/shared';
 import type { TAdminUser, TPaged } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { adminKeys } from './keys';
 import type { AdminUsersParams } from './keys';
 
@@ -12,7 +13,7 @@ export function getAdminUsers(
   params: AdminUsersParams,
   signal?: AbortSignal,
 ): Promise<TPaged<TAdminUser>> {
-  return api.get<TPaged<TAdminUser>>('/api/admin/users/', {
+  return call(adminApi.users, {
     query: { page: params.page, search: params.search },
     signal,
   });

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '@cityforge/shared';
 import type { TAdminUpdateUser, TAdminUser } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { getAuthState, reloadCurrentUser } from '../../../lib/auth-store';
 import { invalidateUsers } from './keys';
 
 /** PATCH /api/admin/users/{id}/ with names and the Admin Bypass flag (never e-mail) → TAdminUser. */
 export function updateAdminUser(id: string, body: TAdminUpdateUser): Promise<TAdminUser> {
-  return api.patch<TAdminUser>(`/api/admin/users/${encodeURIComponent(id)}/`, body);
+  return call(adminApi.updateUser, { params: { id }, body });
 }
 
 export function useUpdateAdminUser() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TLoginRequest, TLoginResponse } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** POST /auth/login/ → {user, access, refresh}; 401 bad credentials, 403 e-mail not verified. */
 export function login(body: TLoginRequest): Promise<TLoginResponse> {
-  return api.post<TLoginResponse>('/auth/login/', body, { auth: false });
+  return call(authApi.login, { body, auth: false });
 }
 
 export function useLogin() {

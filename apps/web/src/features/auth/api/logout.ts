@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { endSession } from '../../../lib/auth-store';
 import { tokenStore } from '../../../lib/token-store';
 
 /** POST /auth/logout/ {refresh} → {message}: revokes the refresh token on the server. */
 export function logout(refresh: string | null): Promise<TMessage> {
-  return api.post<TMessage>('/auth/logout/', refresh ? { refresh } : {}, { noRefresh: true });
+  return call(authApi.logout, { body: refresh ? { refresh } : {}, noRefresh: true });
 }
 
 /**

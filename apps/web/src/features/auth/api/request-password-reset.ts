@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TMessage, TRequestPasswordReset } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** POST /auth/request-password-reset/ → {message}, neutral whether or not the account exists. */
 export function requestPasswordReset(body: TRequestPasswordReset): Promise<TMessage> {
-  return api.post<TMessage>('/auth/request-password-reset/', body, { auth: false });
+  return call(authApi.requestPasswordReset, { body, auth: false });
 }
 
 export function useRequestPasswordReset() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TMessage, TSignupForm } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** POST /auth/signup/ → 201 {message}; the server e-mails a verification link. */
 export function signup(body: TSignupForm): Promise<TMessage> {
-  return api.post<TMessage>('/auth/signup/', body, { auth: false });
+  return call(authApi.signup, { body, auth: false });
 }
 
 export function useSignup() {

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** GET /auth/verify-email/{token}/ → 200 {message} or 400 {message}. */
 export function verifyEmail(token: string, signal?: AbortSignal): Promise<TMessage> {
-  return api.get<TMessage>(`/auth/verify-email/${encodeURIComponent(token)}/`, {
-    auth: false,
-    signal,
-  });
+  return call(authApi.verifyEmail, { params: { token }, auth: false, signal });
 }
 
 /**

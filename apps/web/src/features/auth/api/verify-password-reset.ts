@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TVerifyResetResponse } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** GET /auth/verify-password-reset/{token}/ → {valid: boolean}. */
 export function verifyPasswordReset(
   token: string,
   signal?: AbortSignal,
 ): Promise<TVerifyResetResponse> {
-  return api.get<TVerifyResetResponse>(
-    `/auth/verify-password-reset/${encodeURIComponent(token)}/`,
-    {
-      auth: false,
-      signal,
-    },
-  );
+  return call(authApi.verifyPasswordReset, { params: { token }, auth: false, signal });
 }
 
 export function verifyPasswordResetQueryOptions(token: string) {

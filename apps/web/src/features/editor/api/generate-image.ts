@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { imagesApi } from '@cityforge/shared';
 import type { TGenerateImage, TProjectImage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { editorKeys } from './keys';
 
 /** POST /api/projects/{id}/images/ → the new image (made with the user's OpenAI key). */
 export function generateImage(projectId: string, body: TGenerateImage): Promise<TProjectImage> {
-  return api.post<TProjectImage>(`/api/projects/${encodeURIComponent(projectId)}/images/`, body);
+  return call(imagesApi.generate, { params: { id: projectId }, body });
 }
 
 export function useGenerateImage(projectId: string) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { editorApi } from '@cityforge/shared';
 import type { TEditorView } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import type { EditorTarget } from '../editor-target';
 import { viewQuery } from '../editor-target';
 import { editorKeys } from './keys';
@@ -10,10 +11,11 @@ import { editorKeys } from './keys';
  * → the page's whole document, its content, meta tags, the site's tracking codes, versions.
  */
 export function getEditorView(target: EditorTarget, signal?: AbortSignal): Promise<TEditorView> {
-  return api.get<TEditorView>(
-    `/api/projects/${encodeURIComponent(target.projectId)}/homepage/view/`,
-    { query: viewQuery(target), signal },
-  );
+  return call(editorApi.view, {
+    params: { id: target.projectId },
+    query: viewQuery(target),
+    signal,
+  });
 }
 
 export function editorViewQueryOptions(target: EditorTarget) {

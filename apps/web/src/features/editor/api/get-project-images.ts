@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { imagesApi } from '@cityforge/shared';
 import type { TProjectImage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { editorKeys } from './keys';
 
 /** GET /api/projects/{id}/images/ → {results}: the project's generated images, newest first. */
@@ -8,10 +9,7 @@ export async function getProjectImages(
   projectId: string,
   signal?: AbortSignal,
 ): Promise<TProjectImage[]> {
-  const { results } = await api.get<{ results: TProjectImage[] }>(
-    `/api/projects/${encodeURIComponent(projectId)}/images/`,
-    { signal },
-  );
+  const { results } = await call(imagesApi.list, { params: { id: projectId }, signal });
   return results;
 }
 

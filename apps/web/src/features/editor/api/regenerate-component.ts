@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { editorApi } from '@cityforge/shared';
 import type { TRegenerate, TRegenerateResult } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import type { EditorTarget } from '../editor-target';
 import { editorKeys } from './keys';
 
@@ -9,10 +10,7 @@ export function regenerateComponent(
   projectId: string,
   body: TRegenerate,
 ): Promise<TRegenerateResult> {
-  return api.post<TRegenerateResult>(
-    `/api/projects/${encodeURIComponent(projectId)}/regenerate/`,
-    body,
-  );
+  return call(editorApi.regenerate, { params: { id: projectId }, body });
 }
 
 export function useRegenerateComponent(target: EditorTarget) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSavePage, TSuccessMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { editorApi, type TSavePage, type TSuccessMessage } from '@cityforge/shared';
+import { call } from '../../../lib/api';
 import type { EditorTarget } from '../editor-target';
-import { savePath } from '../editor-target';
+import { saveParams } from '../editor-target';
 import { editorKeys } from './keys';
 
 /**
@@ -14,7 +14,10 @@ export function savePage(
   pageId: string,
   body: TSavePage,
 ): Promise<TSuccessMessage> {
-  return api.post<TSuccessMessage>(savePath(target, pageId), body);
+  const save = saveParams(target, pageId);
+  return save.kind === 'city'
+    ? call(editorApi.saveCity, { params: save.params, body })
+    : call(editorApi.savePage, { params: save.params, body });
 }
 
 /** On success the editor data is refetched, so the versions list shows the new version. */

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { billingApi } from '@cityforge/shared';
 import type { TInvoice, TPaged } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** GET /api/invoices/?page=N → paged TInvoice, 10 per page, pages from 1. */
 export function getInvoices(page: number, signal?: AbortSignal): Promise<TPaged<TInvoice>> {
-  return api.get<TPaged<TInvoice>>('/api/invoices/', { query: { page }, signal });
+  return call(billingApi.invoices, { query: { page }, signal });
 }
 
 export function invoicesQueryOptions(page: number) {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingApi } from '@cityforge/shared';
 import type { TPaged, TPlan } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** GET /api/plans/ → {count, next, previous, results: TPlan[]}. */
 export function getPlans(signal?: AbortSignal): Promise<TPaged<TPlan>> {
-  return api.get<TPaged<TPlan>>('/api/plans/', { signal });
+  return call(billingApi.plans, { signal });
 }
 
 export function plansQueryOptions() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { billingApi } from '@cityforge/shared';
 import type { TUrlResponse } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** POST /api/manage/subscription/ → {url} of the billing portal; the browser goes there. */
 export function manageSubscription(): Promise<TUrlResponse> {
-  return api.post<TUrlResponse>('/api/manage/subscription/');
+  return call(billingApi.manageSubscription);
 }
 
 export function useManageSubscription() {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MSG } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { MSG, previewsApi } from '@cityforge/shared';
+import { call } from '../../../lib/api';
 import type { LocationTarget } from '../location-tree';
 
 /**
@@ -8,8 +8,6 @@ import type { LocationTarget } from '../location-tree';
  * location pages by the id of their state, county or city.
  */
 export type HtmlSource = { kind: 'homepage' } | { kind: 'page'; pageId: string } | LocationTarget;
-
-const enc = encodeURIComponent;
 
 /** The source's id (or '' for the singletons), for the cache key. */
 function sourceId(source: HtmlSource): string {
@@ -35,21 +33,20 @@ export const previewKeys = {
 };
 
 /** The endpoints of spec part 2 §7 "Project detail and previews". */
-function htmlPath(projectId: string, source: HtmlSource): string {
-  const base = `/api/projects/${enc(projectId)}`;
+function fetchHtml(id: string, source: HtmlSource, signal?: AbortSignal) {
   switch (source.kind) {
     case 'homepage':
-      return `${base}/homepage/`;
+      return call(previewsApi.homepage, { params: { id }, signal });
     case 'page':
-      return `${base}/page/${enc(source.pageId)}/`;
+      return call(previewsApi.page, { params: { id, pageId: source.pageId }, signal });
     case 'states':
-      return `${base}/states/`;
+      return call(previewsApi.states, { params: { id }, signal });
     case 'counties':
-      return `${base}/counties/${enc(source.stateId)}/`;
+      return call(previewsApi.counties, { params: { id, stateId: source.stateId }, signal });
     case 'cities':
-      return `${base}/cities/${enc(source.countyId)}/`;
+      return call(previewsApi.cities, { params: { id, countyId: source.countyId }, signal });
     case 'city':
-      return `${base}/zipcodes/${enc(source.cityId)}/`;
+      return call(previewsApi.zipcodes, { params: { id, cityId: source.cityId }, signal });
   }
 }
 
@@ -63,7 +60,8 @@ export async function getPreviewHtml(
   source: HtmlSource,
   signal?: AbortSignal,
 ): Promise<string> {
-  const body = await api.get<{ html?: unknown } | null>(htmlPath(projectId, source), { signal });
+  // The contract types the answer; a proxy's empty or HTML answer still must not reach the frame.
+  const body = (await fetchHtml(projectId, source, signal)) as { html?: unknown } | null;
   if (typeof body?.html !== 'string') throw new Error(MSG.anErrorOccurred);
   return body.html;
 }

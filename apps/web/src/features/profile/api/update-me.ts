@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authApi } from '@cityforge/shared';
 import type { TUpdateMe, TUser } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { setCurrentUser } from '../../../lib/auth-store';
 import { meQueryKey } from './get-me';
 
@@ -9,7 +10,7 @@ import { meQueryKey } from './get-me';
  * stored key and an empty string removes it.
  */
 export function updateMe(body: TUpdateMe): Promise<TUser> {
-  return api.patch<TUser>('/auth/me/', body);
+  return call(authApi.updateMe, { body });
 }
 
 export function useUpdateMe() {

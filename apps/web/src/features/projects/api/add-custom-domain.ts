@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { domainsApi } from '@cityforge/shared';
 import type { TAddCustomDomain, TProject } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { applyDomainAnswer } from './keys';
 
 /**
@@ -8,10 +9,7 @@ import { applyDomainAnswer } from './keys';
  * {data: TProject, message}: attaches the client domain to the project's Netlify site.
  */
 export async function addCustomDomain(id: string, body: TAddCustomDomain): Promise<TProject> {
-  const { data } = await api.post<{ data: TProject; message: string }>(
-    `/api/projects/${encodeURIComponent(id)}/add-custom-domain/`,
-    body,
-  );
+  const { data } = await call(domainsApi.addCustom, { params: { id }, body });
   return data;
 }
 

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { generationApi, type TCreatePage } from '@cityforge/shared';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
-export interface CreatePageBody {
-  name: string;
-  prompt: string;
-  model: string;
-}
+export type CreatePageBody = TCreatePage;
 
 /** POST /api/projects/{id}/create_page/ {name, prompt, model}: queues one more main page. */
-export function createPage(id: string, body: CreatePageBody): Promise<unknown> {
-  return api.post<unknown>(`/api/projects/${encodeURIComponent(id)}/create_page/`, body);
+export function createPage(id: string, body: CreatePageBody) {
+  return call(generationApi.createPage, { params: { id }, body });
 }
 
 export function useCreatePage(id: string) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectsApi } from '@cityforge/shared';
 import type { TCreateProject, TProject } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
 /**
@@ -8,7 +9,7 @@ import { invalidateProjects } from './keys';
  * non-superuser has no OpenAI or OpenRouter key.
  */
 export async function createProject(body: TCreateProject): Promise<TProject> {
-  const { data } = await api.post<{ data: TProject }>('/api/projects/create/', body);
+  const { data } = await call(projectsApi.create, { body });
   return data;
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectsApi } from '@cityforge/shared';
 import type { TMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
 /** DELETE /api/projects/{id}/city/{cityId}/ → {message}. */
 export function deleteCity(id: string, cityId: string): Promise<TMessage> {
-  return api.delete<TMessage>(
-    `/api/projects/${encodeURIComponent(id)}/city/${encodeURIComponent(cityId)}/`,
-  );
+  return call(projectsApi.deleteCity, { params: { id, cityId } });
 }
 
 export function useDeleteCity(id: string) {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { publishingApi } from '@cityforge/shared';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
 /**
  * DELETE /api/projects/{id}/delete-netlify-site/ {site_url} → {message}. The current address
  * deletes the Netlify site (the project loses its link); an older one leaves the history.
  */
-export function deleteNetlifySite(id: string, siteUrl: string): Promise<{ message: string }> {
-  return api.request<{ message: string }>(
-    `/api/projects/${encodeURIComponent(id)}/delete-netlify-site/`,
-    { method: 'DELETE', body: { site_url: siteUrl } },
-  );
+export function deleteNetlifySite(id: string, siteUrl: string) {
+  return call(publishingApi.deleteNetlifySite, { params: { id }, body: { site_url: siteUrl } });
 }
 
 export function useDeleteNetlifySite(id: string) {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectsApi } from '@cityforge/shared';
 import type { TMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
 /** DELETE /api/projects/{id}/page/{pageId}/ → {message}; the homepage is refused (400). */
 export function deletePage(id: string, pageId: string): Promise<TMessage> {
-  return api.delete<TMessage>(
-    `/api/projects/${encodeURIComponent(id)}/page/${encodeURIComponent(pageId)}/`,
-  );
+  return call(projectsApi.deletePage, { params: { id, pageId } });
 }
 
 export function useDeletePage(id: string) {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectsApi } from '@cityforge/shared';
 import type { TMessage } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
 /** DELETE /api/projects/{id}/delete/ → {message}. */
 export function deleteProject(id: string): Promise<TMessage> {
-  return api.delete<TMessage>(`/api/projects/${encodeURIComponent(id)}/delete/`);
+  return call(projectsApi.remove, { params: { id } });
 }
 
 export function useDeleteProject() {

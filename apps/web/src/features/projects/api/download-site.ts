@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { publishingApi } from '@cityforge/shared';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/save-blob';
 
@@ -7,9 +8,7 @@ import { saveBlob } from '../../../lib/save-blob';
  * needed), saved under the name the server suggests.
  */
 export async function downloadSite(id: string): Promise<void> {
-  const { blob, filename } = await api.download(
-    `/api/projects/${encodeURIComponent(id)}/download-site/`,
-  );
+  const { blob, filename } = await api.downloadFile(publishingApi.downloadSite, { params: { id } });
   saveBlob(blob, filename ?? `site-${id}.zip`);
 }
 

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { publishingApi } from '@cityforge/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isDeployActive } from '@cityforge/shared';
 import type { TDeployment, TProject } from '@cityforge/shared';
-import { api, isApiError } from '../../../lib/api';
+import { call, isApiError } from '../../../lib/api';
 import {
   activeDeployView,
   DEPLOY_POLL_MS,
@@ -14,10 +15,7 @@ import { usePublishPending } from './publish-project';
 
 /** GET /api/projects/{id}/deployment/ → {data: TDeployment | null}: the latest deploy. */
 export async function getDeployment(id: string, signal?: AbortSignal): Promise<TDeployment | null> {
-  const { data } = await api.get<{ data: TDeployment | null }>(
-    `/api/projects/${encodeURIComponent(id)}/deployment/`,
-    { signal },
-  );
+  const { data } = await call(publishingApi.deployment, { params: { id }, signal });
   return data;
 }
 

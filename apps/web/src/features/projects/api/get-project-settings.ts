@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { projectsApi } from '@cityforge/shared';
 import type { TProjectSettings } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { projectKeys } from './keys';
 
 /** GET /api/projects/{id}/settings/ → {data: TProjectSettings}. */
@@ -8,10 +9,7 @@ export async function getProjectSettings(
   id: string,
   signal?: AbortSignal,
 ): Promise<TProjectSettings> {
-  const { data } = await api.get<{ data: TProjectSettings }>(
-    `/api/projects/${encodeURIComponent(id)}/settings/`,
-    { signal },
-  );
+  const { data } = await call(projectsApi.settings, { params: { id }, signal });
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { endpointPath, generationApi } from '@cityforge/shared';
 import { eventStreams } from '../../../lib/api-events';
 import { throttle } from '../../../lib/throttle';
 import { projectKeys } from './keys';
@@ -59,7 +60,7 @@ export function useProjectEvents(projectId: string, enabled: boolean): { connect
       setConnected(projectId, -1);
     };
 
-    void eventStreams.subscribe(`/api/projects/${encodeURIComponent(projectId)}/events/`, {
+    void eventStreams.subscribe(endpointPath(generationApi.events.path, { id: projectId }), {
       signal: controller.signal,
       onOpen: () => {
         open = true;

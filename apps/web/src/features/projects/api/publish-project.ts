@@ -1,6 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { publishingApi } from '@cityforge/shared';
 import type { TPublishResult } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { applyPublishResult } from '../deployment';
 import { invalidateProjects, patchProject, projectKeys } from './keys';
 
@@ -12,7 +13,7 @@ const PUBLISH_KEY = ['projects', 'publish'] as const;
  * when it outlasts the server's wait (PUBLISH_WAIT_SECONDS); GET deployment/ follows it.
  */
 export function publishProject(id: string): Promise<TPublishResult> {
-  return api.post<TPublishResult>(`/api/projects/${encodeURIComponent(id)}/publish/`);
+  return call(publishingApi.publish, { params: { id } });
 }
 
 export function usePublishProject() {

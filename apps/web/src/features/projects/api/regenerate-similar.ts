@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ZRegenerateSimilarResult } from '@cityforge/shared';
-import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { generationApi } from '@cityforge/shared';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
-type RegenerateSimilarResult = z.infer<typeof ZRegenerateSimilarResult>;
-
 /** POST /api/projects/{id}/cities/regenerate-similar/ → {message, count}: requeues them. */
-export function regenerateSimilar(projectId: string): Promise<RegenerateSimilarResult> {
-  return api.post<RegenerateSimilarResult>(
-    `/api/projects/${encodeURIComponent(projectId)}/cities/regenerate-similar/`,
-  );
+export function regenerateSimilar(projectId: string) {
+  return call(generationApi.regenerateSimilar, { params: { id: projectId } });
 }
 
 export function useRegenerateSimilar(projectId: string) {

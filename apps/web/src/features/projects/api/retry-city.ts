@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { generationApi } from '@cityforge/shared';
 import type { TProjectDetail } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { applyCityRetry } from '../structure';
 import { invalidateProjects, projectKeys } from './keys';
 
 /** POST /api/projects/{id}/city/{cityId}/retry/. */
-export function retryCity(id: string, cityId: string): Promise<unknown> {
-  return api.post<unknown>(
-    `/api/projects/${encodeURIComponent(id)}/city/${encodeURIComponent(cityId)}/retry/`,
-  );
+export function retryCity(id: string, cityId: string) {
+  return call(generationApi.retryCity, { params: { id, cityId } });
 }
 
 export function useRetryCity(id: string) {

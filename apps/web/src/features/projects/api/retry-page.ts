@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { generationApi } from '@cityforge/shared';
 import type { TProjectDetail } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { applyPageRetry } from '../structure';
 import { invalidateProjects, projectKeys } from './keys';
 
 /** POST /api/projects/{id}/page/{pageId}/retry/. */
-export function retryPage(id: string, pageId: string): Promise<unknown> {
-  return api.post<unknown>(
-    `/api/projects/${encodeURIComponent(id)}/page/${encodeURIComponent(pageId)}/retry/`,
-  );
+export function retryPage(id: string, pageId: string) {
+  return call(generationApi.retryPage, { params: { id, pageId } });
 }
 
 export function useRetryPage(id: string) {

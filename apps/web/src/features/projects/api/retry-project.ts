@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { generationApi } from '@cityforge/shared';
 import { PROJECT_STATUS } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects, patchProject } from './keys';
 
 /** POST /api/projects/{id}/retry/: generates the project's failed pages again. */
-export function retryProject(id: string): Promise<unknown> {
-  return api.post<unknown>(`/api/projects/${encodeURIComponent(id)}/retry/`);
+export function retryProject(id: string) {
+  return call(generationApi.retryProject, { params: { id } });
 }
 
 export function useRetryProject() {

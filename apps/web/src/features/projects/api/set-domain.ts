@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { domainsApi } from '@cityforge/shared';
 import type { TProject } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { applyDomainAnswer } from './keys';
 
 /** POST /api/projects/{id}/domain/ {clientDomain} → {data: TProject, message}. */
 export async function setDomain(id: string, clientDomain: string): Promise<TProject> {
-  const { data } = await api.post<{ data: TProject; message: string }>(
-    `/api/projects/${encodeURIComponent(id)}/domain/`,
-    { clientDomain },
-  );
+  const { data } = await call(domainsApi.set, { params: { id }, body: { clientDomain } });
   return data;
 }
 

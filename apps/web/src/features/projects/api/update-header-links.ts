@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectsApi } from '@cityforge/shared';
 import type { THeaderLink, TProjectDetail } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { projectKeys } from './keys';
 
 /** POST /api/projects/{id}/update-header-links/ {visible_links: names} → {data: THeaderLink[]}. */
@@ -8,10 +9,10 @@ export async function updateHeaderLinks(
   id: string,
   visibleLinks: string[],
 ): Promise<THeaderLink[]> {
-  const { data } = await api.post<{ data: THeaderLink[] }>(
-    `/api/projects/${encodeURIComponent(id)}/update-header-links/`,
-    { visible_links: visibleLinks },
-  );
+  const { data } = await call(projectsApi.updateHeaderLinks, {
+    params: { id },
+    body: { visible_links: visibleLinks },
+  });
   return data;
 }
 

@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProjectSettings, TUpdateProjectSettings } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { projectsApi, type EndpointAnswer } from '@cityforge/shared';
+import type { TUpdateProjectSettings } from '@cityforge/shared';
+import { call } from '../../../lib/api';
 import { invalidateProjects, projectKeys } from './keys';
 
-export interface SettingsAnswer {
-  data: TProjectSettings;
-  message: string;
-}
+export type SettingsAnswer = EndpointAnswer<typeof projectsApi.updateSettings>;
 
 /** POST /api/projects/{id}/settings/ → {data: TProjectSettings, message}. */
 export function updateProjectSettings(
   id: string,
   body: TUpdateProjectSettings,
 ): Promise<SettingsAnswer> {
-  return api.post<SettingsAnswer>(`/api/projects/${encodeURIComponent(id)}/settings/`, body);
+  return call(projectsApi.updateSettings, { params: { id }, body });
 }
 
 export function useUpdateProjectSettings(id: string) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { locationsApi } from '@cityforge/shared';
 import { UPLOAD_PROMPT_WAIT_MS } from '@cityforge/shared';
 import type { TUploadReport } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects } from './keys';
 
 export interface LocationUpload {
@@ -30,10 +31,7 @@ export function uploadFormData(upload: LocationUpload): FormData {
  * message (and field errors for the text fields); a refused file changes nothing.
  */
 export function uploadLocations(projectId: string, upload: LocationUpload): Promise<TUploadReport> {
-  return api.post<TUploadReport>(
-    `/api/project/${encodeURIComponent(projectId)}/upload/`,
-    uploadFormData(upload),
-  );
+  return call(locationsApi.upload, { params: { id: projectId }, body: uploadFormData(upload) });
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { domainsApi } from '@cityforge/shared';
 import type { TVerifyDomainResult } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { invalidateProjects, patchProject } from './keys';
 
 /**
@@ -8,7 +9,7 @@ import { invalidateProjects, patchProject } from './keys';
  * check ran: `verified` false means some records are missing or wrong (see `checks`).
  */
 export function verifyDomain(id: string): Promise<TVerifyDomainResult> {
-  return api.post<TVerifyDomainResult>(`/api/projects/${encodeURIComponent(id)}/verify-domain/`);
+  return call(domainsApi.verify, { params: { id } });
 }
 
 export function useVerifyDomain(id: string) {

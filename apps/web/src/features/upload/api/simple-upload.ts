@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { locationsApi } from '@cityforge/shared';
 import { UPLOAD_PROMPT_WAIT_MS } from '@cityforge/shared';
 import type { TUploadReport } from '@cityforge/shared';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export interface SimpleUpload {
   file: File;
@@ -22,7 +23,7 @@ export function simpleUploadFormData(upload: SimpleUpload): FormData {
 
 /** POST /api/upload/ (multipart: file, prompt, project, model) → 201 TUploadReport. */
 export function simpleUpload(upload: SimpleUpload): Promise<TUploadReport> {
-  return api.post<TUploadReport>('/api/upload/', simpleUploadFormData(upload));
+  return call(locationsApi.simpleUpload, { body: simpleUploadFormData(upload) });
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { defineEndpoint, ZData } from '../endpoint.ts';
+import { ZCityParams, ZMessage, ZPaged, ZPageParams, ZProjectParams } from '../contracts/common.ts';
+import {
+  ZAiModel,
+  ZCreatePage,
+  ZCreateProject,
+  ZHeaderLink,
+  ZProject,
+  ZProjectDetail,
+  ZProjectListQuery,
+  ZProjectSettings,
+  ZSetDomain,
+  ZUpdateHeaderLinks,
+  ZUpdateProjectSettings,
+} from '../contracts/projects.ts';
+import { ZRegenerateSimilarResult } from '../contracts/locations.ts';
+import { ZAddCustomDomain, ZVerifyDomainResult } from '../contracts/publishing.ts';
+
+const ZDomainAnswer = z.object({ data: ZProject, message: z.string() });
+const ZItemRetryAnswer = z.object({
+  message: z.string(),
+  data: z.object({ id: z.string(), status: z.string() }),
+});
+
+/** Projects, their pages and cities, domains and generation (spec part 2 §3–§5). */
+export const projectsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/',
+    query: ZProjectListQuery,
+    responses: { 200: ZPaged(ZProject) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/create/',
+    body: ZCreateProject,
+    responses: { 201: ZData(ZProject) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/',
+    params: ZProjectParams,
+    responses: { 200: ZData(ZProject) },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/detail/',
+    params: ZProjectParams,
+    responses: { 200: ZData(ZProjectDetail) },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/projects/:id/delete/',
+    params: ZProjectParams,
+    responses: { 200: ZMessage },
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/settings/',
+    params: ZProjectParams,
+    responses: { 200: ZData(ZProjectSettings) },
+  }),
+  updateSettings: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/settings/',
+    params: ZProjectParams,
+    body: ZUpdateProjectSettings,
+    responses: { 200: ZData(ZProjectSettings).extend({ message: z.string() }) },
+  }),
+  updateHeaderLinks: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/update-header-links/',
+    params: ZProjectParams,
+    body: ZUpdateHeaderLinks,
+    responses: { 200: ZData(z.array(ZHeaderLink)) },
+  }),
+  deletePage: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/projects/:id/page/:pageId/',
+    params: ZPageParams,
+    responses: { 200: ZMessage },
+  }),
+  deleteCity: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/projects/:id/city/:cityId/',
+    params: ZCityParams,
+    responses: { 200: ZMessage },
+  }),
+  models: defineEndpoint({
+    method: 'GET',
+    path: '/api/ai-models/',
+    responses: { 200: z.array(ZAiModel) },
+  }),
+};
+
+export const domainsApi = {
+  set: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/domain/',
+    params: ZProjectParams,
+    body: ZSetDomain,
+    responses: { 200: ZDomainAnswer },
+  }),
+  addCustom: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/add-custom-domain/',
+    params: ZProjectParams,
+    body: ZAddCustomDomain,
+    responses: { 200: ZDomainAnswer },
+  }),
+  verify: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/verify-domain/',
+    params: ZProjectParams,
+    responses: { 200: ZVerifyDomainResult },
+  }),
+};
+
+export const generationApi = {
+  retryProject: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/retry/',
+    params: ZProjectParams,
+    responses: { 200: z.object({ message: z.string(), status: z.string() }) },
+  }),
+  retryPage: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/page/:pageId/retry/',
+    params: ZPageParams,
+    responses: { 200: ZItemRetryAnswer },
+  }),
+  retryCity: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/city/:cityId/retry/',
+    params: ZCityParams,
+    responses: { 200: ZItemRetryAnswer },
+  }),
+  regenerateSimilar: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/cities/regenerate-similar/',
+    params: ZProjectParams,
+    responses: { 200: ZRegenerateSimilarResult },
+  }),
+  createPage: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/create_page/',
+    params: ZProjectParams,
+    body: ZCreatePage,
+    responses: {
+      201: z.object({
+        message: z.string(),
+        data: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+      }),
+    },
+  }),
+  /** Server-sent events (text/event-stream), read by the web's event-stream client; not in the docs. */
+  events: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/events/',
+    params: ZProjectParams,
+    responses: {},
+  }),
+};
