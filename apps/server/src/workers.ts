@@ -3,13 +3,17 @@ import type { AppContext } from './context.ts';
 /** The page writer of this process; a test stops it and starts it again. */
 export const pageWorker = (ctx: AppContext) => ctx.modules.generation.pageWorker();
 
-/** Registers every job handler of the app on this process: each module registers its own. */
-export async function startWorkers(ctx: AppContext) {
+/**
+ * Registers every job handler of the app on this process: each module registers its own.
+ * Answers a function that stops the timers they started (the queue stops with pg-boss).
+ */
+export async function startWorkers(ctx: AppContext): Promise<() => void> {
   const { images, mail, generation, publishing } = ctx.modules;
-  await images.workers();
+  const stopSweep = await images.workers();
   await mail.workers();
   await generation.workers();
   await publishing.workers();
+  return stopSweep;
 }
 
 /** What each module puts right after a crash, in the order the sweep runs them. */

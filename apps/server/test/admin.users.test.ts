@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, type TAdminUser } from '@cityforge/shared';
@@ -48,6 +49,9 @@ describe('admin user list', () => {
           email: uniqueEmail(`${tag.toLowerCase()}-p${i}`),
         }),
       );
+      // PGlite's clock ticks in milliseconds and factory users are made in less: one tick
+      // apart, as people who sign up one after another are, so "newest" is well defined.
+      await sleep(2);
     }
     const first = await adminUsers(t, admin.headers, `?search=${tag}`);
     expect(first.count).toBe(12);

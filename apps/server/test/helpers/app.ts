@@ -118,7 +118,7 @@ export async function createTestApp(
   const boss = createBoss(handle, logger, bossSchema);
   await startBoss(boss);
   const ctx = createContext({ config, handle, boss, logger });
-  await startWorkers(ctx);
+  const stopWorkers = await startWorkers(ctx);
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -142,6 +142,7 @@ export async function createTestApp(
       }
     },
     async close() {
+      stopWorkers();
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await ctx.changeFeed.close();

@@ -41,7 +41,11 @@ export function createImagesModule(deps: {
     dir: files.dir,
     service,
     routes: [route(imagesRoutes, { imagesService: service })],
-    /** Image files of deleted projects, swept at start and every few hours (idempotent across workers). */
+    /**
+     * Image files of deleted projects, swept at start and every few hours (idempotent across
+     * workers). Answers how to stop the timer: an app closed inside a living process (tests
+     * share one) must not keep sweeping through a closed database.
+     */
     async workers() {
       const sweep = () =>
         service
@@ -49,7 +53,8 @@ export function createImagesModule(deps: {
           .then((n) => n && logger.info({ removed: n }, 'removed image files of deleted projects'))
           .catch((error: unknown) => logger.warn({ err: error }, 'image sweep failed'));
       void sweep();
-      setInterval(sweep, IMAGE_SWEEP_MS).unref();
+      const timer = setInterval(sweep, IMAGE_SWEEP_MS).unref();
+      return () => clearInterval(timer);
     },
   };
 }
