@@ -7,8 +7,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from '../../src/config/env.ts';
-import { fromConnectionString, fromPglite, type DbHandle } from '../../src/db/client.ts';
-import { BOSS_SCHEMA, createBoss, startBoss } from '../../src/jobs/boss.ts';
+import {
+  fromConnectionString,
+  fromPglite,
+  runMigrations,
+  type DbHandle,
+} from '../../src/db/client.ts';
+import { createBoss, startBoss } from '../../src/jobs/boss.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/app.ts';
@@ -21,61 +26,50 @@ export type TestApp = {
   ctx: AppContext;
   smtp: FakeSmtp;
   config: Config;
-  /** The queue's schema (pg-boss tables) in this app's database. */
+  /** The queue's own schema (pg-boss tables) of this app. */
   bossSchema: string;
   /** Resolves once a queue has no job waiting or running (polls the queue's own table). */
   drainQueue(name: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
 
-/**
- * This file's own migrated database, pg-boss already installed (see global-setup.ts): on
- * PGlite a copy of the migrated dump, on PostgreSQL a copy of the template database.
- */
-async function openTestDatabase(): Promise<DbHandle> {
+async function openTestDatabase(isolated: boolean): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
-  if (url) return openTemplateCopy(url, inject('testTemplateDatabase'));
+  if (url && isolated) return openIsolatedPostgres(url);
+  if (url) return fromConnectionString(url, 4);
   const dump = fs.readFileSync(inject('pgliteDump'));
   return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }
 
-/** A database of its own on the test PostgreSQL server, and how to drop it. */
-async function ownPostgres(url: string, create: (name: string) => string) {
-  // Named after the run's template (<base>__<pid>_…): global-setup drops what a killed run
-  // left behind by that prefix.
-  const prefix = inject('testTemplateDatabase').replace(/template$/, '');
-  const name = `${prefix}${randomBytes(5).toString('hex')}`;
+/** An empty database of its own on the test PostgreSQL server, and how to drop it. */
+export async function scratchPostgres(url: string) {
+  const name = `cityforge_iso_${randomBytes(5).toString('hex')}`;
   const admin = fromConnectionString(url, 1);
-  await admin.db.execute(sql.raw(create(name)));
+  await admin.db.execute(sql.raw(`create database "${name}"`));
   const own = new URL(url);
   own.pathname = `/${name}`;
   return {
     url: own.toString(),
     async drop() {
-      // WITH (FORCE): a backend of the app still on its way out must not keep the database.
-      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+      await admin.db.execute(sql.raw(`drop database if exists "${name}"`));
       await admin.close();
     },
   };
 }
 
-/** An empty database of its own on the test PostgreSQL server, and how to drop it. */
-export const scratchPostgres = (url: string) =>
-  ownPostgres(url, (name) => `create database "${name}"`);
-
 /**
- * A copy of the migrated template (CREATE DATABASE … TEMPLATE copies its files), dropped on
- * close: each test file has a database of its own, as on PGlite, so tests that count across
- * all users see only their file's rows and each file's queue is its own.
+ * A database of its own, migrated, dropped on close: for the few tests that count across all
+ * users (the suite's files share one database).
  */
-async function openTemplateCopy(url: string, template: string): Promise<DbHandle> {
-  const copy = await ownPostgres(url, (name) => `create database "${name}" template "${template}"`);
-  const handle = fromConnectionString(copy.url, 4);
+async function openIsolatedPostgres(url: string): Promise<DbHandle> {
+  const scratch = await scratchPostgres(url);
+  const handle = fromConnectionString(scratch.url, 4);
+  await runMigrations(handle);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await copy.drop();
+      await scratch.drop();
     },
   };
 }
@@ -83,8 +77,6 @@ async function openTemplateCopy(url: string, template: string): Promise<DbHandle
 /**
  * The production app on a migrated database, with its workers, pointed at a local SMTP
  * server through the environment contract. One per test file; tests isolate by fresh users.
- * Every app has a database of its own; `isolatedDatabase` is kept for the files that say they
- * need one (counting across all users), which every file now gets.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -111,10 +103,10 @@ export async function createTestApp(
     config.LOG_LEVEL,
     logLines && { write: (line: string) => void logLines.push(line) },
   );
-  const handle = await openTestDatabase();
+  const handle = await openTestDatabase(opts.isolatedDatabase ?? false);
   await seedPlans(handle.db);
-  // The queue's tables are in the copied database already: start() only checks their version.
-  const bossSchema = BOSS_SCHEMA;
+  // Own queue schema per file so parallel files on one PostgreSQL never take each other's jobs.
+  const bossSchema = `pgboss_${randomBytes(4).toString('hex')}`;
   const boss = createBoss(handle, logger, bossSchema);
   await startBoss(boss);
   const ctx = createContext({ config, handle, boss, logger });
@@ -146,6 +138,8 @@ export async function createTestApp(
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await ctx.changeFeed.close();
+      if (handle.kind === 'pg')
+        await handle.pool.query(`drop schema if exists "${bossSchema}" cascade`);
       await handle.close();
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
