@@ -22,6 +22,9 @@ afterAll(() => stack?.stop());
 /** The login form, typed: e-mail (focused on arrival), password, then Tab to Sign in. */
 async function keyboardSignIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  // Arrival is when the form shows: the stored session is checked first, which can take
+  // longer than the focus poll's second on a busy machine.
+  await page.getByLabel('Email').waitFor();
   await expectFocusOn(page.getByLabel('Email'), 'the e-mail field on arrival');
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
