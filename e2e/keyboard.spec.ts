@@ -172,6 +172,8 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       const preview = await tab;
       await preview.waitForURL('**/page/about-us');
+      // A new tab loads the app and checks the session before the preview shows.
+      await preview.getByTestId('preview-title').waitFor();
       await expect.poll(() => preview.getByTestId('preview-title').innerText()).toBe('About Us');
       // Its toolbar works from the keyboard: the width buttons toggle with Space.
       const phone = preview.getByRole('button', { name: 'Phone width' });
