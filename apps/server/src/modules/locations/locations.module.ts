@@ -1,13 +1,12 @@
 import type { Config } from '../../config/env.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { uploadRoutes } from './upload.routes.ts';
-import { createUploadService, type CityQueue } from './upload.service.ts';
+import { createUploadService, type CheckCityPageLimit, type CityQueue } from './upload.service.ts';
 
 export function createLocationsModule(deps: {
   db: Db;
@@ -15,13 +14,7 @@ export function createLocationsModule(deps: {
   serverKeys: ServerKeys;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   generation: CityQueue;
-  checkCityPageLimit: (
-    actor: UserRow,
-    ownerId: string,
-    projectId: string,
-    adding: number,
-    tx: Executor,
-  ) => Promise<void>;
+  checkCityPageLimit: CheckCityPageLimit;
   logger: Logger;
 }) {
   const { db, config } = deps;

@@ -27,6 +27,15 @@ import {
   type ParsedLocationRow,
 } from './spreadsheet.ts';
 
+/** Ledger entry and the plan's monthly city-page cap, checked inside the upload's transaction. */
+export type CheckCityPageLimit = (
+  actor: UserRow,
+  ownerId: string,
+  projectId: string,
+  adding: number,
+  tx: Executor,
+) => Promise<void>;
+
 /** Generation sits above locations: it hands in who pays and how new cities get queued. */
 export type CityQueue = {
   ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
@@ -41,13 +50,7 @@ type Deps = {
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   /** Ledger entry and the plan's monthly city-page cap, after the insert in the same transaction. */
-  checkCityPageLimit: (
-    actor: UserRow,
-    ownerId: string,
-    projectId: string,
-    adding: number,
-    tx: Executor,
-  ) => Promise<void>;
+  checkCityPageLimit: CheckCityPageLimit;
   limits?: Partial<Limits>;
   /** Time and memory one upload's parse thread may use. */
   parseBudget?: ParseBudget;
