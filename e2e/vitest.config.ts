@@ -8,5 +8,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     maxWorkers: 2,
+    // Vitest's default poll gives up after one second; a screen that answers after a network
+    // round trip on a loaded CI machine takes longer than that, and a poll that fails is a
+    // flaky red build, not a finding. Every poll here waits for something that must happen.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
