@@ -7,13 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from '../../src/config/env.ts';
-import {
-  fromConnectionString,
-  fromPglite,
-  runMigrations,
-  type DbHandle,
-} from '../../src/db/client.ts';
-import { createBoss, startBoss } from '../../src/jobs/boss.ts';
+import { fromConnectionString, fromPglite, type DbHandle } from '../../src/db/client.ts';
+import { BOSS_SCHEMA, createBoss, startBoss } from '../../src/jobs/boss.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/app.ts';
@@ -26,50 +21,61 @@ export type TestApp = {
   ctx: AppContext;
   smtp: FakeSmtp;
   config: Config;
-  /** The queue's own schema (pg-boss tables) of this app. */
+  /** The queue's schema (pg-boss tables) in this app's database. */
   bossSchema: string;
   /** Resolves once a queue has no job waiting or running (polls the queue's own table). */
   drainQueue(name: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
 
-async function openTestDatabase(isolated: boolean): Promise<DbHandle> {
+/**
+ * This file's own migrated database, pg-boss already installed (see global-setup.ts): on
+ * PGlite a copy of the migrated dump, on PostgreSQL a copy of the template database.
+ */
+async function openTestDatabase(): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
-  if (url && isolated) return openIsolatedPostgres(url);
-  if (url) return fromConnectionString(url, 4);
+  if (url) return openTemplateCopy(url, inject('testTemplateDatabase'));
   const dump = fs.readFileSync(inject('pgliteDump'));
   return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }
 
-/** An empty database of its own on the test PostgreSQL server, and how to drop it. */
-export async function scratchPostgres(url: string) {
-  const name = `cityforge_iso_${randomBytes(5).toString('hex')}`;
+/** A database of its own on the test PostgreSQL server, and how to drop it. */
+async function ownPostgres(url: string, create: (name: string) => string) {
+  // Named after the run's template (<base>__<pid>_…): global-setup drops what a killed run
+  // left behind by that prefix.
+  const prefix = inject('testTemplateDatabase').replace(/template$/, '');
+  const name = `${prefix}${randomBytes(5).toString('hex')}`;
   const admin = fromConnectionString(url, 1);
-  await admin.db.execute(sql.raw(`create database "${name}"`));
+  await admin.db.execute(sql.raw(create(name)));
   const own = new URL(url);
   own.pathname = `/${name}`;
   return {
     url: own.toString(),
     async drop() {
-      await admin.db.execute(sql.raw(`drop database if exists "${name}"`));
+      // WITH (FORCE): a backend of the app still on its way out must not keep the database.
+      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
       await admin.close();
     },
   };
 }
 
+/** An empty database of its own on the test PostgreSQL server, and how to drop it. */
+export const scratchPostgres = (url: string) =>
+  ownPostgres(url, (name) => `create database "${name}"`);
+
 /**
- * A database of its own, migrated, dropped on close: for the few tests that count across all
- * users (the suite's files share one database).
+ * A copy of the migrated template (CREATE DATABASE … TEMPLATE copies its files), dropped on
+ * close: each test file has a database of its own, as on PGlite, so tests that count across
+ * all users see only their file's rows and each file's queue is its own.
  */
-async function openIsolatedPostgres(url: string): Promise<DbHandle> {
-  const scratch = await scratchPostgres(url);
-  const handle = fromConnectionString(scratch.url, 4);
-  await runMigrations(handle);
+async function openTemplateCopy(url: string, template: string): Promise<DbHandle> {
+  const copy = await ownPostgres(url, (name) => `create database "${name}" template "${template}"`);
+  const handle = fromConnectionString(copy.url, 4);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await scratch.drop();
+      await copy.drop();
     },
   };
 }
@@ -77,6 +83,8 @@ async function openIsolatedPostgres(url: string): Promise<DbHandle> {
 /**
  * The production app on a migrated database, with its workers, pointed at a local SMTP
  * server through the environment contract. One per test file; tests isolate by fresh users.
+ * Every app has a database of its own; `isolatedDatabase` is kept for the files that say they
+ * need one (counting across all users), which every file now gets.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -103,10 +111,10 @@ export async function createTestApp(
     config.LOG_LEVEL,
     logLines && { write: (line: string) => void logLines.push(line) },
   );
-  const handle = await openTestDatabase(opts.isolatedDatabase ?? false);
+  const handle = await openTestDatabase();
   await seedPlans(handle.db);
-  // Own queue schema per file so parallel files on one PostgreSQL never take each other's jobs.
-  const bossSchema = `pgboss_${randomBytes(4).toString('hex')}`;
+  // The queue's tables are in the copied database already: start() only checks their version.
+  const bossSchema = BOSS_SCHEMA;
   const boss = createBoss(handle, logger, bossSchema);
   await startBoss(boss);
   const ctx = createContext({ config, handle, boss, logger });
@@ -138,8 +146,6 @@ export async function createTestApp(
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await ctx.changeFeed.close();
-      if (handle.kind === 'pg')
-        await handle.pool.query(`drop schema if exists "${bossSchema}" cascade`);
       await handle.close();
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -24,8 +24,8 @@ const BOOKKEEPING_COLUMNS: Record<string, string[]> = {
 /**
  * The whole application schema (public; the job queue lives in its own schema), less the
  * bookkeeping above. Only for a
- * database of the test's own (PGlite, or createTestApp's isolatedDatabase on PostgreSQL):
- * on a shared one, other test files write beside it.
+ * database of the test's own, as every createTestApp has (a PGlite copy, or a copy of the
+ * template database on PostgreSQL): on a shared one, other test files would write beside it.
  */
 export async function snapshotDatabase(t: TestApp): Promise<DatabaseSnapshot> {
   const tables = await rowsOf(

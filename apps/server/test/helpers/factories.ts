@@ -31,6 +31,22 @@ type UserOptions = {
   lastName?: string;
 };
 
+/**
+ * One scrypt hash per password per process: hashing is deliberately slow (tens to hundreds of
+ * ms) and most factory users share DEFAULT_PASSWORD. The stored hash is a real one of the
+ * password (its salt shared), so sign-in still runs the production scrypt check.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+}
+
 /** A user written straight to the database (fast); sign-in still goes through the API. */
 export async function createUser(t: TestApp, opts: UserOptions = {}) {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
@@ -38,7 +54,7 @@ export async function createUser(t: TestApp, opts: UserOptions = {}) {
   const { usersRepo, billingRepo } = t.ctx.repos;
   const user = await usersRepo.create({
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOf(password),
     firstName: opts.firstName ?? 'Test',
     lastName: opts.lastName ?? 'User',
     isSuperuser: opts.superuser ?? false,
