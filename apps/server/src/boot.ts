@@ -9,7 +9,7 @@ import { resealLegacySecrets } from './modules/users/reseal-secrets.ts';
 
 /** Opens the database, migrates, seeds, starts the queue: everything but HTTP and workers. */
 export async function boot(config: Config, logger: Logger): Promise<AppContext> {
-  const handle = await openDatabase(config);
+  const handle = await openDatabase(config, logger);
   try {
     await runMigrations(handle);
     await seedPlans(handle.db);

@@ -62,6 +62,9 @@ async function prepareOnce(url: string): Promise<Prepared> {
     // process, not by base alone, so runs side by side on one server keep their own.
     const template = `${base}__${process.pid}_template`;
     const admin = new pg.Client({ connectionString: url });
+    // An error on this idle client (the server restarting under the run) must fail the run
+    // through the next query, not crash Vitest's main process as an unhandled event.
+    admin.on('error', () => {});
     await admin.connect();
     const { rows } = await admin.query<{ datname: string }>(
       `select datname from pg_database where datname like $1`,
@@ -76,11 +79,7 @@ async function prepareOnce(url: string): Promise<Prepared> {
     const own = new URL(url);
     own.pathname = `/${template}`;
     await prepare(fromConnectionString(own.toString(), 2));
-    // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to.
-    await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [template],
-    );
+    await awaitNoBackends(admin, template);
     return {
       dump: '',
       template,
@@ -115,6 +114,30 @@ async function prepare<T>(
   const result = await beforeClose?.();
   await handle.close();
   return result;
+}
+
+/**
+ * CREATE DATABASE … TEMPLATE refuses a template anyone is connected to, and a closed pool's
+ * backends take a moment to exit. Waits for them rather than terminating them: terminating a
+ * connection some client still holds is what once crashed this setup (57P01 on an idle
+ * client). Only what outlives the wait, which no client of ours holds, is terminated.
+ */
+async function awaitNoBackends(admin: pg.Client, database: string): Promise<void> {
+  const count = async () =>
+    Number(
+      (
+        await admin.query<{ n: string }>(
+          'select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        )
+      ).rows[0]!.n,
+    );
+  for (let waited = 0; waited < 10_000 && (await count()) > 0; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
 }
 
 function alive(pid: number): boolean {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { EnvError, loadConfig } from '../src/config/env.ts';
 import { acquireLock, DataDirLockedError } from '../src/db/open.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -17,6 +18,22 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: { ok: true }, queue: { ok: true } });
+  });
+
+  it('keeps serving after the database server ends its idle connections', async () => {
+    // Fill the pool, so idle clients wait in it, then end every other backend of this
+    // database as a restart or an operator would. On PGlite there is no other backend.
+    await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'GET', url: '/api/health' })));
+    const { rows } = (await t.ctx.db.execute(
+      sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid() and state = 'idle'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(t.ctx.handle.kind === 'pg' ? 1 : 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json()).toMatchObject({ database: { ok: true }, queue: { ok: true } });
+    }
   });
 
   it('sends security headers with a real CSP and a request id', async () => {

@@ -32,8 +32,16 @@ export function fromPglite(pglite: PGlite, onClose?: () => Promise<void> | void)
   };
 }
 
-export function fromConnectionString(connectionString: string, max = 10): DbHandle {
+export function fromConnectionString(
+  connectionString: string,
+  max = 10,
+  onIdleError: (err: Error) => void = () => {},
+): DbHandle {
   const pool = new pg.Pool({ connectionString, max });
+  // A client the server ends while it sits idle in the pool (a restart, a failover, an
+  // operator's pg_terminate_backend) errors outside any query. pg drops it from the pool and
+  // the next query opens a new one; with no listener, Node would treat the event as fatal.
+  pool.on('error', onIdleError);
   return {
     kind: 'pg',
     db: drizzlePg(pool, { schema }) as unknown as Db,

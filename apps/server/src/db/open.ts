@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config/env.ts';
+import type { Logger } from '../lib/logger.ts';
 import { fromConnectionString, fromPglite, type DbHandle } from './client.ts';
 
 export class DataDirLockedError extends Error {}
@@ -45,8 +46,11 @@ export function acquireLock(lockPath: string): () => void {
   throw new DataDirLockedError(`Could not lock ${lockPath}`);
 }
 
-export async function openDatabase(config: Config): Promise<DbHandle> {
-  if (config.DATABASE_URL) return fromConnectionString(config.DATABASE_URL);
+export async function openDatabase(config: Config, logger?: Logger): Promise<DbHandle> {
+  if (config.DATABASE_URL)
+    return fromConnectionString(config.DATABASE_URL, undefined, (err) =>
+      logger?.warn({ err }, 'database connection closed by the server while idle; reconnecting'),
+    );
   const dir = path.join(config.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireLock(path.join(config.dataDir, 'db.lock'));
