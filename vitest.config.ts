@@ -10,6 +10,7 @@ const SERVER_SLOW = [
   'apps/server/test/*fuzz*.test.ts',
   'apps/server/test/generation.crash.test.ts',
   'apps/server/test/main.process.test.ts',
+  'apps/server/test/storage.multi-process.test.ts',
   'apps/server/test/migrations.test.ts',
   'apps/server/test/*-thread.test.ts',
   // vi.mock of a module the other files import as it is.

@@ -16,6 +16,9 @@ export async function boot(config: Config, logger: Logger): Promise<AppContext> 
     const boss = createBoss(handle, logger);
     await startBoss(boss);
     const ctx = createContext({ config, handle, boss, logger });
+    // A bucket that is missing or refuses the keys stops the start with a sentence, not the
+    // first image a user makes.
+    await ctx.store.check();
     await resealLegacySecrets(ctx.db, ctx.cipher, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const { created } = await ctx.modules.auth.service.ensureSuperuser(

@@ -5,6 +5,7 @@ import { createCipher } from './lib/crypto.ts';
 import { createErrorReporter } from './lib/error-reporting.ts';
 import type { Logger } from './lib/logger.ts';
 import { resolveAppSecret } from './lib/secret.ts';
+import { openStore, storeSettingsOf } from './lib/storage/open-store.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createJwt } from './modules/auth/jwt.ts';
@@ -38,6 +39,8 @@ export function createContext(opts: {
   const cipher = createCipher(secret);
   const jwt = createJwt(secret);
   const serverKeys = { openrouter: config.OPENROUTER_API_KEY, openai: config.OPENAI_API_KEY };
+  const storeSettings = storeSettingsOf(config);
+  const store = openStore(storeSettings);
 
   // What every module may take from; each one's deps type says which part it uses.
   const base = { handle, db, boss, config, logger, cipher, serverKeys };
@@ -69,11 +72,12 @@ export function createContext(opts: {
   const generation = createGenerationModule({ ...base, projects, pagesRepo, locationsRepo });
   const { usageRepo, ai } = generation;
   const { owned } = projects;
-  const images = createImagesModule({ ...base, owned, recordUsage: usageRepo.recordUsage });
+  const images = createImagesModule({ ...base, store, owned, recordUsage: usageRepo.recordUsage });
   const publishing = createPublishingModule({
     ...base,
     projects,
-    imagesDir: images.dir,
+    store,
+    storeSettings,
     netlifyTokenOf: (owner) => users.service.secretsOf(owner).netlifyToken,
   });
   const domains = createDomainsModule({ ...base, projects, netlify: publishing.netlify });
@@ -91,6 +95,7 @@ export function createContext(opts: {
     cipher,
     jwt,
     changeFeed: generation.changeFeed,
+    store,
     modules: { ...modules, images, publishing, domains, editor },
     // By name, for tests, bench and the CLI (a narrow view; the app goes through modules).
     repos: {

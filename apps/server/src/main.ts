@@ -42,7 +42,7 @@ async function main() {
     // The ZIP data index takes a moment to build; build it now, not in the first upload.
     setImmediate(() => getGeoIndex());
     console.log(
-      `\n  CityForge is running at ${url}\n  ${signIn} ${mail}.\n  Database: ${ctx.handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; role: ${config.ROLE}.\n`,
+      `\n  CityForge is running at ${url}\n  ${signIn} ${mail}.\n  Database: ${ctx.handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${ctx.store.location}; role: ${config.ROLE}.\n`,
     );
   } else {
     logger.info('worker started');

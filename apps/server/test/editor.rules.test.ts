@@ -41,6 +41,7 @@ async function publishedHomepage(): Promise<string> {
       project,
       siteUrl: 'https://lonestar.test',
       repo: t.ctx.repos.publishingRepo,
+      images: t.ctx.modules.images.files,
       out,
     });
     await out.flush();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { startFakeS3 } from '@cityforge/fakes/s3';
 
 const CREATE_ADMIN = path.resolve(import.meta.dirname, '../src/cli/create-admin.ts');
 const started: ServerProcess[] = [];
@@ -73,6 +74,30 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
+
+  it('refuses to start when its storage bucket does not exist, and says so', async () => {
+    const s3 = await startFakeS3();
+    try {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-nobucket-'));
+      const bad = start({
+        ...s3.env,
+        S3_BUCKET: 'no-such-bucket',
+        APP_SECRET: 'y'.repeat(32),
+        DATA_DIR: dataDir,
+        PORT: '0',
+      });
+      expect(await bad.exited).not.toBe(0);
+      expect(bad.output()).toContain(
+        'The storage bucket s3://no-such-bucket at ' +
+          s3.endpoint +
+          ' cannot be used: it does not exist.',
+      );
+      expect(bad.output()).not.toContain('CityForge is running');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    } finally {
+      await s3.close();
+    }
+  });
 
   it('refuses to start on an invalid environment and names the variable', async () => {
     const bad = start({ PORT: 'not-a-port', DATA_DIR: os.tmpdir() });

@@ -90,6 +90,44 @@ describe('platform', () => {
       expect(problems).toContain(name);
   });
 
+  it('checks the object storage variables together, and wants one secret for every machine', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (err) {
+        expect(err).toBeInstanceOf(EnvError);
+        return (err as EnvError).problems.join('\n');
+      }
+    };
+    const secret = 'x'.repeat(32);
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000' })).toContain(
+      'S3_BUCKET: must be set when any other S3_ variable is',
+    );
+    expect(problemsOf({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'k', APP_SECRET: secret })).toContain(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+    expect(problemsOf({ S3_BUCKET: 'files' })).toContain(
+      'APP_SECRET: must be set when files are in object storage (S3_BUCKET)',
+    );
+    expect(problemsOf({ S3_BUCKET: 'My_Bucket', APP_SECRET: secret })).toContain(
+      'S3_BUCKET: must be a bucket name',
+    );
+    expect(
+      problemsOf({ S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'files', APP_SECRET: secret }),
+    ).toContain('S3_ENDPOINT');
+    const ok = loadConfig({
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'cityforge-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      APP_SECRET: secret,
+    });
+    expect(ok).toMatchObject({ S3_BUCKET: 'cityforge-files', S3_REGION: 'us-east-1' });
+    // Unset: the files stay in DATA_DIR, and no secret is demanded.
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+  });
+
   it('derives modes from the environment', () => {
     const embedded = loadConfig({});
     expect(embedded).toMatchObject({

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createSiteOutput } from '../src/modules/publishing/site-output.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSitemapWriter } from '../src/modules/publishing/sitemap.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { unzip } from './helpers/zip.ts';
 import { folderOf, siteProject, validateHtml } from './helpers/publishing.ts';
 
 let t: TestApp;
@@ -14,28 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const files = new Map<string, Buffer>();
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(`/${entry.fileName}`, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
 
 const jsonLdTypes = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -116,6 +94,7 @@ describe('the built site', () => {
         project,
         siteUrl: 'https://lonestar.test',
         repo: t.ctx.repos.publishingRepo,
+        images: t.ctx.modules.images.files,
         out,
         batchSize,
       });

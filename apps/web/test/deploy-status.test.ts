@@ -21,6 +21,7 @@ function deploy(over: Partial<TDeployment> = {}): TDeployment {
     filesToUpload: 0,
     filesUploaded: 0,
     error: null,
+    note: null,
     siteUrl: null,
     startedAt: '2026-01-05T12:00:00.000Z',
     finishedAt: null,

@@ -184,6 +184,7 @@ describe('publish result with its deploy', () => {
       filesToUpload: 2,
       filesUploaded: 2,
       error: null,
+      note: null,
       siteUrl: 'https://acme.netlify.app',
       startedAt: '2026-01-05T12:00:00.000Z',
       finishedAt: '2026-01-05T12:00:09.000Z',

@@ -52,67 +52,99 @@ const ZHostList = z
  * The environment contract of DESIGN.md §3: every variable optional, defaults give the
  * embedded mode. Parsed once at start; an invalid value stops the process with a list.
  */
-export const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  APP_URL: ZOptionalUrl,
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('CityForge <no-reply@cityforge.local>'),
-  OPENROUTER_BASE_URL: z.url().default('https://openrouter.ai/api/v1'),
-  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
-  OPENROUTER_API_KEY: z.string().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  NETLIFY_API_URL: z.url().default('https://api.netlify.com/api/v1'),
-  /** How long a Netlify connection may stay silent (no byte either way) before the call is retried. */
-  NETLIFY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
-  /**
-   * How long POST publish/ holds the request for the deploy before answering 202 with its
-   * progress; the deploy goes on and the web app follows it through GET deployment/.
-   */
-  PUBLISH_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_API_URL: ZOptionalUrl,
-  DNS_SERVERS: z.string().optional(),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** Pages written at once with one API key, across every worker process. */
-  GENERATION_CONCURRENCY_PER_KEY: z.coerce.number().int().min(1).max(64).default(4),
-  /** How long one model call may take before it is abandoned and retried. */
-  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(1800).default(240),
-  /** Time and heap one upload's spreadsheet parse (a worker thread) may use before it is stopped. */
-  UPLOAD_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-  UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(768),
-  /** One site download's build process: its deadline and heap cap (site-zip.ts). */
-  SITE_ZIP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
-  SITE_ZIP_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(512),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: ZTrustProxy.default(false),
-  /**
-   * Image hosts trusted although they resolve to a private, loopback or link-local address
-   * (an OpenAI-compatible gateway on the LAN). Every other image address must be public.
-   */
-  IMAGE_DOWNLOAD_TRUSTED_HOSTS: ZHostList.default([]),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
-  /** Sentry project DSN for the server and the web app; unset → no error reporting at all. */
-  SENTRY_DSN: z
-    .url()
-    .regex(/^https?:\/\/[^@/]+@[^/]+\/.+$/, 'must look like https://<key>@<host>/<project>')
-    .optional(),
-});
+export const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_URL: ZOptionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('CityForge <no-reply@cityforge.local>'),
+    OPENROUTER_BASE_URL: z.url().default('https://openrouter.ai/api/v1'),
+    OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+    OPENROUTER_API_KEY: z.string().optional(),
+    OPENAI_API_KEY: z.string().optional(),
+    NETLIFY_API_URL: z.url().default('https://api.netlify.com/api/v1'),
+    /** How long a Netlify connection may stay silent (no byte either way) before the call is retried. */
+    NETLIFY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
+    /**
+     * How long POST publish/ holds the request for the deploy before answering 202 with its
+     * progress; the deploy goes on and the web app follows it through GET deployment/.
+     */
+    PUBLISH_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_URL: ZOptionalUrl,
+    DNS_SERVERS: z.string().optional(),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Pages written at once with one API key, across every worker process. */
+    GENERATION_CONCURRENCY_PER_KEY: z.coerce.number().int().min(1).max(64).default(4),
+    /** How long one model call may take before it is abandoned and retried. */
+    AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(1800).default(240),
+    /** Time and heap one upload's spreadsheet parse (a worker thread) may use before it is stopped. */
+    UPLOAD_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(768),
+    /** One site download's build process: its deadline and heap cap (site-zip.ts). */
+    SITE_ZIP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+    SITE_ZIP_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(512),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: ZTrustProxy.default(false),
+    /**
+     * Image hosts trusted although they resolve to a private, loopback or link-local address
+     * (an OpenAI-compatible gateway on the LAN). Every other image address must be public.
+     */
+    IMAGE_DOWNLOAD_TRUSTED_HOSTS: ZHostList.default([]),
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    /**
+     * Object storage shared by every process (S3 or an S3-compatible store such as MinIO); unset
+     * → files in DATA_DIR, for one machine only. S3_ENDPOINT is left unset for AWS itself.
+     */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z 0-9 . -)')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Sentry project DSN for the server and the web app; unset → no error reporting at all. */
+    SENTRY_DSN: z
+      .url()
+      .regex(/^https?:\/\/[^@/]+@[^/]+\/.+$/, 'must look like https://<key>@<host>/<project>')
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    const problem = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) && !env.S3_BUCKET)
+      problem('S3_BUCKET', 'must be set when any other S3_ variable is');
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+      problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    // A secret generated per machine would make one machine's sessions and sealed API keys
+    // unreadable on the next.
+    if (env.S3_BUCKET && !env.APP_SECRET)
+      problem(
+        'APP_SECRET',
+        'must be set when files are in object storage (S3_BUCKET): every machine signs sessions and seals API keys with it',
+      );
+  });
 export type TEnv = z.infer<typeof ZEnv>;
 
 export type Config = TEnv & {

@@ -74,6 +74,8 @@ export interface ApiClient {
 export interface Download {
   blob: Blob;
   filename: string | null;
+  /** The answer's headers, for what a file carries beside its bytes (a site ZIP's note). */
+  headers: Headers;
 }
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
@@ -204,10 +206,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return {
       blob: await res.blob(),
       filename: dispositionFilename(res.headers.get('Content-Disposition')),
+      headers: res.headers,
     };
   }
 
-  /** The request a contract call stands for: its method, its filled path, query and body. */
   /** The request a contract call stands for: its method, its filled path, query and body. */
   function contractRequest(
     endpoint: EndpointDef,

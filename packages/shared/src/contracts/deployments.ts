@@ -27,6 +27,8 @@ export const ZDeployment = z.object({
   filesUploaded: z.number().int(),
   /** Why it failed, in words for the site owner; null unless state is error. */
   error: z.string().nullable(),
+  /** What the deploy left out and why (images the file store lacks); null when nothing. */
+  note: z.string().nullable(),
   siteUrl: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -20,7 +20,10 @@ export const publishingApi = {
     params: ZProjectParams,
     responses: { 200: z.object({ data: ZDeployment.nullable() }) },
   }),
-  /** A zip file (application/zip), fetched as a download. */
+  /**
+   * A zip file (application/zip), fetched as a download. `X-Site-Files` counts its files;
+   * `X-Site-Note` (SITE_NOTE_HEADER), when present, says what it left out and why.
+   */
   downloadSite: defineEndpoint({
     method: 'GET',
     path: '/api/projects/:id/download-site/',
@@ -75,3 +78,6 @@ export const previewsApi = {
     responses: { 200: ZHtml },
   }),
 };
+
+/** The download's header naming what a site ZIP left out (images missing from file storage). */
+export const SITE_NOTE_HEADER = 'x-site-note';

@@ -22,6 +22,8 @@ export const deploys = pgTable(
     /** What went wrong, for the owner; errorKind picks the HTTP answer of a waiting publish. */
     error: text('error'),
     errorKind: text('error_kind').$type<'token' | 'netlify' | 'build' | 'interrupted'>(),
+    /** What a deploy that went out left behind (images the file store lacks), for the owner. */
+    note: text('note'),
     netlifyDeployId: text('netlify_deploy_id'),
     siteUrl: text('site_url'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,8 @@ import { route } from '../../lib/module.ts';
 import type { NewUsage } from '../generation/usage.repo.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
-import { createImageFiles, imagesDirOf } from './image-files.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { createImageFiles } from './image-files.ts';
 import { createImageProvider } from './image-provider.ts';
 import { createImagesRepo } from './images.repo.ts';
 import { imagesRoutes } from './images.routes.ts';
@@ -16,7 +17,8 @@ const IMAGE_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 export function createImagesModule(deps: {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'OPENAI_BASE_URL' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'>;
+  config: Pick<Config, 'OPENAI_BASE_URL' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'>;
+  store: FileStore;
   owned: Owned;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -24,7 +26,7 @@ export function createImagesModule(deps: {
   logger: Logger;
 }) {
   const { config, logger } = deps;
-  const files = createImageFiles(imagesDirOf(config.dataDir));
+  const files = createImageFiles(deps.store);
   const service = createImagesService({
     repo: createImagesRepo(deps.db),
     files,
@@ -38,7 +40,8 @@ export function createImagesModule(deps: {
     recordUsage: deps.recordUsage,
   });
   return {
-    dir: files.dir,
+    /** The stored image files, for the builds that copy them into a site. */
+    files,
     service,
     routes: [route(imagesRoutes, { imagesService: service })],
     /**

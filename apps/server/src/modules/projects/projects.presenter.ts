@@ -48,6 +48,7 @@ export const toDeployment = (d: DeployRow): TDeployment => ({
   filesToUpload: d.filesToUpload,
   filesUploaded: d.filesUploaded,
   error: d.error,
+  note: d.note,
   siteUrl: d.siteUrl,
   startedAt: d.startedAt.toISOString(),
   finishedAt: iso(d.finishedAt),

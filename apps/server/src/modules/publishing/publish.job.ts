@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { isInProgress, MSG, PROJECT_STATUS } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
@@ -12,8 +11,10 @@ import { digestDeploy } from './digest-deploy.ts';
 import { NetlifyError, tokenRejected } from './netlify-client.ts';
 import type { Netlify } from './netlify.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
-import { buildSite } from './site-build.ts';
+import { buildSite, type SiteImages } from './site-build.ts';
 import { ensureSite, publishedUrl } from './netlify-site.ts';
+import { buildFolderOf } from './build-folders.ts';
+import { missingNote } from './missing-note.ts';
 import { createSiteOutput } from './site-output.ts';
 
 const ZPublishJob = z.object({ deployId: z.string() });
@@ -27,6 +28,9 @@ export type PublishDeps = {
   repo: PublishingRepo;
   projectsRepo: ProjectsRepo;
   netlify: Netlify;
+  /** The project's stored images, copied into the build. */
+  images: SiteImages;
+  /** This process's own disk: the build folder is this job's alone (see the run below). */
   dataDir: string;
   logger: Logger;
 };
@@ -68,7 +72,10 @@ export function createPublishWorker(deps: PublishDeps) {
       });
       return;
     }
-    const dir = path.join(deps.dataDir, 'deploys', deployId);
+    // The build lives on this process's own disk, named by the deploy: only this run of this
+    // job writes and reads it and it is gone when the run ends (a retry on another worker
+    // builds again from the database and the file store), so no disk is ever shared.
+    const dir = buildFolderOf(deps.dataDir, deployId);
     // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
     try {
@@ -80,6 +87,7 @@ export function createPublishWorker(deps: PublishDeps) {
         project,
         siteUrl,
         repo,
+        images: deps.images,
         out,
         onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
       });
@@ -110,7 +118,11 @@ export function createPublishWorker(deps: PublishDeps) {
         // A generation started meanwhile keeps its status; the site is live all the same.
         ...(after && !isInProgress(after.status) ? { status: PROJECT_STATUS.published } : {}),
       });
-      await finish(deployId, { state: 'ready', filesUploaded: sent.uploaded });
+      await finish(deployId, {
+        state: 'ready',
+        filesUploaded: sent.uploaded,
+        note: missingNote(built.missing),
+      });
     } catch (error) {
       const failure = failureOf(error);
       if (failure.errorKind === 'build') logger.error({ err: error, deployId }, 'deploy failed');

@@ -18,6 +18,8 @@ import type { Netlify } from './netlify.ts';
 import { publishedUrl } from './netlify-site.ts';
 import { sendPublishJob } from './publish.job.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
+import type { StoreSettings } from '../../lib/storage/open-store.ts';
+import { missingNote } from './missing-note.ts';
 import { siteZip, type SiteZipBudget } from './site-zip.ts';
 
 /** A deploy whose worker has not written for this long has lost its worker. */
@@ -30,6 +32,8 @@ type Deps = {
   netlify: Netlify;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
   dataDir: string;
+  /** The file store every process shares, as settings a ZIP's build process can open. */
+  storeSettings: StoreSettings;
   /** SITE_ZIP_TIMEOUT_SECONDS and SITE_ZIP_MEMORY_MB: the limits of one download's build. */
   siteZipBudget?: SiteZipBudget;
   /** How long POST publish/ waits for the deploy before answering with its progress (202). */
@@ -123,10 +127,15 @@ export function createPublishService(deps: Deps) {
         project,
         siteUrl,
         repo,
+        store: deps.storeSettings,
         tmpRoot: path.join(deps.dataDir, 'tmp'),
         budget: deps.siteZipBudget,
       });
-      return { ...zip, filename: `${slugify(project.name) || 'site'}-site.zip` };
+      return {
+        ...zip,
+        note: missingNote(zip.missing),
+        filename: `${slugify(project.name) || 'site'}-site.zip`,
+      };
     },
 
     /**

@@ -7,6 +7,10 @@ import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import type { StoreSettings } from '../../lib/storage/open-store.ts';
+import { createImageFiles } from '../images/image-files.ts';
+import { sweepBuildFolders } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { createPublishWorker } from './publish.job.ts';
 import { createPublishService, DEPLOY_STALE_MS } from './publish.service.ts';
@@ -25,14 +29,16 @@ export function createPublishingModule(deps: {
     | 'SITE_ZIP_MEMORY_MB'
     | 'PUBLISH_WAIT_SECONDS'
   >;
-  imagesDir: string;
+  store: FileStore;
+  storeSettings: StoreSettings;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   /** The owner's own Netlify token, from their sealed secrets (users). */
   netlifyTokenOf: (owner: UserRow) => string | null;
   logger: Logger;
 }) {
   const { db, boss, config, projects, logger } = deps;
-  const repo = createPublishingRepo(db, { imagesDir: deps.imagesDir });
+  const repo = createPublishingRepo(db);
+  const images = createImageFiles(deps.store);
   const netlify = createNetlify({
     apiUrl: config.NETLIFY_API_URL,
     timeoutMs: config.NETLIFY_TIMEOUT_SECONDS * 1000,
@@ -46,6 +52,7 @@ export function createPublishingModule(deps: {
     netlify,
     owned: projects.owned,
     dataDir: config.dataDir,
+    storeSettings: deps.storeSettings,
     siteZipBudget: {
       timeoutMs: config.SITE_ZIP_TIMEOUT_SECONDS * 1000,
       memoryMb: config.SITE_ZIP_MEMORY_MB,
@@ -66,11 +73,14 @@ export function createPublishingModule(deps: {
     recover,
     routes: [route(publishingRoutes, { publishService: service })],
     async workers() {
+      const swept = await sweepBuildFolders(config.dataDir, repo);
+      if (swept) logger.info({ folders: swept }, 'removed build folders of deploys that are over');
       await createPublishWorker({
         boss,
         repo,
         projectsRepo: projects.repo,
         netlify,
+        images,
         dataDir: config.dataDir,
         logger,
       }).start();

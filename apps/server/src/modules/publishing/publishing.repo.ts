@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TDeployState } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +23,7 @@ export type DeployPatch = Partial<
     | 'filesUploaded'
     | 'error'
     | 'errorKind'
+    | 'note'
     | 'netlifyDeployId'
     | 'siteUrl'
     | 'finishedAt'
@@ -33,10 +33,7 @@ export type DeployPatch = Partial<
 /** Where a city stream stands: cities come ordered by state, county, id. */
 export type CityCursor = { stateId: string; countyId: string; id: string };
 
-/** Where the content kept as files lives; a build without it (the bench) must have none. */
-export type SiteFiles = { imagesDir?: string };
-
-export function createPublishingRepo(db: Db, files: SiteFiles = {}) {
+export function createPublishingRepo(db: Db) {
   return {
     /** A new deploy, or null while another one of the project is still running. */
     async startDeploy(projectId: string): Promise<DeployRow | null> {
@@ -51,6 +48,15 @@ export function createPublishingRepo(db: Db, files: SiteFiles = {}) {
     async findDeploy(id: string): Promise<DeployRow | null> {
       const [row] = await db.select().from(deploys).where(eq(deploys.id, id)).limit(1);
       return row ?? null;
+    },
+    /** Which of these deploys are still running (queued or under way). */
+    async activeDeployIds(ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .select({ id: deploys.id })
+        .from(deploys)
+        .where(and(inArray(deploys.id, ids), inArray(deploys.state, ACTIVE)));
+      return new Set(rows.map((r) => r.id));
     },
     async latestDeploy(projectId: string): Promise<DeployRow | null> {
       const [row] = await db
@@ -133,16 +139,14 @@ export function createPublishingRepo(db: Db, files: SiteFiles = {}) {
         .groupBy(locationCounties.id)
         .orderBy(asc(locationCounties.name));
     },
-    /** The project's images, each with the file the build copies to images/{file}. */
-    async siteImages(projectId: string): Promise<Array<{ file: string; source: string }>> {
+    /** The project's image files, which the build copies to images/{file} from the store. */
+    async siteImages(projectId: string): Promise<string[]> {
       const rows = await db
         .select({ file: projectImages.file })
         .from(projectImages)
         .where(eq(projectImages.projectId, projectId))
         .orderBy(asc(projectImages.file));
-      const dir = files.imagesDir;
-      if (rows.length && !dir) throw new Error('this build has no images folder');
-      return rows.map((r) => ({ file: r.file, source: path.join(dir!, r.file) }));
+      return rows.map((r) => r.file);
     },
     /** One batch of cities after `after`, grouped by state and county (keyset, not offset). */
     cityBatch(projectId: string, after: CityCursor | null, limit: number) {

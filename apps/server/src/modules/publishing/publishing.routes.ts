@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publishingApi } from '@cityforge/shared';
+import { publishingApi, SITE_NOTE_HEADER } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
 import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
@@ -40,6 +40,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishSe
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${zip.filename}"`)
       .header('x-site-files', String(zip.files))
+      .headers(zip.note ? { [SITE_NOTE_HEADER]: zip.note } : {})
       .send(zip.stream);
   });
   route(app, publishingApi.deleteNetlifySite, docs, async (request) =>

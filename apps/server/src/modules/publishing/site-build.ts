@@ -1,4 +1,5 @@
 import { MSG } from '@cityforge/shared';
+import type { Readable } from 'node:stream';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { footerPages, pageDocument, type SiteFrame } from '../site/page-document.ts';
@@ -19,13 +20,25 @@ export type BuildOptions = {
   siteUrl?: string;
   repo: SiteReads;
   out: SiteOutput;
+  /** The project's stored images by file name. */
+  images: SiteImages;
   /** Told the number of files written so far, every few hundred files. */
   onProgress?: (files: number) => unknown;
   /** Cities read per query. */
   batchSize?: number;
 };
 
-export type BuildResult = { files: number; pages: number; bytes: number; hasSitemap: boolean };
+/** Opens a stored image, or answers null when the store lacks it. */
+export type SiteImages = { open(file: string): Promise<{ stream: Readable } | null> };
+
+export type BuildResult = {
+  files: number;
+  pages: number;
+  bytes: number;
+  hasSitemap: boolean;
+  /** Site paths of images the database names but the store lacks: left out of the site. */
+  missing: string[];
+};
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
@@ -52,8 +65,14 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
   // Pages name images as /images/{file}, the same address as in the editor and the preview.
-  for (const image of await repo.siteImages(project.id))
-    await out.copy(`${SITE_IMAGES}${image.file}`, image.source);
+  // An image the store lacks (a restored backup, a deleted object) is left out and named in
+  // the result: one lost picture must not stop a site of thousands of pages from going out.
+  const lost: string[] = [];
+  for (const file of await repo.siteImages(project.id)) {
+    const opened = await opts.images.open(file);
+    if (opened) await out.copy(`${SITE_IMAGES}${file}`, opened.stream);
+    else lost.push(`${SITE_IMAGES.slice(1)}${file}`);
+  }
   const frame: SiteFrame = {
     project,
     footer: footerPages(written),
@@ -110,5 +129,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   await out.write('/_headers', NETLIFY_HEADERS);
   await sitemap?.finish();
   await out.flush();
-  return { files: out.digest.size, pages, bytes: out.bytes, hasSitemap: Boolean(sitemap) };
+  return {
+    files: out.digest.size,
+    pages,
+    bytes: out.bytes,
+    hasSitemap: Boolean(sitemap),
+    missing: lost,
+  };
 }

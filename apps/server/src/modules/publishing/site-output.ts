@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -16,8 +16,8 @@ export type SiteOutput = {
   readonly bytes: number;
   /** `file` is the site path of the file ('/index.html', '/states/tx.html'). */
   write(file: string, body: string | Buffer): Promise<void>;
-  /** Copies a file from disk (an image), hashing it on the way: never held in memory whole. */
-  copy(file: string, source: string): Promise<void>;
+  /** Copies a stored file (an image) in, hashing it on the way: never held in memory whole. */
+  copy(file: string, source: Readable): Promise<void>;
   /** Waits for every write still under way. */
   flush(): Promise<void>;
 };
@@ -87,7 +87,12 @@ export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
           done(null, chunk);
         },
       });
-      await pipeline(createReadStream(source), hashing, createWriteStream(await targetOf(file)));
+      try {
+        await pipeline(source, hashing, createWriteStream(await targetOf(file)));
+      } catch (error) {
+        digest.delete(file);
+        throw error;
+      }
       digest.set(file, hash.digest('hex'));
       bytes += size;
     },

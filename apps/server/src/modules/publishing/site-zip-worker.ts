@@ -6,12 +6,23 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { serveJobs, type CallParent } from '../../lib/child-job.ts';
+import { openStore, type StoreSettings } from '../../lib/storage/open-store.ts';
+import { createImageFiles } from '../images/image-files.ts';
 import { buildSite, type SiteReads } from './site-build.ts';
 import { createSiteOutput } from './site-output.ts';
 
-/** What a site ZIP's build process is given: it builds in `dir`/site and writes `dir`/site.zip. */
-export type SiteZipJob = { project: ProjectRow; siteUrl?: string; dir: string };
-export type SiteZipAnswer = { files: number };
+/**
+ * What a site ZIP's build process is given: it builds in `dir`/site and writes `dir`/site.zip,
+ * reading the project's images from the file store named by `store` (it opens its own).
+ */
+export type SiteZipJob = {
+  project: ProjectRow;
+  siteUrl?: string;
+  dir: string;
+  store: StoreSettings;
+};
+/** `missing`: site paths of images the store lacks, left out of the ZIP. */
+export type SiteZipAnswer = { files: number; missing: string[] };
 
 const READS: Array<keyof SiteReads> = [
   'sitePages',
@@ -36,6 +47,7 @@ async function buildZip(job: SiteZipJob, call: CallParent): Promise<SiteZipAnswe
       project: job.project,
       siteUrl: job.siteUrl,
       repo: readsOverChannel(call),
+      images: createImageFiles(openStore(job.store)),
       out,
     });
     // Zipped file by file from disk (deflated, ZIP64 past 65,535 files), so memory stays flat.
@@ -45,7 +57,7 @@ async function buildZip(job: SiteZipJob, call: CallParent): Promise<SiteZipAnswe
     }
     zip.end();
     await pipeline(zip.outputStream as Readable, createWriteStream(path.join(job.dir, 'site.zip')));
-    return { files: built.files };
+    return { files: built.files, missing: built.missing };
   } finally {
     await fs.rm(siteDir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { ChildJobError, createChildPool, type ChildBudget } from '../../lib/child-pool.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
+import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import type { SiteReads } from './site-build.ts';
 import type { SiteZipAnswer, SiteZipJob } from './site-zip-worker.ts';
 
@@ -58,29 +59,31 @@ function poolFor(budget: SiteZipBudget) {
 /**
  * The built site as a ZIP, for hosting anywhere. It is built and zipped in a child process
  * with a heap cap and a deadline (the API process only answers the build's database reads),
- * into a temporary folder; the ZIP is streamed from disk and the folder removed when the
- * stream ends or fails.
+ * into a temporary folder on this process's own disk (this request's alone); the ZIP is streamed
+ * from disk and the folder removed when the stream ends or fails. Images come from the file
+ * store, so any API process can build any project's ZIP.
  */
 export async function siteZip(opts: {
   project: ProjectRow;
   siteUrl?: string;
   repo: SiteReads;
+  store: StoreSettings;
   tmpRoot?: string;
   budget?: SiteZipBudget;
-}): Promise<{ stream: Readable; files: number }> {
+}): Promise<{ stream: Readable; files: number; missing: string[] }> {
   const root = opts.tmpRoot ?? os.tmpdir();
   await fs.mkdir(root, { recursive: true });
   const dir = await fs.mkdtemp(path.join(root, 'site-'));
   const cleanup = () => void fs.rm(dir, { recursive: true, force: true });
   const reads = opts.repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   try {
-    const { files } = await poolFor(opts.budget ?? DEFAULT_SITE_ZIP_BUDGET)(
-      { project: opts.project, siteUrl: opts.siteUrl, dir },
+    const { files, missing } = await poolFor(opts.budget ?? DEFAULT_SITE_ZIP_BUDGET)(
+      { project: opts.project, siteUrl: opts.siteUrl, dir, store: opts.store },
       (method, args) => reads[method]!.apply(opts.repo, args),
     );
     const stream = createReadStream(path.join(dir, 'site.zip'));
     stream.once('close', cleanup);
-    return { stream, files };
+    return { stream, files, missing };
   } catch (error) {
     cleanup();
     // A refusal of the build (nothing to publish) reaches the user as it would have in-process.

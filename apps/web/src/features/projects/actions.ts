@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { isDeployActive, MSG } from '@cityforge/shared';
 import type { TProject } from '@cityforge/shared';
 import { toast } from '../../components/ui/toast';
+import { splitTitle } from '../../components/ui/toast-store';
 import { errorMessage, serverMessage } from '../../lib/api-errors';
 import { useDeleteNetlifySite } from './api/delete-netlify-site';
 import { useDownloadSite } from './api/download-site';
@@ -85,8 +86,12 @@ export function useSiteDownload(projectId: string) {
   const download = useDownloadSite(projectId);
   async function run() {
     try {
-      await download.mutateAsync();
-      toast.success(MSG.siteDownloaded);
+      const { note } = await download.mutateAsync();
+      // Saved, but short of something: the same title, the server's sentence in place of the
+      // usual one, long enough on screen to read a file name.
+      if (note)
+        toast.warning(splitTitle(MSG.siteDownloaded).title, { message: note, duration: 15_000 });
+      else toast.success(MSG.siteDownloaded);
     } catch (error) {
       toast.error(SITE_DOWNLOAD_FAILED, {
         message: serverMessage(error) ?? SITE_DOWNLOAD_FAILED_BODY,
