@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -509,6 +510,29 @@ async function removeUser(dataDir: string, userId: string) {
   await handle.close();
 }
 
+/** One GET over node:http, which (unlike fetch) reports the bytes as they came, encoded. */
+function fetchRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; encoding?: string; etag?: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () =>
+          resolve({
+            bytes,
+            encoding: res.headers['content-encoding'],
+            etag: res.headers.etag,
+          }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 export async function detailBench(line: Line, startServer: StartServer) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-bench-detail-'));
   const email = `agency-${randomBytes(4).toString('hex')}@example.com`;
@@ -551,6 +575,38 @@ export async function detailBench(line: Line, startServer: StartServer) {
       ms(coldMs),
       `first after boot, ${(body.length / 1024).toFixed(0)} KB JSON; budget < 150 ms`,
     );
+
+    // What a browser receives: compressed, and on the next poll a 304 while nothing changed.
+    const wire: string[] = [];
+    let tag = '';
+    for (const encoding of ['br', 'gzip']) {
+      const packed = await fetchRaw(url, { ...headers, 'accept-encoding': encoding });
+      wire.push(`${(packed.bytes / 1024).toFixed(0)} KB ${packed.encoding ?? 'plain'}`);
+      tag = packed.etag ?? tag;
+    }
+    line(
+      `${label}: on the wire`,
+      wire.join(', '),
+      `JSON ${(body.length / 1024).toFixed(0)} KB; budget < 200 KB`,
+    );
+    const polls = [
+      { name: 'br', extra: { 'accept-encoding': 'br' } },
+      { name: 'revalidated, 304', extra: { 'accept-encoding': 'br', 'if-none-match': tag } },
+    ];
+    for (const poll of polls) {
+      const result = await autocannon({
+        url,
+        headers: { ...headers, ...poll.extra },
+        connections: 10,
+        duration: 5,
+      });
+      const errors = result.errors + (poll.extra['if-none-match'] ? 0 : result.non2xx);
+      line(
+        `${label}: p50 / p99 (10 conns, ${poll.name})`,
+        `${result.latency.p50} / ${result.latency.p99} ms`,
+        `${result.requests.average.toFixed(1)} req/s${errors ? `, ${errors} errors` : ''}`,
+      );
+    }
 
     for (const connections of [1, 10]) {
       const result = await autocannon({ url, headers, connections, duration: 5 });

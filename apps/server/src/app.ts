@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, BRAND, MAX_JSON_BODY_BYTES } from '@cityforge/shared';
 import type { AppContext } from './context.ts';
+import { registerCompactAnswers } from './lib/compact-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import type { ModuleRoute } from './lib/module.ts';
 import { registerErrorReporting } from './lib/error-reporting.plugin.ts';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompactAnswers(app);
   // Counted in the database so every API process (and a restarted one) shares one count.
   await app.register(rateLimit, {
     global: false,
