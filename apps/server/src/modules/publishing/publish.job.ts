@@ -73,8 +73,9 @@ export function createPublishWorker(deps: PublishDeps) {
       return;
     }
     // The build lives on this process's own disk, named by the deploy: only this run of this
-    // job writes and reads it and it is gone when the run ends (a retry on another worker
-    // builds again from the database and the file store), so no disk is ever shared.
+    // job writes and reads it and it is gone when the run ends. Deploys are not retried: one
+    // whose worker died ends as interrupted, and the next builds anew from the database and
+    // the file store on whichever worker takes it, so no disk is ever shared.
     const dir = buildFolderOf(deps.dataDir, deployId);
     // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
