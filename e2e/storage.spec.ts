@@ -64,13 +64,7 @@ describe('files in object storage', () => {
     expect(made.status).toBe(201);
     const { src } = (await made.json()) as { src: string };
     const key = src.slice(1);
-    const store = createS3Store({
-      endpoint: s3.endpoint,
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      accessKeyId: s3.env.S3_ACCESS_KEY_ID,
-      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY,
-    });
+    const store = createS3Store(s3.settings);
     expect(await store.open(key)).not.toBeNull();
     await store.remove(key);
     const note = `1 image was missing from file storage and left out: ${key}.`;

@@ -76,7 +76,7 @@ export function createContext(opts: {
   const publishing = createPublishingModule({
     ...base,
     projects,
-    store,
+    images: images.files,
     storeSettings,
     netlifyTokenOf: (owner) => users.service.secretsOf(owner).netlifyToken,
   });

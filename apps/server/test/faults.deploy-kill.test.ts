@@ -1,17 +1,12 @@
-import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  MSG,
-  PROJECT_STATUS,
-  isDeployActive,
-  type TDeployment,
-  type TPublishResult,
-} from '@cityforge/shared';
+import { MSG, PROJECT_STATUS, isDeployActive, type TPublishResult } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import {
   crashRig,
   createProject,
+  deploymentOf,
   detail,
+  digestOf,
   kill,
   settled,
   signIn,
@@ -46,11 +41,6 @@ async function readyToPublish(api: Api) {
   expect((await settled(api, id)).status).toBe(PROJECT_STATUS.created);
   return id;
 }
-
-const deploymentOf = async (api: Api, id: string) =>
-  (await api.get<{ data: TDeployment | null }>(`/api/projects/${id}/deployment/`)).body.data;
-
-const sha1 = (data: Buffer) => createHash('sha1').update(data).digest('hex');
 
 describe('a server killed while a deploy uploads', () => {
   it('ends the deploy as interrupted, with the reason, and the next deploy publishes every file', async () => {
@@ -96,7 +86,7 @@ describe('a server killed while a deploy uploads', () => {
     const files = netlify.publishedFiles(new URL(res.body.netlifyUrl).host);
     expect(files.size).toBe(res.body.deployment.filesTotal);
     // The same site the interrupted deploy was sending, file for file.
-    const published = new Map([...files].map(([file, data]) => [file, sha1(data)]));
+    const published = digestOf(files);
     expect(published).toEqual(cut.files);
     expect(published.has('/states/texas/travis-county/austin.html')).toBe(true);
     // The uploads held from the dead process never reached Netlify: that deploy never completed.

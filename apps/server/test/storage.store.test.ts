@@ -30,24 +30,16 @@ let buckets = 0;
 async function s3Store(): Promise<FileStore> {
   const bucket = `store-test-${++buckets}`;
   const { S3Client, CreateBucketCommand } = await import('@aws-sdk/client-s3');
+  const { endpoint, region, accessKeyId, secretAccessKey } = s3.settings;
   const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
+    endpoint,
+    region,
     forcePathStyle: true,
-    credentials: {
-      accessKeyId: s3.env.S3_ACCESS_KEY_ID!,
-      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY!,
-    },
+    credentials: { accessKeyId, secretAccessKey },
   });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
-  return createS3Store({
-    endpoint: s3.endpoint,
-    bucket,
-    region: 'us-east-1',
-    accessKeyId: s3.env.S3_ACCESS_KEY_ID,
-    secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY,
-  });
+  return createS3Store({ ...s3.settings, bucket });
 }
 
 const listed = async (store: FileStore, prefix: string) => {
@@ -153,13 +145,7 @@ describe.each([
 
 describe('a store that cannot be used', () => {
   it('an S3 bucket that does not exist stops the check with a sentence naming it', async () => {
-    const store = createS3Store({
-      endpoint: s3.endpoint,
-      bucket: 'no-such-bucket',
-      region: 'us-east-1',
-      accessKeyId: s3.env.S3_ACCESS_KEY_ID,
-      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY,
-    });
+    const store = createS3Store({ ...s3.settings, bucket: 'no-such-bucket' });
     await expect(store.check()).rejects.toThrow(
       /The storage bucket s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist\. Create the bucket/,
     );
@@ -167,9 +153,7 @@ describe('a store that cannot be used', () => {
 
   it('wrong keys are told apart from a missing bucket', async () => {
     const store = createS3Store({
-      endpoint: s3.endpoint,
-      bucket: s3.bucket,
-      region: 'us-east-1',
+      ...s3.settings,
       accessKeyId: 'WRONG',
       secretAccessKey: 'WRONG-SECRET',
     });

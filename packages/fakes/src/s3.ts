@@ -8,6 +8,14 @@ export type FakeS3 = {
   bucket: string;
   /** The S3_* variables that point a CityForge process at this server and bucket. */
   env: Record<string, string>;
+  /** The same, as an S3 client's settings (path-style addressing at `endpoint`). */
+  settings: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
   close(): Promise<void>;
 };
 
@@ -30,13 +38,21 @@ export async function startFakeS3(opts: { bucket?: string } = {}): Promise<FakeS
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  const settings = {
+    endpoint,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: ACCESS_KEY,
+    secretAccessKey: ACCESS_KEY,
+  };
   return {
     endpoint,
     bucket,
+    settings,
     env: {
       S3_ENDPOINT: endpoint,
       S3_BUCKET: bucket,
-      S3_REGION: 'us-east-1',
+      S3_REGION: settings.region,
       S3_ACCESS_KEY_ID: ACCESS_KEY,
       S3_SECRET_ACCESS_KEY: ACCESS_KEY,
     },

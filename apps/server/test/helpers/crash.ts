@@ -8,10 +8,12 @@ import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import {
   isInProgress,
+  type TDeployment,
   type TProject,
   type TProjectDetail,
   type TUploadReport,
 } from '@cityforge/shared';
+import { sha1 } from '../../src/modules/publishing/site-output.ts';
 import { scratchPostgres } from './app.ts';
 import { multipartForm, type UploadFile } from './locations.ts';
 import { freePort, spawnServer, type ServerProcess } from './process.ts';
@@ -218,6 +220,15 @@ export async function detail(api: Api, id: string): Promise<TProjectDetail> {
   if (res.status !== 200) throw new Error(`detail answered ${res.status}`);
   return res.body.data;
 }
+
+/** The project's last deploy, as the card reads it. */
+export async function deploymentOf(api: Api, id: string): Promise<TDeployment | null> {
+  return (await api.get<{ data: TDeployment | null }>(`/api/projects/${id}/deployment/`)).body.data;
+}
+
+/** Published files as a deploy's digest (path → SHA1), to compare with what a deploy sent. */
+export const digestOf = (files: Map<string, Buffer>) =>
+  new Map([...files].map(([file, data]) => [file, sha1(data)]));
 
 /** Polls `read` until `done` holds; the error names the last value seen. */
 export async function until<T>(

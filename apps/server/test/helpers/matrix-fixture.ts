@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
 import { cities, pageVersions, projectImages } from '../../src/db/schema/index.ts';
 import { hashPassword, randomToken, sha256 } from '../../src/lib/crypto.ts';
-import { createImageFiles } from '../../src/modules/images/image-files.ts';
 import type { TestApp } from './app.ts';
 import {
   DEFAULT_PASSWORD,
@@ -185,7 +184,7 @@ export async function matrixFixture(t: TestApp, role: Role) {
     .returning();
   const imageId = randomUUID();
   const imageFile = `${imageId}.png`;
-  await createImageFiles(t.ctx.store).save(imageFile, PNG);
+  await t.ctx.modules.images.files.save(imageFile, PNG, 'image/png');
   await db.insert(projectImages).values({
     id: imageId,
     projectId: project.id,

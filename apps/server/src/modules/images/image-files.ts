@@ -4,7 +4,6 @@ import type { FileStore } from '../../lib/storage/file-store.ts';
 export const IMAGE_FILE_NAME = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\.(png|jpg|webp)$/;
 
 const PREFIX = 'images/';
-const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
 /**
  * The image files of every project, flat under `images/` in the file store (the folder
@@ -12,15 +11,13 @@ const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as cons
  */
 export function createImageFiles(store: FileStore) {
   function keyOf(file: string): string {
-    const match = IMAGE_FILE_NAME.exec(file);
-    if (!match) throw new Error(`not an image file name: ${file}`);
+    if (!IMAGE_FILE_NAME.test(file)) throw new Error(`not an image file name: ${file}`);
     return `${PREFIX}${file}`;
   }
 
   return {
-    keyOf,
-    save: (file: string, bytes: Buffer) =>
-      store.put(keyOf(file), bytes, MIME[IMAGE_FILE_NAME.exec(file)![1] as keyof typeof MIME]),
+    /** `mime` is the type sniffed from the bytes, kept on the object for anyone reading the bucket. */
+    save: (file: string, bytes: Buffer, mime: string) => store.put(keyOf(file), bytes, mime),
     /** An open stream over the file and its size, or null when the store lacks it. */
     open: (file: string) => store.open(keyOf(file)),
     /** Every stored image's name and age; anything else under images/ is not listed. */

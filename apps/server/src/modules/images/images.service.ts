@@ -90,7 +90,7 @@ export function createImagesService(deps: Deps) {
 
       const id = randomUUID();
       const file = `${id}.${found.ext}`;
-      await files.save(file, answer.bytes);
+      await files.save(file, answer.bytes, found.mime);
       try {
         const row = await repo.insert({
           id,

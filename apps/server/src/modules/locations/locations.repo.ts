@@ -8,6 +8,7 @@ import {
   pages,
   type CityRow,
 } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -275,7 +276,3 @@ export function createLocationsRepo(db: Db) {
   };
 }
 export type LocationsRepo = ReturnType<typeof createLocationsRepo>;
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

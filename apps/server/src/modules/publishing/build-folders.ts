@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/;
 
 /** Where a deploy is built on this process's own disk: the folder is that deploy's alone. */
 export const buildFolderOf = (dataDir: string, deployId: string) =>
@@ -19,7 +18,7 @@ export async function sweepBuildFolders(
 ): Promise<number> {
   const root = path.join(dataDir, 'deploys');
   const names = await fs.readdir(root).catch(() => [] as string[]);
-  const ids = names.filter((n) => UUID.test(n));
+  const ids = names.filter(isUuid);
   const running = await repo.activeDeployIds(ids);
   let removed = 0;
   for (const id of ids.filter((i) => !running.has(i))) {

@@ -7,14 +7,13 @@ import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
-import type { FileStore } from '../../lib/storage/file-store.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
-import { createImageFiles } from '../images/image-files.ts';
 import { sweepBuildFolders } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { createPublishWorker } from './publish.job.ts';
 import { createPublishService, DEPLOY_STALE_MS } from './publish.service.ts';
 import { createPublishingRepo } from './publishing.repo.ts';
+import type { SiteImages } from './site-build.ts';
 import { publishingRoutes } from './publishing.routes.ts';
 
 export function createPublishingModule(deps: {
@@ -29,7 +28,9 @@ export function createPublishingModule(deps: {
     | 'SITE_ZIP_MEMORY_MB'
     | 'PUBLISH_WAIT_SECONDS'
   >;
-  store: FileStore;
+  /** The images module's stored files, copied into deploys. */
+  images: SiteImages;
+  /** The same store as plain settings, for a ZIP's build process to open its own. */
   storeSettings: StoreSettings;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   /** The owner's own Netlify token, from their sealed secrets (users). */
@@ -38,7 +39,6 @@ export function createPublishingModule(deps: {
 }) {
   const { db, boss, config, projects, logger } = deps;
   const repo = createPublishingRepo(db);
-  const images = createImageFiles(deps.store);
   const netlify = createNetlify({
     apiUrl: config.NETLIFY_API_URL,
     timeoutMs: config.NETLIFY_TIMEOUT_SECONDS * 1000,
@@ -80,7 +80,7 @@ export function createPublishingModule(deps: {
         repo,
         projectsRepo: projects.repo,
         netlify,
-        images,
+        images: deps.images,
         dataDir: config.dataDir,
         logger,
       }).start();
