@@ -60,11 +60,16 @@ async function image(api: Api, src: string) {
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** Files under DATA_DIR/<folder>, as a list of relative paths (none when it does not exist). */
-const filesUnder = (dir: string, folder: string) =>
-  fs.existsSync(path.join(dir, folder))
-    ? fs.readdirSync(path.join(dir, folder), { recursive: true }).map(String)
-    : [];
+/** What is in DATA_DIR/<folder> (none when it does not exist). */
+const filesUnder = (dir: string, folder: string): string[] => {
+  // The top level only: a build folder may be being removed while it is read.
+  try {
+    return fs.readdirSync(path.join(dir, folder));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+};
 
 // PostgreSQL: two API processes and two workers, each on an empty disk of its own, one
 // object store. The embedded database is one process's alone, so on PGlite one process
