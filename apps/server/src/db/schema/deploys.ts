@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TDeployState } from '@cityforge/shared';
 import { projects } from './projects.ts';
 
@@ -39,3 +47,23 @@ export const deploys = pgTable(
   ],
 );
 export type DeployRow = typeof deploys.$inferSelect;
+
+/**
+ * What the last deploy of a project sent to its Netlify site: per file, the digest of what it
+ * was made from and the SHA1 of what it was. The next deploy renders only the files whose
+ * inputs changed and takes every other file's SHA1 from here (publishing/build-memo.ts).
+ */
+export const siteMemos = pgTable('site_memos', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  /** The Netlify site the files went to: another site holds none of them. */
+  siteId: text('site_id').notNull(),
+  /**
+   * JSON of site path → [input digest, SHA1 of the file]: text, not jsonb, because it is only
+   * ever read and written whole, and jsonb's parsing of ~13,000 entries is most of its cost.
+   */
+  files: text('files').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SiteMemoRow = typeof siteMemos.$inferSelect;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
   index,
@@ -70,6 +71,13 @@ export const cities = pgTable(
     contentHtml: text('content_html'),
     content: jsonb('content'),
     metaTags: text('meta_tags').notNull().default(''),
+    /**
+     * What a published page is made of, as one digest the database keeps itself: a redeploy
+     * reads it instead of every page's content to find the pages that changed.
+     */
+    contentHash: text('content_hash').generatedAlwaysAs(
+      sql`md5(coalesce(content_html, '') || chr(1) || meta_tags)`,
+    ),
     /** The user's meta-tag template for this city; null when the model writes them. */
     metaTemplate: text('meta_template'),
     /** Highest 5-word-shingle Jaccard with a sibling city page; null until scored. */

@@ -9,6 +9,8 @@ export type DigestDeployOptions = {
   /** The built site on disk; `digest` maps its files ('/index.html') to their SHA1. */
   dir: string;
   digest: Map<string, string>;
+  /** Files named in the digest but not on disk: an incremental build's unchanged files. */
+  reused?: ReadonlySet<string>;
   /** Uploads in flight at once. */
   concurrency?: number;
   /** Longest wait for Netlify to finish processing. */
@@ -19,6 +21,12 @@ export type DigestDeployOptions = {
 };
 
 export type DigestDeployResult = { deployId: string; required: number; uploaded: number };
+
+/**
+ * Netlify lacks files the build did not write because the last deploy sent them (files it
+ * dropped, a site emptied on its side): the site must be built whole and sent again.
+ */
+export class LackedFilesError extends Error {}
 
 /**
  * Netlify's file-digest deploy: send every path's SHA1, upload only the files whose SHA1
@@ -37,6 +45,9 @@ export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDep
       required.delete(sha);
     }
   }
+  const lacked = toUpload.filter((file) => opts.reused?.has(file));
+  if (lacked.length)
+    throw new LackedFilesError(`Netlify lacks ${lacked.length} remembered file(s)`);
   if (required.size) {
     throw new NetlifyError(
       null,

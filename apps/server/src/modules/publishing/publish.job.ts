@@ -7,7 +7,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import { digestDeploy } from './digest-deploy.ts';
+import { digestDeploy, LackedFilesError } from './digest-deploy.ts';
 import { NetlifyError, tokenRejected } from './netlify-client.ts';
 import type { Netlify } from './netlify.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
@@ -16,6 +16,7 @@ import { ensureSite, publishedUrl } from './netlify-site.ts';
 import { buildFolderOf } from './build-folders.ts';
 import { missingNote } from './missing-note.ts';
 import { createSiteOutput } from './site-output.ts';
+import type { MemoFiles } from './build-memo.ts';
 
 const ZPublishJob = z.object({ deployId: z.string() });
 
@@ -83,36 +84,62 @@ export function createPublishWorker(deps: PublishDeps) {
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
       const siteUrl = publishedUrl(project);
-      const out = createSiteOutput(dir);
-      const built = await buildSite({
-        project,
-        siteUrl,
-        repo,
-        images: deps.images,
-        out,
-        onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
-      });
-      await repo.updateDeploy(deployId, { filesTotal: built.files, siteUrl });
-      let saved = 0;
-      const sent = await digestDeploy({
-        client,
-        siteId: site.id,
-        dir,
-        digest: out.digest,
-        onRequired: (netlifyDeployId, files) =>
-          repo.updateDeploy(deployId, {
-            state: 'uploading',
-            netlifyDeployId,
-            filesToUpload: files,
-          }),
-        onUploaded: async (uploaded) => {
-          // Progress is written about every 2% (and at the end), not once per file.
-          if (uploaded - saved < Math.max(1, Math.floor(built.files / 50))) return;
-          saved = uploaded;
-          await repo.updateDeploy(deployId, { filesUploaded: uploaded });
-        },
-        onProcessing: () => repo.updateDeploy(deployId, { state: 'processing' }),
-      });
+      // The last deploy to this same Netlify site tells which files did not change.
+      const memo = await repo.siteMemo(project.id);
+      const build = (previous?: MemoFiles) => {
+        const out = createSiteOutput(dir);
+        const built = buildSite({
+          project,
+          siteUrl,
+          repo,
+          images: deps.images,
+          out,
+          memo: previous && { previous, reads: repo },
+          onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
+        });
+        return built.then((result) => ({ out, built: result }));
+      };
+      const send = async ({ out, built }: Awaited<ReturnType<typeof build>>) => {
+        await repo.updateDeploy(deployId, { filesTotal: built.files, siteUrl });
+        let saved = 0;
+        return digestDeploy({
+          client,
+          siteId: site.id,
+          dir,
+          digest: out.digest,
+          reused: out.reused,
+          onRequired: (netlifyDeployId, files) =>
+            repo.updateDeploy(deployId, {
+              state: 'uploading',
+              netlifyDeployId,
+              filesToUpload: files,
+            }),
+          onUploaded: async (uploaded) => {
+            // Progress is written about every 2% (and at the end), not once per file.
+            if (uploaded - saved < Math.max(1, Math.floor(built.files / 50))) return;
+            saved = uploaded;
+            await repo.updateDeploy(deployId, { filesUploaded: uploaded });
+          },
+          onProcessing: () => repo.updateDeploy(deployId, { state: 'processing' }),
+        });
+      };
+      let made = await build(memo?.siteId === site.id ? memo.files : undefined);
+      let sent: Awaited<ReturnType<typeof send>>;
+      try {
+        sent = await send(made);
+      } catch (error) {
+        if (!(error instanceof LackedFilesError)) throw error;
+        logger.warn({ deployId }, 'Netlify lacks remembered files: building the whole site');
+        await fs.rm(dir, { recursive: true, force: true });
+        await repo.updateDeploy(deployId, { state: 'building' });
+        made = await build();
+        sent = await send(made);
+      }
+      const { built } = made;
+      // An unchanged site leaves the memo as it was: no write of a megabyte for nothing.
+      const next = JSON.stringify(built.memo);
+      if (memo?.siteId !== site.id || memo.raw !== next)
+        await repo.saveSiteMemo(project.id, site.id, next);
       const after = await deps.projectsRepo.findById(project.id);
       await deps.projectsRepo.update(project.id, {
         hasSiteMap: built.hasSitemap,

@@ -8,9 +8,11 @@ import {
   locationStates,
   pages,
   projectImages,
+  siteMemos,
   type DeployRow,
 } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { MemoFiles } from './build-memo.ts';
 
 const ACTIVE: TDeployState[] = ['queued', 'building', 'uploading', 'processing'];
 
@@ -29,6 +31,36 @@ export type DeployPatch = Partial<
     | 'finishedAt'
   >
 >;
+
+const CITY_STUB = {
+  id: cities.id,
+  stateId: locationCounties.stateId,
+  countyId: cities.countyId,
+  name: cities.name,
+  slug: cities.slug,
+  zips: cities.zips,
+  status: cities.status,
+  contentHash: cities.contentHash,
+  hasContent: sql<boolean>`${cities.contentHtml} is not null`,
+  updatedAt: cities.updatedAt,
+};
+const CITY_CONTENT = {
+  contentHtml: cities.contentHtml,
+  content: cities.content,
+  metaTags: cities.metaTags,
+};
+
+const CITY_ORDER = [asc(locationCounties.stateId), asc(cities.countyId), asc(cities.id)];
+
+function citiesAfter(projectId: string, after: CityCursor | null) {
+  const key = sql`(${locationCounties.stateId}, ${cities.countyId}, ${cities.id})`;
+  return and(
+    eq(cities.projectId, projectId),
+    after
+      ? sql`${key} > (${after.stateId}::uuid, ${after.countyId}::uuid, ${after.id}::uuid)`
+      : undefined,
+  );
+}
 
 /** Where a city stream stands: cities come ordered by state, county, id. */
 export type CityCursor = { stateId: string; countyId: string; id: string };
@@ -150,35 +182,56 @@ export function createPublishingRepo(db: Db) {
     },
     /** One batch of cities after `after`, grouped by state and county (keyset, not offset). */
     cityBatch(projectId: string, after: CityCursor | null, limit: number) {
-      const key = sql`(${locationCounties.stateId}, ${cities.countyId}, ${cities.id})`;
       return db
-        .select({
-          id: cities.id,
-          stateId: locationCounties.stateId,
-          countyId: cities.countyId,
-          name: cities.name,
-          slug: cities.slug,
-          zips: cities.zips,
-          status: cities.status,
-          contentHtml: cities.contentHtml,
-          content: cities.content,
-          metaTags: cities.metaTags,
-          updatedAt: cities.updatedAt,
-        })
+        .select({ ...CITY_STUB, ...CITY_CONTENT })
         .from(cities)
         .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .where(
-          and(
-            eq(cities.projectId, projectId),
-            after
-              ? sql`${key} > (${after.stateId}::uuid, ${after.countyId}::uuid, ${after.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(asc(locationCounties.stateId), asc(cities.countyId), asc(cities.id))
+        .where(citiesAfter(projectId, after))
+        .orderBy(...CITY_ORDER)
         .limit(limit);
+    },
+    /** The same batches without the pages' content, which a redeploy reads only where it changed. */
+    cityStubs(projectId: string, after: CityCursor | null, limit: number) {
+      return db
+        .select(CITY_STUB)
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .where(citiesAfter(projectId, after))
+        .orderBy(...CITY_ORDER)
+        .limit(limit);
+    },
+    /** The content of these cities' pages. */
+    cityContents(ids: string[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .select({ id: cities.id, ...CITY_CONTENT })
+        .from(cities)
+        .where(inArray(cities.id, ids));
+    },
+    /** What the last deploy of the project sent, and to which Netlify site. */
+    async siteMemo(projectId: string) {
+      const [row] = await db
+        .select()
+        .from(siteMemos)
+        .where(eq(siteMemos.projectId, projectId))
+        .limit(1);
+      return row
+        ? { siteId: row.siteId, files: JSON.parse(row.files) as MemoFiles, raw: row.files }
+        : null;
+    },
+    /** `files` is the JSON of the memo's files (MemoFiles). */
+    async saveSiteMemo(projectId: string, siteId: string, files: string) {
+      const now = new Date();
+      await db
+        .insert(siteMemos)
+        .values({ projectId, siteId, files, updatedAt: now })
+        .onConflictDoUpdate({
+          target: siteMemos.projectId,
+          set: { siteId, files, updatedAt: now },
+        });
     },
   };
 }
 export type PublishingRepo = ReturnType<typeof createPublishingRepo>;
 export type SiteCity = Awaited<ReturnType<PublishingRepo['cityBatch']>>[number];
+export type CityStub = Awaited<ReturnType<PublishingRepo['cityStubs']>>[number];

@@ -7,7 +7,8 @@ import { pagePath, type PageRef } from '../site/paths.ts';
 import { hubParts, notFoundHub, servicesHub, statesHub, type HubPage } from '../site/site-hubs.ts';
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
-import type { PageSink, SiteReads } from './site-reads.ts';
+import type { MemoReads, PageSink, SiteReads } from './site-reads.ts';
+import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';
@@ -26,6 +27,11 @@ export type BuildOptions = {
   onProgress?: (files: number) => unknown;
   /** Cities read per query. */
   batchSize?: number;
+  /**
+   * What the last deploy to the same site was made of: pages whose inputs did not change are
+   * not read or rendered again, their SHA1 comes from here (the file is not written).
+   */
+  memo?: { previous: MemoFiles; reads: MemoReads };
 };
 
 /** Opens a stored image, or answers null when the store lacks it. */
@@ -38,7 +44,14 @@ export type BuildResult = {
   hasSitemap: boolean;
   /** Site paths of images the database names but the store lacks: left out of the site. */
   missing: string[];
+  /** Files rendered or copied by this build (the rest were remembered). */
+  rendered: number;
+  /** What this build was made of, for the next one. */
+  memo: MemoFiles;
 };
+
+// Project fields that change without changing a page: a status flip must not re-render a site.
+const NOT_RENDERED = new Set(['status', 'updatedAt', 'hasSiteMap', 'deploymentStatus']);
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
@@ -60,22 +73,37 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   if (!written.some((p) => p.kind === 'homepage'))
     throw new AppError('conflict', MSG.nothingToPublish);
 
+  const footer = footerPages(written);
   const css = themeCss(themeFor(project));
   const cssFile = `/assets/site-${sha1(css).slice(0, 10)}.css`;
+  const frameKey = frameDigest({
+    project: Object.fromEntries(Object.entries(project).filter(([k]) => !NOT_RENDERED.has(k))),
+    footer,
+    cssFile,
+    siteUrl: siteUrl ?? null,
+    // The footer's copyright year.
+    year: new Date().getFullYear(),
+  });
+  const memo = createMemoKeeper(out, frameKey, opts.memo?.previous);
+
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
   // Pages name images as /images/{file}, the same address as in the editor and the preview.
   // An image the store lacks (a restored backup, a deleted object) is left out and named in
   // the result: one lost picture must not stop a site of thousands of pages from going out.
+  // Stored images never change under their name (a new image is a new file).
   const lost: string[] = [];
   for (const file of await repo.siteImages(project.id)) {
-    const opened = await opts.images.open(file);
-    if (opened) await out.copy(`${SITE_IMAGES}${file}`, opened.stream);
-    else lost.push(`${SITE_IMAGES.slice(1)}${file}`);
+    const site = `${SITE_IMAGES}${file}`;
+    await memo.keep(site, file, async () => {
+      const opened = await opts.images.open(file);
+      if (opened) await out.copy(site, opened.stream);
+      else lost.push(site.slice(1));
+    });
   }
   const frame: SiteFrame = {
     project,
-    footer: footerPages(written),
+    footer,
     css: { href: cssFile },
     icon: '/favicon.svg',
     mode: 'publish',
@@ -85,8 +113,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   let pages = 0;
   let reported = 0;
 
-  const emit: PageSink = async (ref, body, updatedAt) => {
-    await out.write(fileOf(ref.path), pageDocument(frame, ref, body));
+  const emit: PageSink = async (ref, source, updatedAt) => {
+    await memo.keep(fileOf(ref.path), source.input, () => pageDocument(frame, ref, source.body()));
     await sitemap?.add(ref.path, updatedAt);
     pages += 1;
     if (opts.onProgress && out.digest.size - reported >= 250) {
@@ -97,16 +125,17 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const emitHub = (hub: HubPage, updatedAt: Date) =>
     emit(
       { ...hub.ref, path: hub.ref.path! },
-      { ...hubParts(project, hub), breadcrumbs: hub.crumbs },
+      {
+        input: JSON.stringify(hub),
+        body: () => ({ ...hubParts(project, hub), breadcrumbs: hub.crumbs }),
+      },
       updatedAt,
     );
 
   for (const page of written) {
-    await emit(
-      pageRef(page),
-      { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags, content: page.content },
-      page.updatedAt,
-    );
+    const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
+    const ref = pageRef(page);
+    await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
   }
   const services = written.filter((p) => p.kind === 'service');
   // Service pages' breadcrumbs and the header link /services: the written "Services" page
@@ -115,7 +144,18 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   if (!servicesPage && (services.length || project.createServicePages))
     await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
 
-  const places = await buildLocations({ project, repo, emit, emitHub, batchSize: opts.batchSize });
+  const places = await buildLocations({
+    project,
+    repo,
+    emit,
+    emitHub,
+    batchSize: opts.batchSize,
+    // With a memo, cities are read without their content, which is read only where it changed.
+    lean: opts.memo && {
+      reads: opts.memo.reads,
+      unchanged: (path, input) => memo.unchanged(fileOf(path), input),
+    },
+  });
   await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
 
   // The 404 page has no address of its own: no canonical URL, not in the sitemap.
@@ -135,5 +175,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     bytes: out.bytes,
     hasSitemap: Boolean(sitemap),
     missing: lost,
+    rendered: memo.rendered,
+    memo: memo.next,
   };
 }

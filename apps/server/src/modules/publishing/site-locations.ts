@@ -10,11 +10,32 @@ import {
   type HubPage,
   type ZipEntry,
 } from '../site/site-hubs.ts';
-import type { CityCursor, SiteCity } from './publishing.repo.ts';
-import type { PageSink, SiteReads } from './site-reads.ts';
+import type { CityCursor, CityStub } from './publishing.repo.ts';
+import type { MemoReads, PageSink, SiteReads } from './site-reads.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
+type CityContent = { contentHtml: string | null; metaTags: string };
+
+/** Reading cities without their content, and asking whether a page's input is unchanged. */
+export type LeanReads = { reads: MemoReads; unchanged: (path: string, input: string) => boolean };
+
+const isWritten = (city: CityStub) => city.status === PAGE_STATUS.completed && city.hasContent;
+type CityPage = ReturnType<typeof cityPage>;
+
+/** A city's page: where it lives and everything it is made of besides its content's digest. */
+function cityPage(city: CityStub, county: CountyInfo, state: StateInfo) {
+  const place = { city, county, state };
+  const ref = cityPageRef(place);
+  const breadcrumbs = cityCrumbs(place);
+  const areaServed = cityAreaServed(city, state);
+  return {
+    ref: { ...ref, path: ref.path! },
+    breadcrumbs,
+    areaServed,
+    input: JSON.stringify([ref, city.contentHash, breadcrumbs, areaServed]),
+  };
+}
 
 /** What the page above every state needs once the states are written. */
 export type StatesSummary = {
@@ -37,6 +58,7 @@ export async function buildLocations(opts: {
   emit: PageSink;
   emitHub: (hub: HubPage, updatedAt: Date) => Promise<void>;
   batchSize?: number;
+  lean?: LeanReads;
 }): Promise<StatesSummary> {
   const { project, repo, emit, emitHub } = opts;
   const [states, counties] = await Promise.all([
@@ -80,7 +102,7 @@ export async function buildLocations(opts: {
     state = null;
   }
 
-  async function add(city: SiteCity) {
+  async function add(city: CityStub, content: CityContent | undefined, page?: CityPage) {
     if (state?.info.id !== city.stateId) {
       await closeState();
       state = { info: stateById.get(city.stateId)!, zips: [], newest: city.updatedAt };
@@ -89,21 +111,21 @@ export async function buildLocations(opts: {
       await closeCounty();
       county = { info: countyById.get(city.countyId)!, cities: [], newest: city.updatedAt };
     }
-    const place = { city, county: county.info, state: state.info };
-    const written = city.status === PAGE_STATUS.completed && city.contentHtml !== null;
+    const written = isWritten(city);
     if (written) {
-      const ref = cityPageRef(place);
-      await emit(
-        { ...ref, path: ref.path! },
-        {
-          contentHtml: city.contentHtml!,
-          metaTags: city.metaTags,
-          content: city.content,
-          breadcrumbs: cityCrumbs(place),
-          areaServed: cityAreaServed(city, state.info),
-        },
-        city.updatedAt,
-      );
+      const made = page ?? cityPage(city, county.info, state.info);
+      const body = () => {
+        // A lean read leaves out only the content of pages the memo already holds.
+        if (!content) throw new Error(`the content of ${made.ref.path} was not read`);
+        const { breadcrumbs, areaServed } = made;
+        return {
+          contentHtml: content.contentHtml!,
+          metaTags: content.metaTags,
+          breadcrumbs,
+          areaServed,
+        };
+      };
+      await emit(made.ref, { input: made.input, body }, city.updatedAt);
     }
     county.cities.push({ name: city.name, slug: city.slug, zips: city.zips, written });
     county.newest = later(county.newest, city.updatedAt);
@@ -111,11 +133,35 @@ export async function buildLocations(opts: {
     for (const zip of city.zips) state.zips.push({ zip, city: city.name, href });
   }
 
+  /** The batch's pages, and the content of those that changed since the memo's deploy. */
+  async function changedContent(lean: LeanReads, batch: CityStub[]) {
+    const pages = new Map<string, CityPage>();
+    const changed: string[] = [];
+    for (const city of batch) {
+      if (!isWritten(city)) continue;
+      const page = cityPage(city, countyById.get(city.countyId)!, stateById.get(city.stateId)!);
+      pages.set(city.id, page);
+      if (!lean.unchanged(page.ref.path, page.input)) changed.push(city.id);
+    }
+    const rows = await lean.reads.cityContents(changed);
+    return { pages, contents: new Map(rows.map((row) => [row.id, row])) };
+  }
+
   let cursor: CityCursor | null = null;
-  const size = opts.batchSize ?? 250;
+  const { lean } = opts;
+  // Stubs are small: a lean build reads them in bigger batches.
+  const size = opts.batchSize ?? (lean ? 2_000 : 250);
   for (;;) {
-    const batch = await repo.cityBatch(project.id, cursor, size);
-    for (const city of batch) await add(city);
+    let batch: CityStub[];
+    if (lean) {
+      batch = await lean.reads.cityStubs(project.id, cursor, size);
+      const { pages, contents } = await changedContent(lean, batch);
+      for (const city of batch) await add(city, contents.get(city.id), pages.get(city.id));
+    } else {
+      const full = await repo.cityBatch(project.id, cursor, size);
+      for (const city of full) await add(city, city);
+      batch = full;
+    }
     if (batch.length < size) break;
     const last = batch[batch.length - 1]!;
     cursor = { stateId: last.stateId, countyId: last.countyId, id: last.id };

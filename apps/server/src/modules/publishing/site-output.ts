@@ -16,6 +16,13 @@ export type SiteOutput = {
   readonly bytes: number;
   /** `file` is the site path of the file ('/index.html', '/states/tx.html'). */
   write(file: string, body: string | Buffer): Promise<void>;
+  /**
+   * Names a file the site has, with its SHA1, without writing it: a redeploy's unchanged file,
+   * which Netlify already holds.
+   */
+  reuse(file: string, sha: string): void;
+  /** Files in the digest that are not on disk (reused ones). */
+  readonly reused: ReadonlySet<string>;
   /** Copies a stored file (an image) in, hashing it on the way: never held in memory whole. */
   copy(file: string, source: Readable): Promise<void>;
   /** Waits for every write still under way. */
@@ -32,6 +39,7 @@ export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).d
 export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
   const digest = new Map<string, string>();
   const made = new Set<string>();
+  const reused = new Set<string>();
   const pending = new Set<Promise<void>>();
   let bytes = 0;
   let failure: unknown = null;
@@ -58,6 +66,12 @@ export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
     digest,
     get bytes() {
       return bytes;
+    },
+    reused,
+    reuse(file, sha) {
+      if (digest.has(file)) throw new Error(`two files at ${file}`);
+      digest.set(file, sha);
+      reused.add(file);
     },
     async write(file, body) {
       if (failure) throw failure;

@@ -8,9 +8,18 @@ export type SiteReads = Pick<
   'sitePages' | 'siteImages' | 'siteStates' | 'siteCounties' | 'cityBatch'
 >;
 
+/** The reads of a build that remembers the last deploy: cities' content only where it changed. */
+export type MemoReads = Pick<PublishingRepo, 'cityStubs' | 'cityContents'>;
+
+/**
+ * What one page is made of: `input` names every input of the page besides the site-wide frame
+ * (the same input makes the same file); `body` is read only when the page must be rendered.
+ */
+export type PageSource = { input: string; body: () => PageBody };
+
 /** Writes one page of the site: the file, and its line in the sitemap. */
 export type PageSink = (
   ref: PageRef & { path: string },
-  body: PageBody,
+  source: PageSource,
   updatedAt: Date,
 ) => Promise<void>;
