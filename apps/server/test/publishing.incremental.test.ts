@@ -30,7 +30,7 @@ const SITE_URL = 'https://lonestar.test';
 const ALWAYS = ['/404.html', '/_headers', '/favicon.svg', '/robots.txt', '/sitemap.xml'];
 
 /** Builds the project's site into a new folder, remembering `previous` when given. */
-async function build(projectId: string, previous?: MemoFiles) {
+async function build(projectId: string, previous?: MemoFiles, renderThreads?: number) {
   const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
   const repo = t.ctx.repos.publishingRepo;
   const out = createSiteOutput(fs.mkdtempSync(path.join(scratch, 'out-')));
@@ -41,6 +41,7 @@ async function build(projectId: string, previous?: MemoFiles) {
     images: { open: async () => null },
     out,
     memo: previous && { previous, reads: repo },
+    renderThreads,
   });
   const onDisk = fs
     .readdirSync(out.dir, { recursive: true, withFileTypes: true })
@@ -118,6 +119,27 @@ describe('incremental builds', () => {
     // And after all of it, the remembering build equals a build from nothing, file by file.
     const whole = await build(u.id);
     expect(changed(phone.digest, whole.digest)).toEqual([]);
+  });
+
+  it('renders on other threads the same files as on its own, remembering or not', async () => {
+    const u = await siteProject(t);
+    const inline = await build(u.id, undefined, 0);
+    const threaded = await build(u.id, undefined, 2);
+    expect(threaded.rendered).toBe(inline.rendered);
+    expect(threaded.bytes).toBe(inline.bytes);
+    expect(threaded.onDisk).toEqual(inline.onDisk);
+    expect(changed(inline.digest, threaded.digest)).toEqual([]);
+    expect(threaded.memo).toEqual(inline.memo);
+
+    const boise = await cityRow(u.id, 'Boise');
+    await t.ctx.db
+      .update(cities)
+      .set({ contentHtml: `${boise.contentHtml}<p>Open late.</p>` })
+      .where(eq(cities.id, boise.id));
+    const again = await build(u.id, threaded.memo, 1);
+    expect(again.onDisk).toEqual([...ALWAYS, '/states/idaho/ada-county/boise.html'].sort());
+    expect(changed(inline.digest, again.digest)).toEqual(['/states/idaho/ada-county/boise.html']);
+    expect(changed(again.digest, (await build(u.id, undefined, 0)).digest)).toEqual([]);
   });
 
   it('redeploys one edited city by rendering one page and uploading it with the sitemap', async () => {

@@ -59,10 +59,11 @@ export function inputDigest(frame: string, file: string, input: string): string 
 /**
  * A build that remembers: `previous` is what the last deploy sent to the same Netlify site; a
  * file whose inputs digest to the same value is the same file, so its SHA1 is taken from there
- * instead of rendering it again. `next` is what this build sent, for the deploy after it.
+ * instead of rendering it again. `files()` is what this build sent, for the deploy after it.
  */
 export function createMemoKeeper(out: SiteOutput, frame: string, previous: MemoFiles = {}) {
-  const next: MemoFiles = {};
+  // Files kept, by their input digest: their SHA1 may arrive later (from a render thread).
+  const keys = new Map<string, string>();
   // A city page's digest is asked for twice (to read only changed content, then to write).
   let last = { file: '', input: '', key: '' };
   const keyOf = (file: string, input: string) => {
@@ -72,23 +73,30 @@ export function createMemoKeeper(out: SiteOutput, frame: string, previous: MemoF
   };
   let rendered = 0;
   return {
-    next,
     get rendered() {
       return rendered;
     },
     unchanged: (file: string, input: string) => previous[file]?.[0] === keyOf(file, input),
-    /** Writes the file unless the last build made it from the same input; remembers it. */
-    async keep(file: string, input: string, make: () => string | Buffer | Promise<void>) {
+    /** Makes the file unless the last build made it from the same input; remembers it. */
+    async keep(file: string, input: string, make: () => string | Promise<void>) {
       const key = keyOf(file, input);
       const before = previous[file];
       if (before?.[0] === key) out.reuse(file, before[1]);
       else {
         const made = await make();
-        if (made !== undefined) await out.write(file, made);
+        if (typeof made === 'string') await out.write(file, made);
         rendered += 1;
       }
-      const sha = out.digest.get(file);
-      if (sha) next[file] = [key, sha];
+      keys.set(file, key);
+    },
+    /** What this build sent, for the deploy after it: call once every file is made. */
+    files(): MemoFiles {
+      const files: MemoFiles = {};
+      for (const [file, key] of keys) {
+        const sha = out.digest.get(file);
+        if (sha) files[file] = [key, sha];
+      }
+      return files;
     },
   };
 }

@@ -1,14 +1,17 @@
 import { MSG } from '@cityforge/shared';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { footerPages, pageDocument, type SiteFrame } from '../site/page-document.ts';
 import { pagePath, type PageRef } from '../site/paths.ts';
-import { hubParts, notFoundHub, servicesHub, statesHub, type HubPage } from '../site/site-hubs.ts';
+import { hubParts, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.ts';
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
-import type { MemoReads, PageSink, SiteReads } from './site-reads.ts';
+import type { MemoReads, SiteReads } from './site-reads.ts';
 import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
+import { createRenderPool } from './render-pool.ts';
+import { createPageSink } from './site-pages.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';
@@ -27,6 +30,11 @@ export type BuildOptions = {
   onProgress?: (files: number) => unknown;
   /** Cities read per query. */
   batchSize?: number;
+  /**
+   * Threads that render and write pages beside the one reading the database; by default one
+   * per spare core (at most 2) for sites of RENDER_THREADS_FROM cities, none for smaller ones.
+   */
+  renderThreads?: number;
   /**
    * What the last deploy to the same site was made of: pages whose inputs did not change are
    * not read or rendered again, their SHA1 comes from here (the file is not written).
@@ -49,6 +57,13 @@ export type BuildResult = {
   /** What this build was made of, for the next one. */
   memo: MemoFiles;
 };
+
+/** Below this many cities a render thread's start costs more than it saves. */
+export const RENDER_THREADS_FROM = 500;
+
+function renderThreadsFor(cities: number): number {
+  return cities < RENDER_THREADS_FROM ? 0 : Math.min(2, os.availableParallelism() - 1);
+}
 
 // Project fields that change without changing a page: a status flip must not re-render a site.
 const NOT_RENDERED = new Set(['status', 'updatedAt', 'hasSiteMap', 'deploymentStatus']);
@@ -110,53 +125,55 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     siteUrl,
   };
   const sitemap = siteUrl ? createSitemapWriter(out, siteUrl) : null;
-  let pages = 0;
-  let reported = 0;
-
-  const emit: PageSink = async (ref, source, updatedAt) => {
-    await memo.keep(fileOf(ref.path), source.input, () => pageDocument(frame, ref, source.body()));
-    await sitemap?.add(ref.path, updatedAt);
-    pages += 1;
-    if (opts.onProgress && out.digest.size - reported >= 250) {
-      reported = out.digest.size;
-      await opts.onProgress(reported);
-    }
-  };
-  const emitHub = (hub: HubPage, updatedAt: Date) =>
-    emit(
-      { ...hub.ref, path: hub.ref.path! },
-      {
-        input: JSON.stringify(hub),
-        body: () => ({ ...hubParts(project, hub), breadcrumbs: hub.crumbs }),
-      },
-      updatedAt,
-    );
-
-  for (const page of written) {
-    const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
-    const ref = pageRef(page);
-    await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
-  }
-  const services = written.filter((p) => p.kind === 'service');
-  // Service pages' breadcrumbs and the header link /services: the written "Services" page
-  // answers there; when it is missing, a listing of the service pages takes its place.
-  const servicesPage = written.some((p) => pageRef(p).path === '/services');
-  if (!servicesPage && (services.length || project.createServicePages))
-    await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
-
-  const places = await buildLocations({
+  const [states, counties] = await Promise.all([
+    repo.siteStates(project.id),
+    repo.siteCounties(project.id),
+  ]);
+  const threads =
+    opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
+  const pool = threads > 0 ? createRenderPool({ dir: out.dir, frame }, threads) : null;
+  const sink = createPageSink({
     project,
-    repo,
-    emit,
-    emitHub,
-    batchSize: opts.batchSize,
-    // With a memo, cities are read without their content, which is read only where it changed.
-    lean: opts.memo && {
-      reads: opts.memo.reads,
-      unchanged: (path, input) => memo.unchanged(fileOf(path), input),
-    },
+    frame,
+    out,
+    memo,
+    pool,
+    sitemap,
+    onProgress: opts.onProgress,
   });
-  await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
+  const { emit, emitHub } = sink;
+  try {
+    for (const page of written) {
+      const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
+      const ref = pageRef(page);
+      await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
+    }
+    const services = written.filter((p) => p.kind === 'service');
+    // Service pages' breadcrumbs and the header link /services: the written "Services" page
+    // answers there; when it is missing, a listing of the service pages takes its place.
+    const servicesPage = written.some((p) => pageRef(p).path === '/services');
+    if (!servicesPage && (services.length || project.createServicePages))
+      await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
+
+    const places = await buildLocations({
+      project,
+      repo,
+      states,
+      counties,
+      emit,
+      emitHub,
+      batchSize: opts.batchSize,
+      // With a memo, cities are read without their content, which is read only where it changed.
+      lean: opts.memo && {
+        reads: opts.memo.reads,
+        unchanged: (path, input) => memo.unchanged(fileOf(path), input),
+      },
+    });
+    await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
+    await out.flush();
+  } finally {
+    await pool?.close();
+  }
 
   // The 404 page has no address of its own: no canonical URL, not in the sitemap.
   const missing = notFoundHub(project);
@@ -171,11 +188,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   await out.flush();
   return {
     files: out.digest.size,
-    pages,
+    pages: sink.pages,
     bytes: out.bytes,
     hasSitemap: Boolean(sitemap),
     missing: lost,
     rendered: memo.rendered,
-    memo: memo.next,
+    memo: memo.files(),
   };
 }

@@ -59,12 +59,10 @@ export async function buildLocations(opts: {
   emitHub: (hub: HubPage, updatedAt: Date) => Promise<void>;
   batchSize?: number;
   lean?: LeanReads;
+  states: StateInfo[];
+  counties: Array<Omit<CountyInfo, 'cities'> & { cities: number | string }>;
 }): Promise<StatesSummary> {
-  const { project, repo, emit, emitHub } = opts;
-  const [states, counties] = await Promise.all([
-    repo.siteStates(project.id),
-    repo.siteCounties(project.id),
-  ]);
+  const { project, repo, emit, emitHub, states, counties } = opts;
   const stateById = new Map<string, StateInfo>(states.map((s) => [s.id, s]));
   const countyById = new Map<string, CountyInfo>();
   const countiesOfState = new Map<string, CountyInfo[]>();

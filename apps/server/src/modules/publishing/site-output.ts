@@ -25,6 +25,11 @@ export type SiteOutput = {
   readonly reused: ReadonlySet<string>;
   /** Copies a stored file (an image) in, hashing it on the way: never held in memory whole. */
   copy(file: string, source: Readable): Promise<void>;
+  /**
+   * Names a file another thread is making (render-pool.ts); its SHA1 and size count once made.
+   * Many may be under way at once, so that thread always has the next page waiting.
+   */
+  pend(file: string, made: Promise<{ sha: string; bytes: number }>): Promise<void>;
   /** Waits for every write still under way. */
   flush(): Promise<void>;
 };
@@ -36,7 +41,7 @@ export function fileOf(urlPath: string): string {
 
 export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
 
-export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
+export function createSiteOutput(dir: string, concurrency = 16, pended = 256): SiteOutput {
   const digest = new Map<string, string>();
   const made = new Set<string>();
   const reused = new Set<string>();
@@ -109,6 +114,22 @@ export function createSiteOutput(dir: string, concurrency = 16): SiteOutput {
       }
       digest.set(file, hash.digest('hex'));
       bytes += size;
+    },
+    async pend(file, made) {
+      if (failure) throw failure;
+      if (digest.has(file)) throw new Error(`two files at ${file}`);
+      digest.set(file, '');
+      const task = made
+        .then((result) => {
+          digest.set(file, result.sha);
+          bytes += result.bytes;
+        })
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => pending.delete(task));
+      pending.add(task);
+      if (pending.size >= pended) await Promise.race(pending);
     },
     async flush() {
       await Promise.all(pending);

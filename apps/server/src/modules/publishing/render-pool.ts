@@ -1,0 +1,54 @@
+import { Worker } from 'node:worker_threads';
+import type { PageBody } from '../site/page-document.ts';
+import type { PageRef } from '../site/paths.ts';
+import type { RenderAnswer, RenderSetup, RenderTask } from './render-worker.ts';
+
+export type Rendered = { sha: string; bytes: number };
+
+/** Renders and writes pages on other threads; see render-worker.ts. */
+export type RenderPool = {
+  render(file: string, ref: PageRef, body: PageBody): Promise<Rendered>;
+  close(): Promise<void>;
+};
+
+const WORKER = new URL('./render-worker.ts', import.meta.url);
+
+export function createRenderPool(setup: RenderSetup, threads: number): RenderPool {
+  const waiting = new Map<number, { resolve: (r: Rendered) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const pending of waiting.values()) pending.reject(failure);
+    waiting.clear();
+  };
+  const workers = Array.from({ length: Math.max(1, threads) }, () => {
+    const worker = new Worker(WORKER, { workerData: setup });
+    worker.on('message', (answer: RenderAnswer) => {
+      const pending = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if ('error' in answer) pending?.reject(new Error(answer.error));
+      else pending?.resolve(answer);
+    });
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (waiting.size) fail(new Error(`a render thread stopped (exit code ${code})`));
+    });
+    return worker;
+  });
+
+  return {
+    render(file, ref, body) {
+      if (failure) return Promise.reject(failure);
+      const id = next++;
+      const task: RenderTask = { id, file, ref, body };
+      return new Promise<Rendered>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        workers[id % workers.length]!.postMessage(task);
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
+import type { PageRef } from '../site/paths.ts';
+import { sha1 } from './site-output.ts';
+
+/**
+ * A build's second thread (render-pool.ts): renders pages, writes them under the build folder
+ * and answers each one's SHA1 and size, while the build's own thread reads the database.
+ */
+export type RenderSetup = { dir: string; frame: SiteFrame };
+export type RenderTask = { id: number; file: string; ref: PageRef; body: PageBody };
+export type RenderAnswer =
+  { id: number; sha: string; bytes: number } | { id: number; error: string };
+
+const { dir, frame } = workerData as RenderSetup;
+const made = new Set<string>();
+
+async function render(task: RenderTask): Promise<RenderAnswer> {
+  const buffer = Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
+  const target = path.join(dir, task.file);
+  if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${task.file}`);
+  const folder = path.dirname(target);
+  if (!made.has(folder)) {
+    await fs.mkdir(folder, { recursive: true });
+    made.add(folder);
+  }
+  await fs.writeFile(target, buffer);
+  return { id: task.id, sha: sha1(buffer), bytes: buffer.length };
+}
+
+parentPort!.on('message', (task: RenderTask) => {
+  render(task).then(
+    (answer) => parentPort!.postMessage(answer),
+    (error: unknown) =>
+      parentPort!.postMessage({ id: task.id, error: String((error as Error)?.stack ?? error) }),
+  );
+});

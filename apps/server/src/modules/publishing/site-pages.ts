@@ -1,0 +1,57 @@
+import type { ProjectRow } from '../../db/schema/index.ts';
+import { pageDocument, type SiteFrame } from '../site/page-document.ts';
+import { hubParts, type HubPage } from '../site/site-hubs.ts';
+import type { createMemoKeeper } from './build-memo.ts';
+import type { RenderPool } from './render-pool.ts';
+import type { PageSink } from './site-reads.ts';
+import { fileOf, type SiteOutput } from './site-output.ts';
+import type { createSitemapWriter } from './sitemap.ts';
+
+/**
+ * Where a build's pages go: each is rendered (on this thread or a render thread) unless the
+ * memo holds it unchanged, and gets its line in the sitemap.
+ */
+export function createPageSink(opts: {
+  project: ProjectRow;
+  frame: SiteFrame;
+  out: SiteOutput;
+  memo: ReturnType<typeof createMemoKeeper>;
+  pool: RenderPool | null;
+  sitemap: ReturnType<typeof createSitemapWriter> | null;
+  onProgress?: (files: number) => unknown;
+}) {
+  const { project, frame, out, memo, pool, sitemap } = opts;
+  let pages = 0;
+  let reported = 0;
+
+  const emit: PageSink = async (ref, source, updatedAt) => {
+    const file = fileOf(ref.path);
+    await memo.keep(file, source.input, () =>
+      pool
+        ? out.pend(file, pool.render(file, ref, source.body()))
+        : pageDocument(frame, ref, source.body()),
+    );
+    await sitemap?.add(ref.path, updatedAt);
+    pages += 1;
+    if (opts.onProgress && out.digest.size - reported >= 250) {
+      reported = out.digest.size;
+      await opts.onProgress(reported);
+    }
+  };
+  const emitHub = (hub: HubPage, updatedAt: Date) =>
+    emit(
+      { ...hub.ref, path: hub.ref.path! },
+      {
+        input: JSON.stringify(hub),
+        body: () => ({ ...hubParts(project, hub), breadcrumbs: hub.crumbs }),
+      },
+      updatedAt,
+    );
+  return {
+    emit,
+    emitHub,
+    get pages() {
+      return pages;
+    },
+  };
+}
