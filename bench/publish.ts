@@ -8,7 +8,8 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { cities } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
-import { startFakeNetlify } from '@cityforge/fakes/netlify';
+import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
+import { NETLIFY_CLI_VERSION, ensureNetlifyCli, netlifyCliDeploy } from './netlify-cli.ts';
 import type { SeededSite } from './site-build-data.ts';
 
 type Line = (name: string, value: string, budget?: string) => void;
@@ -23,6 +24,10 @@ const n = (value: number) => value.toLocaleString('en-US');
  * token stored encrypted as the profile stores it, POST /api/projects/{id}/publish/ (the
  * deploy runs as a pg-boss job; the call answers when it is ready), and the local fake Netlify
  * API on the other side. Three deploys: first, unchanged, and after editing one city.
+ *
+ * Then the peer: netlify-cli's own `netlify deploy --prod` (bench/netlify-cli.ts) sends the
+ * same site, as built by the site bench into `builtDir`, to a new site on the same fake, and
+ * one line compares its wall time with our first deploy's (the issue's goal: ≥ 5× faster).
  */
 export async function publishBench(
   line: Line,
@@ -32,6 +37,8 @@ export async function publishBench(
     password: string;
     userId: string;
     site: SeededSite;
+    /** The same site built by the site bench; netlify-cli deploys this folder. */
+    builtDir: string;
   },
 ) {
   const netlify = await startFakeNetlify({ tokens: [TOKEN], processingPolls: 1 });
@@ -105,10 +112,10 @@ export async function publishBench(
         `fake Netlify got ${n(uploads.length)} uploads (${agrees ? 'agrees' : 'DISAGREES'} with filesToUpload/filesUploaded ${d.filesToUpload}/${d.filesUploaded}); expected ${expected}` +
           (paths.length && paths.length <= 5 ? `: ${paths.join(', ')}` : ''),
       );
-      return d;
+      return { d, ms };
     }
 
-    await deploy(`${n(opts.site.cities)} cities, first`, 'every file');
+    const first = await deploy(`${n(opts.site.cities)} cities, first`, 'every file');
     await deploy('redeploy unchanged', '0');
     const [city] = await ctx.db
       .select({ id: cities.id, name: cities.name, contentHtml: cities.contentHtml })
@@ -124,14 +131,57 @@ export async function publishBench(
       })
       .where(eq(cities.id, city!.id));
     await deploy('redeploy after 1 city edit', '2 (the page + sitemap.xml)');
-    line(
-      'netlify-cli deploy peer',
-      'skipped',
-      'netlify-cli is not installed and needs the npm registry and api.netlify.com (offline here)',
-    );
+    await cliPeer(line, netlify, opts.builtDir, first.ms, first.d.filesTotal);
   } finally {
     await app.close();
     await shutdown(ctx);
     await netlify.close();
   }
+}
+
+/** One line: our first deploy's time against `netlify deploy` of the same files, or why not. */
+async function cliPeer(
+  line: Line,
+  netlify: FakeNetlify,
+  builtDir: string,
+  oursMs: number,
+  oursFiles: number,
+) {
+  const label = 'first deploy vs netlify-cli';
+  const cli = await ensureNetlifyCli();
+  if (!cli.ok) return line(label, 'skipped', cli.reason);
+  const installed =
+    cli.installMs === null ? 'cached install' : `installed this run in ${s(cli.installMs)}`;
+  const siteName = 'netlify-cli-peer';
+  const created = await fetch(`${netlify.url}/sites`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: siteName }),
+  });
+  if (!created.ok) throw new Error(`fake Netlify refused the peer's site: ${created.status}`);
+  const before = netlify.uploads.length;
+  const run = await netlifyCliDeploy({
+    entry: cli.entry,
+    apiUrl: netlify.url,
+    token: TOKEN,
+    siteName,
+    dir: builtDir,
+  });
+  if (!run.ok) return line(label, 'skipped', `netlify-cli ${NETLIFY_CLI_VERSION}: ${run.reason}`);
+  // Its exit code alone is not trusted: the deploy it names must be the site's live one.
+  const deployId = /"deploy_id":\s*"([^"]+)"/.exec(run.stdout)?.[1];
+  const site = netlify.findSite(`${siteName}.netlify.app`);
+  if (!deployId || site?.publishedDeployId !== deployId)
+    return line(label, 'skipped', 'netlify-cli exited 0 but no deploy of it is live on the fake');
+  const uploaded = netlify.uploads.length - before;
+  const live = netlify.publishedFiles(site.id).size;
+  const ratio = run.ms / oursMs;
+  line(
+    label,
+    `${s(oursMs)} vs ${s(run.ms)}`,
+    `${ratio >= 1 ? `${ratio.toFixed(1)}× faster` : `${(1 / ratio).toFixed(1)}× slower`}; goal ≥ 5× ` +
+      `(ours: POST publish/ until ready, build included, ${n(oursFiles)} files; netlify-cli ` +
+      `${NETLIFY_CLI_VERSION} deploy --prod of the built folder: ${n(uploaded)} uploads, ` +
+      `${n(live)} files live; ${installed})`,
+  );
 }

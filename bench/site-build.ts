@@ -94,14 +94,15 @@ const scratch = (tag: string, root = os.tmpdir()) => {
   return dir;
 };
 
-function buildInto(root: string, dataDir: string, site: Prepared, v8Flags: string[] = []) {
+/** One cold build; `outDir` (kept until the end) is deployed again by netlify-cli in publish.ts. */
+async function buildInto(root: string, dataDir: string, site: Prepared, v8Flags: string[] = []) {
   const job = {
     dataDir,
     projectId: site.projectId,
     outDir: scratch('out', root),
     siteUrl: SITE_URL,
   };
-  return coldBuild(job, v8Flags);
+  return { ...(await coldBuild(job, v8Flags)), outDir: job.outDir };
 }
 
 /** Writes as many plain files and bytes as the build did, the way SiteOutput writes them. */
@@ -155,7 +156,7 @@ export async function siteBench(line: Line) {
   try {
     const prepared = await prepare(dataDir, email, password, version !== null);
     userId = prepared.userId;
-    const reports: BuildReport[] = [];
+    const reports: Array<BuildReport & { outDir: string }> = [];
     for (const site of prepared.sites) {
       printSeed(line, site);
       const report = await buildInto(os.tmpdir(), dataDir, site);
@@ -193,7 +194,14 @@ export async function siteBench(line: Line) {
           site,
           i === prepared.sites.length - 1 ? onLargest : [reports[i]!],
         );
-    await publishBench(line, { dataDir, email, password, userId, site: many });
+    await publishBench(line, {
+      dataDir,
+      email,
+      password,
+      userId,
+      site: many,
+      builtDir: largest.outDir,
+    });
   } finally {
     if (userId && process.env.DATABASE_URL) {
       const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, ...dbEnv() }));

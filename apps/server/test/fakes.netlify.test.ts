@@ -222,6 +222,70 @@ describe('fake Netlify API', () => {
     expect(moved.custom_domain).toBe('www.acme-plumbing.com');
   });
 
+  it("lists the token's own account and sites, filtered by name and paged", async () => {
+    const fresh = await startFakeNetlify({ tokens: ['mine', 'theirs'] });
+    try {
+      const api = (token: string) =>
+        new NetlifyAPI(token, { scheme: 'http', host: fresh.host, pathPrefix: fresh.pathPrefix });
+      const [account, ...more] = await api('mine').listAccountsForUser();
+      expect(more).toEqual([]);
+      expect(account).toMatchObject({ id: expect.any(String), slug: expect.any(String) });
+      const [theirs] = await api('theirs').listAccountsForUser();
+      expect(theirs!.id).not.toBe(account!.id);
+
+      for (const name of ['acme-north', 'acme-south', 'bolt-east'])
+        await api('mine').createSite({ body: { name } });
+      await api('theirs').createSite({ body: { name: 'acme-theirs' } });
+      const site = await api('mine').getSite({ site_id: 'bolt-east.netlify.app' });
+      expect(site).toMatchObject({ account_id: account!.id, account_slug: account!.slug });
+
+      const names = (sites: Array<{ name?: string }>) => sites.map((x) => x.name).sort();
+      const acme = await api('mine').listSites({ name: 'acme', filter: 'all' });
+      expect(names(acme)).toEqual(['acme-north', 'acme-south']);
+      expect(names(await api('theirs').listSites({ filter: 'owner' }))).toEqual(['acme-theirs']);
+      expect(await api('mine').listSites({ filter: 'guest' })).toEqual([]);
+      const page2 = await api('mine').listSites({ page: 2, per_page: 2 });
+      expect(page2).toHaveLength(1);
+
+      expect(
+        await api('mine').getEnvVars({ account_id: account!.slug!, site_id: site.id }),
+      ).toEqual([]);
+      const foreign = await failure(api('mine').getEnvVars({ account_id: theirs!.id! }));
+      expect(foreign.status).toBe(404);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('takes a deploy created without files and given its digest by PUT, as netlify-cli does', async () => {
+    const api = client();
+    const site = await api.createSite({ body: {} });
+    const created = await api.createSiteDeploy({ site_id: site.id!, body: { draft: false } });
+    expect(created).toMatchObject({ state: 'new', required: [] });
+    // netlify-cli names files without the leading slash; they are stored with it.
+    const bare = Object.fromEntries(Object.entries(digest).map(([p, sha]) => [p.slice(1), sha]));
+    const updated = await api.updateSiteDeploy({
+      site_id: site.id!,
+      deploy_id: created.id!,
+      body: { files: bare, async: true },
+    });
+    expect(updated.state).toBe('uploading');
+    expect(updated.required).toHaveLength(3);
+    const again = await failure(
+      api.updateSiteDeploy({ site_id: site.id!, deploy_id: created.id!, body: { files: bare } }),
+    );
+    expect(again.status).toBe(422);
+
+    await uploadAll(api, created.id!, updated.required!);
+    expect((await waitReady(api, created.id!)).state).toBe('ready');
+    expect([...fake.publishedFiles(site.id!).keys()].sort()).toEqual(Object.keys(files).sort());
+
+    const dropped = await api.createSiteDeploy({ site_id: site.id!, body: {} });
+    const canceled = await api.cancelSiteDeploy({ deploy_id: dropped.id! });
+    expect(canceled.state).toBe('error');
+    expect(fake.findSite(site.id!)?.publishedDeployId).toBe(created.id);
+  });
+
   it('answers 404 to unknown routes', async () => {
     const res = await fetch(`${fake.url}/nope`, {
       headers: { authorization: 'Bearer netlify-test-token' },

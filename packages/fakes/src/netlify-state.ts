@@ -17,7 +17,11 @@ export type FakeNetlifySite = {
   updatedAt: string;
 };
 
-export type FakeNetlifyDeployState = 'uploading' | 'processing' | 'ready' | 'error';
+/** `new`: created without a digest (as netlify-cli does), waiting for the PUT that adds one. */
+export type FakeNetlifyDeployState = 'new' | 'uploading' | 'processing' | 'ready' | 'error';
+
+/** The team a token belongs to: one per token, made on first use. */
+export type FakeNetlifyAccount = { id: string; slug: string; name: string; createdAt: string };
 
 export type FakeNetlifyDeploy = {
   id: string;
@@ -54,6 +58,26 @@ const SHA1 = /^[0-9a-f]{40}$/;
 const APP_SUFFIX = '.netlify.app';
 
 const now = () => new Date().toISOString();
+
+/**
+ * A deploy's `files`: path → sha1. Netlify takes paths with or without the leading slash
+ * (netlify-cli sends `index.html`, @netlify/api callers often `/index.html`) and stores them
+ * with it.
+ */
+function parseDigest(raw: unknown): Map<string, string> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new NetlifyError(422, 'files must be an object of path => sha1');
+  const files = new Map<string, string>();
+  for (const [name, sha] of Object.entries(raw)) {
+    const digest = typeof sha === 'string' ? sha.toLowerCase() : '';
+    const path = name.startsWith('/') ? name : `/${name}`;
+    if (path === '/' || !SHA1.test(digest))
+      throw new NetlifyError(422, `Invalid file digest for ${name}`);
+    files.set(path, digest);
+  }
+  return files;
+}
+
 const normalizeHost = (host: string) => host.trim().toLowerCase().replace(/\.$/, '');
 
 /** Sites, deploys and blobs of the fake, with the rules the real API enforces on them. */
@@ -65,6 +89,7 @@ export class NetlifyState {
   private readonly byName = new Map<string, FakeNetlifySite>();
   /** Custom domains and aliases; real Netlify refuses a domain that another site serves. */
   private readonly byDomain = new Map<string, FakeNetlifySite>();
+  private readonly accounts = new Map<string, FakeNetlifyAccount>();
   private nextFailure: string | null = null;
   processingPolls: number;
 
@@ -79,6 +104,36 @@ export class NetlifyState {
     const host = normalizeHost(idOrHost);
     if (host.endsWith(APP_SUFFIX)) return this.byName.get(host.slice(0, -APP_SUFFIX.length));
     return this.byDomain.get(host);
+  }
+
+  accountFor(token: string): FakeNetlifyAccount {
+    let account = this.accounts.get(token);
+    if (!account) {
+      const id = randomBytes(12).toString('hex');
+      account = { id, slug: `team-${id.slice(0, 8)}`, name: 'Fake Team', createdAt: now() };
+      this.accounts.set(token, account);
+    }
+    return account;
+  }
+
+  /**
+   * GET /sites: the token's sites, `name` matching part of the name as Netlify's search does,
+   * paged by `page` and `per_page` (at most 100). Every site here is owned, so `guest` is empty.
+   */
+  listSites(token: string, query: URLSearchParams): FakeNetlifySite[] {
+    const filter = query.get('filter') ?? 'all';
+    if (!['all', 'owner', 'guest'].includes(filter))
+      throw new NetlifyError(422, 'filter must be one of all, owner, guest');
+    const name = query.get('name')?.toLowerCase() ?? '';
+    const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
+    const perPage = Math.min(
+      100,
+      Math.max(1, Number.parseInt(query.get('per_page') ?? '100', 10) || 100),
+    );
+    const mine = [...this.sites.values()].filter(
+      (site) => site.owner === token && filter !== 'guest' && site.name.includes(name),
+    );
+    return mine.slice((page - 1) * perPage, page * perPage);
   }
 
   siteFor(token: string, idOrHost: string): FakeNetlifySite {
@@ -159,27 +214,21 @@ export class NetlifyState {
     this.nextFailure = message;
   }
 
+  /**
+   * POST /sites/ID/deploys. With `files` the digest is taken at once; without, the deploy is
+   * `new` until PUT /sites/ID/deploys/ID brings the digest (netlify-cli creates, then updates).
+   */
   createDeploy(site: FakeNetlifySite, body: Record<string, unknown>): FakeNetlifyDeploy {
-    const raw = body.files;
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-      throw new NetlifyError(422, 'files must be an object of path => sha1');
-    const files = new Map<string, string>();
-    for (const [path, sha] of Object.entries(raw)) {
-      const digest = typeof sha === 'string' ? sha.toLowerCase() : '';
-      if (!path.startsWith('/') || !SHA1.test(digest))
-        throw new NetlifyError(422, `Invalid file digest for ${path}`);
-      files.set(path, digest);
-    }
-    const required = [...new Set(files.values())].filter((sha) => !site.held.has(sha));
+    const files = body.files === undefined ? null : parseDigest(body.files);
     const at = now();
     const deploy: FakeNetlifyDeploy = {
       id: randomBytes(12).toString('hex'),
       siteId: site.id,
-      state: required.length ? 'uploading' : 'processing',
+      state: 'new',
       draft: body.draft === true,
-      files,
-      required,
-      pending: new Set(required),
+      files: new Map(),
+      required: [],
+      pending: new Set(),
       polls: 0,
       failWith: this.nextFailure,
       errorMessage: null,
@@ -188,9 +237,40 @@ export class NetlifyState {
       publishedAt: null,
     };
     this.nextFailure = null;
+    if (files) this.takeDigest(deploy, site, files);
     this.deploys.set(deploy.id, deploy);
     site.deployIds.add(deploy.id);
     return deploy;
+  }
+
+  /** PUT /sites/ID/deploys/ID: the digest of a deploy created without one. */
+  updateDeploy(deploy: FakeNetlifyDeploy, body: Record<string, unknown>): FakeNetlifyDeploy {
+    if (deploy.state !== 'new')
+      throw new NetlifyError(422, `Deploy is ${deploy.state}, its files are already set`);
+    const files = parseDigest(body.files);
+    if (typeof body.draft === 'boolean') deploy.draft = body.draft;
+    // `async: true` asks Netlify to diff in the background; the fake diffs at once and answers
+    // with the outcome, which clients that poll for it accept on their first poll.
+    this.takeDigest(deploy, this.sites.get(deploy.siteId)!, files);
+    deploy.updatedAt = now();
+    return deploy;
+  }
+
+  /** POST /deploys/ID/cancel: a deploy that is not live yet ends in `error`. */
+  cancelDeploy(deploy: FakeNetlifyDeploy): FakeNetlifyDeploy {
+    if (deploy.state === 'ready' || deploy.state === 'error') return deploy;
+    deploy.state = 'error';
+    deploy.errorMessage = 'Canceled';
+    deploy.pending.clear();
+    deploy.updatedAt = now();
+    return deploy;
+  }
+
+  private takeDigest(deploy: FakeNetlifyDeploy, site: FakeNetlifySite, files: Map<string, string>) {
+    deploy.files = files;
+    deploy.required = [...new Set(files.values())].filter((sha) => !site.held.has(sha));
+    deploy.pending = new Set(deploy.required);
+    deploy.state = deploy.required.length ? 'uploading' : 'processing';
   }
 
   /** Stores one uploaded file whose body hashed to `sha`, if the digest expects exactly that. */
@@ -278,12 +358,36 @@ export function deployJson(deploy: FakeNetlifyDeploy, site: FakeNetlifySite) {
   };
 }
 
-export function siteJson(site: FakeNetlifySite, deploys: Map<string, FakeNetlifyDeploy>) {
+export function accountJson(account: FakeNetlifyAccount, sites: number) {
+  return {
+    id: account.id,
+    name: account.name,
+    slug: account.slug,
+    type: 'team',
+    type_name: 'Starter',
+    capabilities: {
+      sites: { included: 500, used: sites },
+      collaborators: { included: 1, used: 1 },
+    },
+    roles_allowed: ['Owner'],
+    created_at: account.createdAt,
+    updated_at: account.createdAt,
+  };
+}
+
+export function siteJson(
+  site: FakeNetlifySite,
+  deploys: Map<string, FakeNetlifyDeploy>,
+  account: FakeNetlifyAccount,
+) {
   const published = site.publishedDeployId ? deploys.get(site.publishedDeployId) : undefined;
   return {
     id: site.id,
     site_id: site.id,
     name: site.name,
+    account_id: account.id,
+    account_slug: account.slug,
+    account_name: account.name,
     state: 'current',
     url: `http://${siteHost(site)}`,
     ssl_url: `https://${siteHost(site)}`,

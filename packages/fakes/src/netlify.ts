@@ -6,6 +6,7 @@ import { createChaos, dropConnection, hold, type Chaos } from './chaos.ts';
 import {
   NetlifyError,
   NetlifyState,
+  accountJson,
   deployJson,
   siteJson,
   type FakeNetlifyDeploy,
@@ -192,16 +193,38 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
 
   const ok = (body: unknown, status = 200) => ({ status, body });
   const siteOk = (site: FakeNetlifySite, status?: number) =>
-    ok(siteJson(site, state.deploys), status);
+    ok(siteJson(site, state.deploys, state.accountFor(site.owner)), status);
   const deployOk = (deploy: FakeNetlifyDeploy) =>
     ok(deployJson(deploy, state.sites.get(deploy.siteId)!));
 
-  const route = (info: FakeNetlifyRequestInfo, token: string, body: Buffer) => {
+  const route = (
+    info: FakeNetlifyRequestInfo,
+    token: string,
+    body: Buffer,
+    query: URLSearchParams,
+  ) => {
     const [, head, id, sub, ...rest] = info.path.split('/');
     const { method } = info;
+    if (head === 'accounts' && method === 'GET') {
+      const account = state.accountFor(token);
+      if (id === undefined) {
+        const sites = [...state.sites.values()].filter((s) => s.owner === token).length;
+        return ok([accountJson(account, sites)]);
+      }
+      // Environment variables (netlify-cli reads them before a deploy): the fake keeps none.
+      const mine = param(id) === account.id || param(id) === account.slug;
+      if (sub === 'env' && rest.length === 0) return mine ? ok([]) : null;
+      return null;
+    }
     if (head === 'sites') {
       if (id === undefined && method === 'POST')
         return siteOk(state.createSite(token, parseObject(body)), 201);
+      if (id === undefined && method === 'GET')
+        return ok(
+          state
+            .listSites(token, query)
+            .map((site) => siteJson(site, state.deploys, state.accountFor(token))),
+        );
       if (!id) return null;
       const site = () => state.siteFor(token, param(id));
       if (sub === undefined) {
@@ -220,6 +243,10 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
         state.poll(deploy);
         return deployOk(deploy);
       }
+      if (sub === 'deploys' && rest.length === 1 && rest[0] && method === 'PUT') {
+        const deploy = state.deployFor(token, param(rest[0]), site());
+        return deployOk(state.updateDeploy(deploy, parseObject(body)));
+      }
       return null;
     }
     if (head === 'deploys' && id) {
@@ -228,6 +255,8 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
         state.poll(deploy);
         return deployOk(deploy);
       }
+      if (sub === 'cancel' && rest.length === 0 && method === 'POST')
+        return deployOk(state.cancelDeploy(state.deployFor(token, param(id))));
       if (sub === 'files' && rest.length > 0 && method === 'PUT') {
         const deploy = state.deployFor(token, param(id));
         const path = filePath(rest);
@@ -246,7 +275,10 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const pathname = mark < 0 ? url : url.slice(0, mark);
+    const search = mark < 0 ? '' : url.slice(mark + 1);
     const inBase = pathname.startsWith(`${PREFIX}/`);
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const info: FakeNetlifyRequestInfo = {
@@ -304,7 +336,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     if (!token || !tokens.has(token))
       return send(res, info, 401, { code: 401, message: unauthorized });
     try {
-      const answer = route(info, token, body);
+      const answer = route(info, token, body, new URLSearchParams(search));
       if (!answer) return send(res, info, 404, { code: 404, message: 'Not Found' });
       return send(res, info, answer.status, answer.body);
     } catch (error) {
