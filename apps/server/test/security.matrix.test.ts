@@ -221,6 +221,17 @@ const ROUTES: Record<string, Entry> = {
   // ── one project and what it holds: the owner and superusers ─────────────────────────────
   'GET /api/projects/{id}/': { access: 'owner', url: (f) => `${p(f)}/`, ok: 200 },
   'GET /api/projects/{id}/detail/': { access: 'owner', url: (f) => `${p(f)}/detail/`, ok: 200 },
+  'GET /api/projects/{id}/detail/lean/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/detail/lean/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/detail/counties/{countyId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/detail/counties/${f.county.id}/`,
+    ok: 200,
+  },
   'DELETE /api/projects/{id}/delete/': {
     access: 'owner',
     url: (f) => `${p(f)}/delete/`,

@@ -14,12 +14,7 @@ import {
   siteHrefToTarget,
 } from '../src/features/previews/site-links';
 import { uploadDefaultModel } from '../src/lib/ai-models';
-import {
-  cityNamesById,
-  locationPreviewLinks,
-  similarityText,
-  tooSimilarCount,
-} from '../src/features/projects/structure';
+import { locationPreviewLinks, similarityText } from '../src/features/projects/structure';
 import { makeDetail } from './project-factory';
 
 const { states } = makeDetail();
@@ -117,44 +112,11 @@ describe('places in the tree', () => {
 });
 
 describe('similar city pages', () => {
-  const scored = makeDetail({
-    states: [
-      {
-        ...states[0]!,
-        counties: [
-          {
-            ...states[0]!.counties[0]!,
-            cities: [
-              {
-                ...states[0]!.counties[0]!.cities[0]!,
-                similarity: 0.62,
-                similarTo: 'c2',
-                tooSimilar: true,
-              },
-              // Flagged but failed: regenerating it is Retry's job, not this button's.
-              { ...states[0]!.counties[0]!.cities[1]!, similarity: 0.7, tooSimilar: true },
-            ],
-          },
-          states[0]!.counties[1]!,
-        ],
-      },
-    ],
-  }).states;
-
-  it('counts the completed pages flagged too similar', () => {
-    expect(tooSimilarCount(scored)).toBe(1);
-    expect(tooSimilarCount(states)).toBe(0);
-  });
-
   it('shows the score as a whole percentage once scored', () => {
     expect(similarityText({ similarity: 0.38 })).toBe('38% similar');
     expect(similarityText({ similarity: 0.625 })).toBe('63% similar');
     expect(similarityText({ similarity: 0 })).toBe('0% similar');
     expect(similarityText({ similarity: null })).toBeNull();
-  });
-
-  it('names the sibling by id', () => {
-    expect(cityNamesById(scored).get('c2')).toBe('Pasadena');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TProject, TProjectDetail } from '@cityforge/shared';
+import type { TLeanCity, TLeanProjectDetail, TProject, TProjectDetail } from '@cityforge/shared';
 
 /** A plain created project; tests override what they look at. */
 export function makeProject(over: Partial<TProject> = {}): TProject {
@@ -115,6 +115,54 @@ export function makeDetail(over: Partial<TProjectDetail> = {}): TProjectDetail {
       { name: 'Home', link: '/', show: true },
       { name: 'Services', link: '#services', show: true },
       { name: 'About', link: '/about-us', show: false },
+    ],
+    ...over,
+  };
+}
+
+const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TLeanCity => ({
+  status: 'Completed',
+  failedAt: null,
+  failureReason: null,
+  zips: [],
+  zipCount: 0,
+  similarity: null,
+  tooSimilar: false,
+  similarToName: null,
+  ...over,
+});
+
+/** The detail screen's tree of the same project; `inline: false` is a big project's. */
+export function makeLeanDetail(
+  over: Partial<TLeanProjectDetail> = {},
+  { inline = true }: { inline?: boolean } = {},
+): TLeanProjectDetail {
+  const { states: _states, ...head } = makeDetail();
+  const harris = [
+    leanCity({ id: 'c1', name: 'Houston', zips: ['77001'], zipCount: 1 }),
+    leanCity({
+      id: 'c2',
+      name: 'Pasadena',
+      status: 'Error',
+      failedAt: '2026-01-05T12:00:00.000Z',
+      failureReason: 'Timeout',
+    }),
+  ];
+  const travis = [leanCity({ id: 'c3', name: 'Austin', status: 'queued' })];
+  return {
+    ...head,
+    similarCities: 0,
+    states: [
+      {
+        id: 'tx',
+        name: 'Texas',
+        code: 'TX',
+        cityCount: 3,
+        counties: [
+          { id: 'harris', name: 'Harris', cityCount: 2, cities: inline ? harris : null },
+          { id: 'travis', name: 'Travis', cityCount: 1, cities: inline ? travis : null },
+        ],
+      },
     ],
     ...over,
   };

@@ -10,13 +10,13 @@ import {
   menuEnabledText,
   menuLinkTarget,
   pageLinksDisabled,
+  retryCityIn,
   servicePageLinks,
   slugPath,
-  stateCityCount,
-  treeCounts,
   visibleLinkNames,
+  zipsText,
 } from '../src/features/projects/structure';
-import { makeDetail } from './project-factory';
+import { makeDetail, makeLeanDetail } from './project-factory';
 
 describe('page and city links', () => {
   it('sends the homepage to its own routes and other pages by slug', () => {
@@ -60,27 +60,39 @@ describe('page and city states', () => {
     expect(pageLinksDisabled({ status: 'Completed' })).toBe(false);
   });
 
-  it('counts the tree', () => {
-    const detail = makeDetail();
-    expect(treeCounts(detail.states)).toEqual({ states: 1, counties: 2, cities: 3 });
-    expect(stateCityCount(detail.states[0]!)).toBe(3);
+  it('labels counts and lists the first ZIPs with how many more', () => {
     expect(countLabel(1, 'city', 'cities')).toBe('1 city');
     expect(countLabel(2, 'county', 'counties')).toBe('2 counties');
+    expect(zipsText({ zips: ['78701', '78702', '78703', '78704'], zipCount: 9 })).toBe(
+      '78701, 78702, 78703, 78704 +5',
+    );
+    expect(zipsText({ zips: ['78701'], zipCount: 1 })).toBe('78701');
   });
 
   it('a page retry queues the page, clears its failure and puts the project In progress', () => {
-    const out = applyPageRetry({ ...makeDetail(), status: 'Error' }, 'about');
+    const out = applyPageRetry({ ...makeLeanDetail(), status: 'Error' }, 'about');
     expect(out.status).toBe('In progress');
     expect(out.pages[1]).toMatchObject({ status: 'queued', failedAt: null, failureReason: null });
     expect(out.pages[0]!.status).toBe('Completed');
   });
 
   it('a city retry sets "In Progress", clears its failure and the project follows', () => {
-    const out = applyCityRetry({ ...makeDetail(), status: 'Error' }, 'c2');
+    const out = applyCityRetry({ ...makeLeanDetail(), status: 'Error' }, 'c2');
     expect(out.status).toBe('In progress');
-    const city = out.states[0]!.counties[0]!.cities[1]!;
-    expect(city).toMatchObject({ status: 'In Progress', failedAt: null, failureReason: null });
-    expect(out.states[0]!.counties[0]!.cities[0]!.status).toBe('Completed');
+    const harris = out.states[0]!.counties[0]!.cities!;
+    expect(harris[1]).toMatchObject({ status: 'In Progress', failedAt: null, failureReason: null });
+    expect(harris[0]!.status).toBe('Completed');
+  });
+
+  it("a big project's city retry changes the project and the county fetched for it", () => {
+    const big = makeLeanDetail({ status: 'Error' }, { inline: false });
+    const out = applyCityRetry(big, 'c2');
+    expect(out.status).toBe('In progress');
+    expect(out.states[0]!.counties.map((c) => c.cities)).toEqual([null, null]);
+    const fetched = makeLeanDetail().states[0]!.counties[0]!.cities!;
+    const [houston, pasadena] = retryCityIn(fetched, 'c2');
+    expect(pasadena).toMatchObject({ status: 'In Progress', failedAt: null, failureReason: null });
+    expect(houston).toBe(fetched[0]);
   });
 });
 

@@ -6,6 +6,7 @@ export * from './contracts/users.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/projects.ts';
+export * from './contracts/detail-tree.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/deployments.ts';
 export * from './contracts/publishing.ts';

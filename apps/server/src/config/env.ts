@@ -99,6 +99,11 @@ export const ZEnv = z
     /** One site download's build process: its deadline and heap cap (site-zip.ts). */
     SITE_ZIP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
     SITE_ZIP_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(512),
+    /**
+     * Up to this many cities the detail screen's tree (GET detail/lean/) carries every city;
+     * past it, counties come with counts and their cities are fetched when one is opened.
+     */
+    DETAIL_INLINE_CITIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -18,8 +18,15 @@ export async function registerCompactAnswers(app: FastifyInstance): Promise<void
     threshold: 1024,
     encodings: ['br', 'gzip'],
     // Brotli's default quality (11) is for files compressed once; at 4 a 1.6 MB answer
-    // compresses in a few ms to nearly gzip -9's size.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // compresses in a few ms to nearly gzip -9's size. Its default 4 MB window is set up anew
+    // for every answer: a 256 KB one (18) doubled the br answers a second (a 70 KB project
+    // tree, 10 connections) for the same bytes.
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
     zlibOptions: { level: 6 },
   });
   // API reads may be kept by the browser for this user only, and are asked about every time:

@@ -26,3 +26,4 @@ export type TMessage = z.infer<typeof ZMessage>;
 export const ZProjectParams = z.object({ id: z.string().max(64) });
 export const ZPageParams = ZProjectParams.extend({ pageId: z.string().max(64) });
 export const ZCityParams = ZProjectParams.extend({ cityId: z.string().max(64) });
+export const ZCountyParams = ZProjectParams.extend({ countyId: z.string().max(64) });

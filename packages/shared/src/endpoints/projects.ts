@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint, ZData } from '../endpoint.ts';
-import { ZCityParams, ZMessage, ZPaged, ZPageParams, ZProjectParams } from '../contracts/common.ts';
+import {
+  ZCityParams,
+  ZCountyParams,
+  ZMessage,
+  ZPaged,
+  ZPageParams,
+  ZProjectParams,
+} from '../contracts/common.ts';
+import { ZLeanCity, ZLeanProjectDetail } from '../contracts/detail-tree.ts';
 import {
   ZAiModel,
   ZCreatePage,
@@ -48,6 +56,20 @@ export const projectsApi = {
     path: '/api/projects/:id/detail/',
     params: ZProjectParams,
     responses: { 200: ZData(ZProjectDetail) },
+  }),
+  /** The detail as the web screen reads it: counts, and cities inline up to a threshold. */
+  detailLean: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/detail/lean/',
+    params: ZProjectParams,
+    responses: { 200: ZData(ZLeanProjectDetail) },
+  }),
+  /** One county's cities, as the lean detail lists them; fetched when the county is opened. */
+  detailCounty: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/detail/counties/:countyId/',
+    params: ZCountyParams,
+    responses: { 200: ZData(z.array(ZLeanCity)) },
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -1,9 +1,11 @@
+import type { Config } from '../../config/env.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
 import { projectOwnership } from './ownership.ts';
+import { createLeanTreeRepo } from './lean-tree.repo.ts';
 import { createProjectsRepo, type NewProject } from './projects.repo.ts';
 import { projectsRoutes } from './projects.routes.ts';
 import { createProjectsService } from './projects.service.ts';
@@ -14,6 +16,7 @@ import { createProjectsService } from './projects.service.ts';
  */
 export function createProjectsModule(deps: {
   db: Db;
+  config: Pick<Config, 'DETAIL_INLINE_CITIES'>;
   serverKeys: ServerKeys;
   pagesRepo: Pick<PagesRepo, 'settleProject'>;
   checkProjectLimit: (user: UserRow, tx: Executor) => Promise<void>;
@@ -27,6 +30,8 @@ export function createProjectsModule(deps: {
   const repo = createProjectsRepo(deps.db);
   const service = createProjectsService({
     projectsRepo: repo,
+    leanTreeRepo: createLeanTreeRepo(deps.db),
+    inlineCities: deps.config.DETAIL_INLINE_CITIES,
     serverKeys: deps.serverKeys,
     createWithPages: deps.createWithPages,
     checkProjectLimit: deps.checkProjectLimit,

@@ -27,6 +27,11 @@ type UsageRow = {
   cityId?: string | null;
 };
 type Tree = Awaited<ReturnType<ProjectsRepo['locationTree']>>;
+/** What a page summary needs of a page row (not its content). */
+type PageRef = Pick<
+  PageRow,
+  'id' | 'kind' | 'name' | 'slug' | 'status' | 'failedAt' | 'failureReason' | 'model' | 'prompt'
+>;
 
 export const toUsage = (u: UsageRow): TUsageEntry => ({
   promptTokens: Number(u.promptTokens),
@@ -105,7 +110,7 @@ type UsageIndex = Map<string, TUsageEntry[]>;
 const indexUsage = (usage: UsageRow[], key: 'pageId' | 'cityId'): UsageIndex =>
   groupBy(usage, (u) => u[key], toUsage);
 
-function toPageSummary(page: PageRow, usage: UsageIndex): TPageSummary {
+function toPageSummary(page: PageRef, usage: UsageIndex): TPageSummary {
   return {
     id: page.id,
     name: page.name,
@@ -150,6 +155,28 @@ export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
   }));
 }
 
+/** What both forms of the detail say before the tree: the project and its pages. */
+export function detailHead(
+  row: ProjectRow,
+  pageRows: PageRef[],
+  cityCount: number,
+  usage: UsageRow[],
+  deploy: DeployRow | null,
+) {
+  const byPage = indexUsage(usage, 'pageId');
+  const homepageFirst = [...pageRows].sort(
+    (a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'),
+  );
+  return {
+    ...toProjectDto(row, cityCount, usage, deploy),
+    deploymentStatus: deploy?.state ?? null,
+    userPrompt: row.prompt,
+    metaTagsTemplate: row.metaTagsTemplate,
+    pages: homepageFirst.filter((p) => p.kind !== 'service').map((p) => toPageSummary(p, byPage)),
+    servicePages: pageRows.filter((p) => p.kind === 'service').map((p) => toPageSummary(p, byPage)),
+  };
+}
+
 export function toProjectDetail(
   row: ProjectRow,
   pageRows: PageRow[],
@@ -157,17 +184,8 @@ export function toProjectDetail(
   usage: UsageRow[],
   deploy: DeployRow | null = null,
 ): TProjectDetail {
-  const byPage = indexUsage(usage, 'pageId');
-  const homepageFirst = [...pageRows].sort(
-    (a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'),
-  );
   return {
-    ...toProjectDto(row, tree.cities.length, usage, deploy),
-    deploymentStatus: deploy?.state ?? null,
-    userPrompt: row.prompt,
-    metaTagsTemplate: row.metaTagsTemplate,
-    pages: homepageFirst.filter((p) => p.kind !== 'service').map((p) => toPageSummary(p, byPage)),
-    servicePages: pageRows.filter((p) => p.kind === 'service').map((p) => toPageSummary(p, byPage)),
+    ...detailHead(row, pageRows, tree.cities.length, usage, deploy),
     totalCities: tree.cities.length,
     queuedCities: tree.cities.filter((c) =>
       ['queued', 'in progress'].includes(c.status.toLowerCase()),

@@ -25,6 +25,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
   route(app, projectsApi.detail, docs, async (request) => ({
     data: await svc.detail(currentUser(request), request.params.id),
   }));
+  route(app, projectsApi.detailLean, docs, async (request) => ({
+    data: await svc.leanDetail(currentUser(request), request.params.id),
+  }));
+  route(app, projectsApi.detailCounty, docs, async (request) => ({
+    data: await svc.countyCities(currentUser(request), request.params.id, request.params.countyId),
+  }));
   route(app, projectsApi.remove, docs, async (request) =>
     svc.remove(currentUser(request), request.params.id),
   );

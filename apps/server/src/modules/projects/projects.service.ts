@@ -1,6 +1,7 @@
 import {
   MSG,
   PROJECT_STATUS,
+  SIMILARITY_THRESHOLD,
   PROJECTS_PAGE_SIZE,
   isInProgress,
   needsApiKeys,
@@ -18,9 +19,14 @@ import { projectOwnership } from './ownership.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
 import { toProjectDetail, toProjectDto, toSettings } from './projects.presenter.ts';
+import type { LeanTreeRepo } from './lean-tree.repo.ts';
+import { cityTotals, toLeanCity, toLeanDetail } from './lean-tree.presenter.ts';
 
 type Deps = {
   projectsRepo: ProjectsRepo;
+  leanTreeRepo: LeanTreeRepo;
+  /** Up to this many cities the lean detail carries them all (DETAIL_INLINE_CITIES). */
+  inlineCities: number;
   serverKeys: ServerKeys;
   /** Creates the project with its first pages and queues them (the generation module). */
   createWithPages: (
@@ -38,7 +44,7 @@ type Deps = {
 type CreateInput = z.output<typeof ZCreateProject>;
 
 export function createProjectsService(deps: Deps) {
-  const { projectsRepo: repo } = deps;
+  const { projectsRepo: repo, leanTreeRepo: tree } = deps;
 
   const access = (user: UserRow) => keyAccess(user, deps.serverKeys);
 
@@ -108,6 +114,34 @@ export function createProjectsService(deps: Deps) {
         repo.latestDeploys([project.id]),
       ]);
       return toProjectDetail(project, pageRows, tree, usage, deploys.get(project.id) ?? null);
+    },
+
+    /** The detail as the screen reads it; a big project's counties come without their cities. */
+    async leanDetail(user: UserRow, id: string) {
+      const project = await owned(user, id);
+      const [pageRows, states, counties, usage, deploys] = await Promise.all([
+        tree.pageSummaries(project.id),
+        tree.states(project.id),
+        tree.counties(project.id, SIMILARITY_THRESHOLD),
+        user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
+        repo.latestDeploys([project.id]),
+      ]);
+      const inline = cityTotals(counties).total <= deps.inlineCities;
+      const cityRows = inline ? await tree.cities(project.id) : null;
+      return toLeanDetail(
+        project,
+        pageRows,
+        { states, counties, cityRows },
+        usage,
+        deploys.get(project.id) ?? null,
+      );
+    },
+
+    async countyCities(user: UserRow, id: string, countyId: string) {
+      const project = await owned(user, id);
+      const county = await tree.findCounty(project.id, countyId);
+      if (!county) throw notFound('County not found.');
+      return (await tree.cities(project.id, county.id)).map(toLeanCity);
     },
 
     async create(user: UserRow, input: CreateInput) {

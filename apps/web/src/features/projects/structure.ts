@@ -1,11 +1,5 @@
 import { isInProgress, PROJECT_STATUS } from '@cityforge/shared';
-import type {
-  TCityNode,
-  THeaderLink,
-  TPageSummary,
-  TProjectDetail,
-  TStateNode,
-} from '@cityforge/shared';
+import type { THeaderLink, TLeanCity, TLeanProjectDetail, TPageSummary } from '@cityforge/shared';
 
 export const HOMEPAGE_SLUG = 'homepage';
 
@@ -51,7 +45,7 @@ export function slugPath(page: Pick<TPageSummary, 'slug'>): string {
 export type ItemState = 'completed' | 'failed' | 'pending';
 
 /** A page or city: failed once failedAt (or an error status) is set, completed, or pending. */
-export function itemState(item: Pick<TCityNode, 'status' | 'failedAt'>): ItemState {
+export function itemState(item: Pick<TLeanCity, 'status' | 'failedAt'>): ItemState {
   const s = item.status.toLowerCase();
   if (item.failedAt || s === 'error' || s === 'failed') return 'failed';
   if (s === 'completed' || s === 'created' || s === 'published') return 'completed';
@@ -61,26 +55,6 @@ export function itemState(item: Pick<TCityNode, 'status' | 'failedAt'>): ItemSta
 /** A page's links wait while it is being generated. */
 export function pageLinksDisabled(page: Pick<TPageSummary, 'status'>): boolean {
   return isInProgress(page.status) || page.status.toLowerCase() === 'queued';
-}
-
-export interface TreeCounts {
-  states: number;
-  counties: number;
-  cities: number;
-}
-
-export function treeCounts(states: readonly TStateNode[]): TreeCounts {
-  let counties = 0;
-  let cities = 0;
-  for (const state of states) {
-    counties += state.counties.length;
-    for (const county of state.counties) cities += county.cities.length;
-  }
-  return { states: states.length, counties, cities };
-}
-
-export function stateCityCount(state: TStateNode): number {
-  return state.counties.reduce((n, county) => n + county.cities.length, 0);
 }
 
 /** "3 of 5 menu items enabled". */
@@ -111,7 +85,7 @@ export function visibleLinkNames(links: readonly THeaderLink[]): string[] {
   return links.filter((l) => l.show).map((l) => l.name);
 }
 
-function clearFailure<T extends TPageSummary | TCityNode>(item: T, status: string): T {
+function clearFailure<T extends TPageSummary | TLeanCity>(item: T, status: string): T {
   return { ...item, status, failedAt: null, failureReason: null };
 }
 
@@ -119,7 +93,7 @@ function clearFailure<T extends TPageSummary | TCityNode>(item: T, status: strin
  * A page retry queues the page again and clears its failure (spec part 2 §4). The server puts
  * the project back In progress, and so does this: that is what turns live updates back on.
  */
-export function applyPageRetry(detail: TProjectDetail, pageId: string): TProjectDetail {
+export function applyPageRetry(detail: TLeanProjectDetail, pageId: string): TLeanProjectDetail {
   const update = (p: TPageSummary) => (p.id === pageId ? clearFailure(p, 'queued') : p);
   return {
     ...detail,
@@ -129,8 +103,13 @@ export function applyPageRetry(detail: TProjectDetail, pageId: string): TProject
   };
 }
 
-/** A city retry sets the city to "In Progress" and clears its failure; the project follows. */
-export function applyCityRetry(detail: TProjectDetail, cityId: string): TProjectDetail {
+/** A city retry sets the city to "In Progress" and clears its failure. */
+export function retryCityIn(cities: readonly TLeanCity[], cityId: string): TLeanCity[] {
+  return cities.map((c) => (c.id === cityId ? clearFailure(c, 'In Progress') : c));
+}
+
+/** The project follows a city retry; a small project's tree holds the city itself. */
+export function applyCityRetry(detail: TLeanProjectDetail, cityId: string): TLeanProjectDetail {
   return {
     ...detail,
     status: PROJECT_STATUS.inProgress,
@@ -138,7 +117,7 @@ export function applyCityRetry(detail: TProjectDetail, cityId: string): TProject
       ...state,
       counties: state.counties.map((county) => ({
         ...county,
-        cities: county.cities.map((c) => (c.id === cityId ? clearFailure(c, 'In Progress') : c)),
+        cities: county.cities && retryCityIn(county.cities, cityId),
       })),
     })),
   };
@@ -149,29 +128,17 @@ export function countLabel(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Every city of the tree by id, for naming the sibling a city is too similar to. */
-export function cityNamesById(states: readonly TStateNode[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const state of states)
-    for (const county of state.counties)
-      for (const city of county.cities) names.set(city.id, city.name);
-  return names;
+/** Its first ZIPs and how many more: "78701, 78702 +3". */
+export function zipsText(city: Pick<TLeanCity, 'zips' | 'zipCount'>): string {
+  const more = city.zipCount - city.zips.length;
+  return `${city.zips.join(', ')}${more > 0 ? ` +${more}` : ''}`;
 }
 
 /** '38% similar' once the page has been scored, else null. */
-export function similarityText(city: Pick<TCityNode, 'similarity'>): string | null {
+export function similarityText(city: Pick<TLeanCity, 'similarity'>): string | null {
   if (city.similarity === null || !Number.isFinite(city.similarity)) return null;
   const percent = Math.round(Math.min(1, Math.max(0, city.similarity)) * 100);
   return `${percent}% similar`;
-}
-
-/** The cities "Regenerate N similar pages" requeues: completed and flagged too similar. */
-export function tooSimilarCount(states: readonly TStateNode[]): number {
-  let n = 0;
-  for (const state of states)
-    for (const county of state.counties)
-      for (const city of county.cities) if (city.tooSimilar && itemState(city) === 'completed') n++;
-  return n;
 }
 
 /** The previews of the location index pages: all states, one state, one county. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TPaged, TProject, TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail, TPaged, TProject, TProjectDetail } from '@cityforge/shared';
 import type { ProjectListParams } from '../../../lib/project-list';
 
 /** Every project query lives under ['projects', …] so one invalidation refreshes them all. */
@@ -8,7 +8,12 @@ export const projectKeys = {
   lists: () => ['projects', 'list'] as const,
   list: (params: ProjectListParams) => ['projects', 'list', params] as const,
   one: (id: string) => ['projects', 'one', id] as const,
+  /** The spec's detail (the previews read it); a prefix of everything below. */
   detail: (id: string) => ['projects', 'detail', id] as const,
+  /** The detail screen's lean tree, and the counties of a big project it fetched when opened. */
+  lean: (id: string) => ['projects', 'detail', id, 'lean'] as const,
+  counties: (id: string) => ['projects', 'detail', id, 'county'] as const,
+  county: (id: string, countyId: string) => ['projects', 'detail', id, 'county', countyId] as const,
   settings: (id: string) => ['projects', 'settings', id] as const,
   deployment: (id: string) => ['projects', 'deployment', id] as const,
 };
@@ -42,6 +47,9 @@ export function patchProject(
   );
   queryClient.setQueryData<TProject>(projectKeys.one(id), (old) => (old ? patch(old) : old));
   queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+    old ? patch(old) : old,
+  );
+  queryClient.setQueryData<TLeanProjectDetail>(projectKeys.lean(id), (old) =>
     old ? patch(old) : old,
   );
 }

@@ -51,7 +51,8 @@ export function useProjectEvents(projectId: string, enabled: boolean): { connect
     if (!enabled || !projectId) return;
     const controller = new AbortController();
     const refetch = throttle(() => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+      // The city tree refreshes its open counties when the detail it gets has changed.
+      void queryClient.invalidateQueries({ queryKey: projectKeys.lean(projectId) });
     }, EVENTS_REFETCH_MS);
     let open = false;
     const close = () => {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi } from '@cityforge/shared';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { applyCityRetry } from '../structure';
+import { applyCityRetry, retryCityIn } from '../structure';
 import { invalidateProjects, projectKeys } from './keys';
 
 /** POST /api/projects/{id}/city/{cityId}/retry/. */
@@ -16,8 +16,12 @@ export function useRetryCity(id: string) {
     mutationKey: ['projects', 'retry-city', id],
     mutationFn: (cityId: string) => retryCity(id, cityId),
     onSuccess: (_answer, cityId) => {
-      queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+      queryClient.setQueryData<TLeanProjectDetail>(projectKeys.lean(id), (old) =>
         old ? applyCityRetry(old, cityId) : old,
+      );
+      // A big project's city sits in the county fetched when it was opened.
+      queryClient.setQueriesData<TLeanCity[]>({ queryKey: projectKeys.counties(id) }, (old) =>
+        old ? retryCityIn(old, cityId) : old,
       );
       void invalidateProjects(queryClient);
     },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi } from '@cityforge/shared';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { applyPageRetry } from '../structure';
 import { invalidateProjects, projectKeys } from './keys';
@@ -16,7 +16,7 @@ export function useRetryPage(id: string) {
     mutationKey: ['projects', 'retry-page', id],
     mutationFn: (pageId: string) => retryPage(id, pageId),
     onSuccess: (_answer, pageId) => {
-      queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+      queryClient.setQueryData<TLeanProjectDetail>(projectKeys.lean(id), (old) =>
         old ? applyPageRetry(old, pageId) : old,
       );
       // The cards show the project back In progress too.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectsApi } from '@cityforge/shared';
-import type { THeaderLink, TProjectDetail } from '@cityforge/shared';
+import type { THeaderLink, TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { projectKeys } from './keys';
 
@@ -22,7 +22,7 @@ export function useUpdateHeaderLinks(id: string) {
     mutationKey: ['projects', 'header-links', id],
     mutationFn: (visibleLinks: string[]) => updateHeaderLinks(id, visibleLinks),
     onSuccess: (headerLinks) => {
-      queryClient.setQueryData<TProjectDetail>(projectKeys.detail(id), (old) =>
+      queryClient.setQueryData<TLeanProjectDetail>(projectKeys.lean(id), (old) =>
         old ? { ...old, headerLinks } : old,
       );
     },

@@ -1,9 +1,9 @@
 import { Copy, Trash2 } from 'lucide-react';
-import type { TCityNode } from '@cityforge/shared';
+import type { TLeanCity } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
-import { cityLinks, itemState, similarityText } from '../../structure';
+import { cityLinks, itemState, similarityText, zipsText } from '../../structure';
 import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 
 /**
@@ -14,15 +14,12 @@ import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 export function CityRow({
   projectId,
   city,
-  similarToName,
   retrying,
   onRetry,
   onDelete,
 }: {
   projectId: string;
-  city: TCityNode;
-  /** The name of the sibling city its page is most similar to. */
-  similarToName: string | null;
+  city: TLeanCity;
   retrying: boolean;
   onRetry: () => void;
   onDelete: () => void;
@@ -39,10 +36,7 @@ export function CityRow({
           ) : null}
           <span data-testid="city-name">{city.name}</span>
           {city.zips.length > 0 ? (
-            <span className="truncate text-xs font-normal text-zinc-500">
-              {city.zips.slice(0, 4).join(', ')}
-              {city.zips.length > 4 ? ` +${city.zips.length - 4}` : ''}
-            </span>
+            <span className="truncate text-xs font-normal text-zinc-500">{zipsText(city)}</span>
           ) : null}
           {similarity ? (
             <Badge
@@ -59,7 +53,8 @@ export function CityRow({
             data-testid="city-too-similar"
           >
             <Copy className="size-3.5 shrink-0" aria-hidden="true" />
-            Too similar to {similarToName ?? 'another city page'}; regenerate it to make it unique.
+            Too similar to {city.similarToName ?? 'another city page'}; regenerate it to make it
+            unique.
           </p>
         ) : null}
         {state === 'failed' ? (

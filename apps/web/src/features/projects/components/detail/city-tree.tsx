@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ChevronRight, Eye, Sparkles } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
@@ -10,16 +10,11 @@ import { NewTabLink } from '../../../../components/ui/new-tab-link';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-errors';
 import { cn } from '../../../../lib/cn';
+import { useRefreshOpenCounties } from '../../api/get-county-cities';
 import { useRegenerateSimilar } from '../../api/regenerate-similar';
 import { useRetryCity } from '../../api/retry-city';
-import {
-  cityNamesById,
-  countLabel,
-  locationPreviewLinks,
-  stateCityCount,
-  tooSimilarCount,
-} from '../../structure';
-import { CityRow } from './city-row';
+import { countLabel, locationPreviewLinks } from '../../structure';
+import { CountyCities, type CityActions } from './county-cities';
 import { DeleteItemDialog } from './delete-item-dialog';
 import type { DeleteTarget } from './delete-item-dialog';
 
@@ -100,22 +95,29 @@ function RegenerateSimilarButton({ projectId, count }: { projectId: string; coun
   );
 }
 
-/** City pages as a state › county › city tree with counts and the 'Queued: N' indicator. */
-export function CityTree({ project }: { project: TProjectDetail }) {
+/**
+ * City pages as a state › county › city tree with counts and the 'Queued: N' indicator. A big
+ * project's counties come with their counts only; their cities load when one is opened.
+ */
+export function CityTree({ project }: { project: TLeanProjectDetail }) {
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const retry = useRetryCity(project.id);
-  const names = cityNamesById(project.states);
-  const similar = tooSimilarCount(project.states);
   const previews = locationPreviewLinks(project.id);
+  useRefreshOpenCounties(project);
 
-  async function retryCity(cityId: string) {
+  async function retryCity(city: TLeanCity) {
     try {
-      await retry.mutateAsync(cityId);
+      await retry.mutateAsync(city.id);
       toast.success(MSG.cityRetryInitiated, { message: '' });
     } catch (error) {
       toast.error(MSG.retryCityFailed, { message: errorMessage(error, '') });
     }
   }
+  const actions: CityActions = {
+    retrying: retry.isPending ? (retry.variables ?? null) : null,
+    onRetry: (city) => void retryCity(city),
+    onDelete: (city) => setTarget({ kind: 'city', id: city.id, name: city.name }),
+  };
 
   return (
     <Card>
@@ -125,8 +127,8 @@ export function CityTree({ project }: { project: TProjectDetail }) {
         description={`${countLabel(project.totalCities, 'city', 'cities')} in ${countLabel(project.states.length, 'state', 'states')}`}
         actions={
           <>
-            {similar > 0 && !isInProgress(project.status) ? (
-              <RegenerateSimilarButton projectId={project.id} count={similar} />
+            {project.similarCities > 0 && !isInProgress(project.status) ? (
+              <RegenerateSimilarButton projectId={project.id} count={project.similarCities} />
             ) : null}
             {project.states.length > 0 ? (
               <NewTabLink
@@ -154,7 +156,7 @@ export function CityTree({ project }: { project: TProjectDetail }) {
               <Branch
                 key={state.id}
                 title={`${state.name}${state.code ? ` (${state.code})` : ''}`}
-                meta={`${countLabel(state.counties.length, 'county', 'counties')} · ${countLabel(stateCityCount(state), 'city', 'cities')}`}
+                meta={`${countLabel(state.counties.length, 'county', 'counties')} · ${countLabel(state.cityCount, 'city', 'cities')}`}
                 previewHref={previews.state(state.id)}
                 previewLabel={`Preview the ${state.name} page`}
               >
@@ -163,27 +165,11 @@ export function CityTree({ project }: { project: TProjectDetail }) {
                     <Branch
                       key={county.id}
                       title={county.name}
-                      meta={countLabel(county.cities.length, 'city', 'cities')}
+                      meta={countLabel(county.cityCount, 'city', 'cities')}
                       previewHref={previews.county(county.id)}
                       previewLabel={`Preview the ${county.name} page`}
                     >
-                      <ul className="divide-y divide-zinc-100">
-                        {county.cities.map((city) => (
-                          <CityRow
-                            key={city.id}
-                            projectId={project.id}
-                            city={city}
-                            similarToName={
-                              city.similarTo ? (names.get(city.similarTo) ?? null) : null
-                            }
-                            retrying={retry.isPending && retry.variables === city.id}
-                            onRetry={() => void retryCity(city.id)}
-                            onDelete={() =>
-                              setTarget({ kind: 'city', id: city.id, name: city.name })
-                            }
-                          />
-                        ))}
-                      </ul>
+                      <CountyCities projectId={project.id} county={county} actions={actions} />
                     </Branch>
                   ))}
                 </ul>

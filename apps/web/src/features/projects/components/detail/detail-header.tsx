@@ -14,7 +14,7 @@ import {
   Settings,
 } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ExternalLink, NewTabLink } from '../../../../components/ui/new-tab-link';
@@ -30,7 +30,7 @@ import { CityPagesDialog } from './city-pages-dialog';
 const metaClass = 'inline-flex min-w-0 items-center gap-1.5 text-sm text-zinc-600';
 
 /** Header area and action buttons; every button waits while the project is In progress. */
-export function DetailHeader({ project }: { project: TProjectDetail }) {
+export function DetailHeader({ project }: { project: TLeanProjectDetail }) {
   const [guideOpen, setGuideOpen] = useState(false);
   const [citiesOpen, setCitiesOpen] = useState(false);
   const { deploy, busy: deploying } = useDeploy(project);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FilePlus2 } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardHeader } from '../../../../components/ui/card';
 import { toast } from '../../../../components/ui/toast';
@@ -13,7 +13,13 @@ import type { DeleteTarget } from './delete-item-dialog';
 import { PageRow } from './page-row';
 
 /** Main pages list with Add Page (disabled while the project is In progress). */
-export function MainPages({ project, showUsage }: { project: TProjectDetail; showUsage: boolean }) {
+export function MainPages({
+  project,
+  showUsage,
+}: {
+  project: TLeanProjectDetail;
+  showUsage: boolean;
+}) {
   const [adding, setAdding] = useState(false);
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const retry = useRetryPage(project.id);

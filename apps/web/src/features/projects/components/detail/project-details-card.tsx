@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
 import { NetlifyUrls } from './netlify-urls';
 import { UsageTable } from './usage-table';
@@ -21,7 +21,7 @@ export function ProjectDetailsCard({
   project,
   showUsage,
 }: {
-  project: TProjectDetail;
+  project: TLeanProjectDetail;
   showUsage: boolean;
 }) {
   const prompt = project.userPrompt || project.prompt;

@@ -1,10 +1,10 @@
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
 import { pageLinksDisabled, servicePageLinks } from '../../structure';
 import { PreviewEditLinks } from './item-actions';
 
 /** Service pages grid with preview and edit links (new tabs). */
-export function ServicePages({ project }: { project: TProjectDetail }) {
+export function ServicePages({ project }: { project: TLeanProjectDetail }) {
   return (
     <Card>
       <CardHeader

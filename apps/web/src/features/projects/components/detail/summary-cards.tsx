@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Bot, Briefcase, Globe, Rocket } from 'lucide-react';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Card } from '../../../../components/ui/card';
 import { useAiModels } from '../../../../lib/ai-models';
@@ -33,7 +33,7 @@ function Summary({
  * The four summary cards: Service Type, AI Model, Domain Status, Deployment (with the running
  * deploy's progress, or the last deploy's outcome).
  */
-export function SummaryCards({ project }: { project: TProjectDetail }) {
+export function SummaryCards({ project }: { project: TLeanProjectDetail }) {
   const domain = project.clientDomain?.trim();
   const link = hostingLink(project);
   const models = useAiModels();

@@ -1,5 +1,5 @@
 import { FileText, Layers, MapPin } from 'lucide-react';
-import type { TProjectDetail } from '@cityforge/shared';
+import type { TLeanProjectDetail } from '@cityforge/shared';
 import { CityTree } from './city-tree';
 import { MainPages } from './main-pages';
 import { NavigationMenu } from './navigation-menu';
@@ -10,7 +10,7 @@ export function WebsiteStructure({
   project,
   showUsage,
 }: {
-  project: TProjectDetail;
+  project: TLeanProjectDetail;
   showUsage: boolean;
 }) {
   const counts = [

@@ -1,0 +1,91 @@
+import type { TLeanCity, TLeanCounty } from '@cityforge/shared';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-errors';
+import { useCountyCities } from '../../api/get-county-cities';
+import { CityRow } from './city-row';
+
+export interface CityActions {
+  /** The city whose retry is in flight. */
+  retrying: string | null;
+  onRetry: (city: TLeanCity) => void;
+  onDelete: (city: TLeanCity) => void;
+}
+
+function CityList({
+  projectId,
+  cities,
+  actions,
+}: {
+  projectId: string;
+  cities: readonly TLeanCity[];
+  actions: CityActions;
+}) {
+  return (
+    <ul className="divide-y divide-zinc-100">
+      {cities.map((city) => (
+        <CityRow
+          key={city.id}
+          projectId={projectId}
+          city={city}
+          retrying={actions.retrying === city.id}
+          onRetry={() => actions.onRetry(city)}
+          onDelete={() => actions.onDelete(city)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** A big project's county: its cities are fetched now that it is open. */
+function FetchedCities({
+  projectId,
+  county,
+  actions,
+}: {
+  projectId: string;
+  county: TLeanCounty;
+  actions: CityActions;
+}) {
+  const cities = useCountyCities(projectId, county.id);
+  if (cities.isPending)
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 py-2 text-sm text-zinc-500"
+        data-testid="county-loading"
+      >
+        <Spinner size="sm" decorative className="text-brand-600" />
+        Loading the cities of {county.name}…
+      </p>
+    );
+  if (cities.isError)
+    return (
+      <Alert
+        variant="error"
+        className="my-2"
+        title="Could not load the cities"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void cities.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {errorMessage(cities.error, '')}
+      </Alert>
+    );
+  return <CityList projectId={projectId} cities={cities.data} actions={actions} />;
+}
+
+/** An open county's cities: in the detail already for a small project, else fetched. */
+export function CountyCities(props: {
+  projectId: string;
+  county: TLeanCounty;
+  actions: CityActions;
+}) {
+  const { projectId, county, actions } = props;
+  if (county.cities)
+    return <CityList projectId={projectId} cities={county.cities} actions={actions} />;
+  return <FetchedCities {...props} />;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ZProjectDetail } from './projects.ts';
+
+/** How many of a city's ZIPs the detail screen lists before "+N". */
+export const CITY_ZIPS_SHOWN = 4;
+
+/**
+ * A city as the detail screen shows it: no slug, model or usage (the row shows none), its
+ * first ZIPs only, and the name of the sibling it is too similar to (which may sit in a county
+ * the screen has not fetched).
+ */
+export const ZLeanCity = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  failedAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** Its first CITY_ZIPS_SHOWN ZIPs; zipCount says how many it has in all. */
+  zips: z.array(z.string()),
+  zipCount: z.number().int(),
+  /** Highest share of 5-word shingles shared with a sibling page (0-1); null until scored. */
+  similarity: z.number().nullable(),
+  /** similarity is above SIMILARITY_THRESHOLD. */
+  tooSimilar: z.boolean(),
+  similarToName: z.string().nullable(),
+});
+export type TLeanCity = z.infer<typeof ZLeanCity>;
+
+const ZLeanCounty = z.object({
+  id: z.string(),
+  name: z.string(),
+  cityCount: z.number().int(),
+  /** Null for a big project: fetch them when the county is opened (projectsApi.detailCounty). */
+  cities: z.array(ZLeanCity).nullable(),
+});
+const ZLeanState = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  cityCount: z.number().int(),
+  counties: z.array(ZLeanCounty),
+});
+export type TLeanCounty = z.infer<typeof ZLeanCounty>;
+export type TLeanState = z.infer<typeof ZLeanState>;
+
+/**
+ * The project detail as its screen reads it (the spec's answer, projectsApi.detail, stays as
+ * the spec defines it for API users): the same project, pages and menu, and a tree of counts
+ * whose counties carry their cities only up to the server's DETAIL_INLINE_CITIES.
+ */
+export const ZLeanProjectDetail = ZProjectDetail.omit({ states: true }).extend({
+  /** Completed city pages flagged too similar: what "Regenerate N similar pages" requeues. */
+  similarCities: z.number().int(),
+  states: z.array(ZLeanState),
+});
+export type TLeanProjectDetail = z.infer<typeof ZLeanProjectDetail>;
