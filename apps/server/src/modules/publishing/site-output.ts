@@ -41,24 +41,58 @@ export function fileOf(urlPath: string): string {
 
 export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
 
+/**
+ * Makes each folder once, however many writes into it start before the first mkdir is done
+ * (a county's pages are written a few at a time).
+ */
+export function createFolderMaker() {
+  const folders = new Map<string, Promise<unknown>>();
+  return (folder: string) => {
+    let made = folders.get(folder);
+    if (!made) {
+      made = fs.mkdir(folder, { recursive: true });
+      folders.set(folder, made);
+    }
+    return made;
+  };
+}
+
 export function createSiteOutput(dir: string, concurrency = 16, pended = 256): SiteOutput {
   const digest = new Map<string, string>();
-  const made = new Set<string>();
   const reused = new Set<string>();
   const pending = new Set<Promise<void>>();
+  const makeFolder = createFolderMaker();
   let bytes = 0;
   let failure: unknown = null;
+  // Writes under way, and whoever waits for one of them to end (a counter, not a race over
+  // hundreds of promises per page).
+  let inFlight = 0;
+  let waiting: Array<() => void> = [];
 
-  async function mkdirOnce(folder: string) {
-    if (made.has(folder)) return;
-    await fs.mkdir(folder, { recursive: true });
-    made.add(folder);
+  function track(task: Promise<void>) {
+    inFlight += 1;
+    const done: Promise<void> = task
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => {
+        inFlight -= 1;
+        pending.delete(done);
+        const wake = waiting;
+        waiting = [];
+        for (const resolve of wake) resolve();
+      });
+    pending.add(done);
+  }
+
+  async function room(limit: number) {
+    while (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
   }
 
   async function targetOf(file: string) {
     const target = path.join(dir, file);
     if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${file}`);
-    await mkdirOnce(path.dirname(target));
+    await makeFolder(path.dirname(target));
     return target;
   }
 
@@ -85,13 +119,8 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
       digest.set(file, sha1(buffer));
       bytes += buffer.length;
       // A few writes in flight keep the disk busy without queueing the whole site in memory.
-      const task = writeOne(file, buffer)
-        .catch((error: unknown) => {
-          failure ??= error;
-        })
-        .finally(() => pending.delete(task));
-      pending.add(task);
-      if (pending.size >= concurrency) await Promise.race(pending);
+      track(writeOne(file, buffer));
+      await room(concurrency);
     },
     async copy(file, source) {
       if (failure) throw failure;
@@ -119,17 +148,13 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
       if (failure) throw failure;
       if (digest.has(file)) throw new Error(`two files at ${file}`);
       digest.set(file, '');
-      const task = made
-        .then((result) => {
+      track(
+        made.then((result) => {
           digest.set(file, result.sha);
           bytes += result.bytes;
-        })
-        .catch((error: unknown) => {
-          failure ??= error;
-        })
-        .finally(() => pending.delete(task));
-      pending.add(task);
-      if (pending.size >= pended) await Promise.race(pending);
+        }),
+      );
+      await room(pended);
     },
     async flush() {
       await Promise.all(pending);
