@@ -23,6 +23,10 @@ const server = {
   hookTimeout: 60_000,
   fileParallelism: true,
   maxWorkers: 2,
+  // As `npm start` runs the server: V8's baseline WASM compiler only. PGlite's 10 MB of WASM
+  // otherwise gets an optimizing compile in every worker, seconds of CPU and ~500 MB at peak,
+  // for queries no faster (docs/decisions.md, issue 23).
+  execArgv: ['--liftoff-only'],
 };
 
 // One runner for the whole repo: shared contracts, web logic (node environment) and the

@@ -19,6 +19,9 @@ type User = {
 
 const USERS = 50;
 const PROJECTS_PER_USER = 3;
+/** What the project detail screen requests (and polls): the lean tree, not the spec's answer. */
+const SCREEN_DETAIL = (id: string) => `/api/projects/${id}/detail/lean/`;
+
 /** The project each user's detail requests open gets a small service area uploaded. */
 const CITIES = 25;
 const PASSWORD = 'load-pass-1';
@@ -222,7 +225,7 @@ export async function loadBench(
       const count = (JSON.parse(listBody) as { count: number }).count;
       if (!list.ok || count !== PROJECTS_PER_USER)
         throw new Error(`list of ${u.email}: ${list.status}, ${count} projects`);
-      const detail = await fetch(`${base}/api/projects/${u.projectIds[0]}/detail/`, {
+      const detail = await fetch(`${base}${SCREEN_DETAIL(u.projectIds[0]!)}`, {
         headers: u.headers,
       });
       const detailBody = await detail.text();
@@ -248,7 +251,7 @@ export async function loadBench(
         const u = users[client++ % users.length]!;
         c.setRequests([
           { method: 'GET', path: '/api/projects/?page=1', headers: u.headers },
-          { method: 'GET', path: `/api/projects/${u.projectIds[0]}/detail/`, headers: u.headers },
+          { method: 'GET', path: SCREEN_DETAIL(u.projectIds[0]!), headers: u.headers },
         ]);
       },
     });
@@ -257,7 +260,7 @@ export async function loadBench(
     line(
       label,
       `${result.requests.average.toFixed(0)} req/s`,
-      `${n(result.requests.total)} requests; list ~${listKb.toFixed(1)} KB, detail ~${detailKb.toFixed(1)} KB JSON`,
+      `${n(result.requests.total)} requests; list ~${listKb.toFixed(1)} KB, detail (the screen's lean tree) ~${detailKb.toFixed(1)} KB JSON`,
     );
     line('load p50', `${result.latency.p50} ms`);
     line(

@@ -10,6 +10,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runMigrations } from '../apps/server/src/db/client.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
+import { SERVER_NODE_FLAGS } from '../apps/server/test/helpers/process.ts';
 import { publishBench } from './publish.ts';
 import { seedSite, seedUser } from './site-build-data.ts';
 import { createHugoSite, hugoVersion, runHugo } from './site-build-hugo.ts';
@@ -70,7 +71,7 @@ async function prepare(dataDir: string, email: string, password: string, withHug
 }
 
 /** One cold build in a child process of its own (see site-build-worker.ts). */
-function coldBuild(job: BuildJob, v8Flags: string[] = []): Promise<BuildReport> {
+function coldBuild(job: BuildJob, v8Flags = SERVER_NODE_FLAGS): Promise<BuildReport> {
   const child = fork(fileURLToPath(new URL('./site-build-worker.ts', import.meta.url)), [], {
     execArgv: ['--expose-gc', ...v8Flags],
   });
@@ -95,7 +96,12 @@ const scratch = (tag: string, root = os.tmpdir()) => {
 };
 
 /** One cold build; `outDir` (kept until the end) is deployed again by netlify-cli in publish.ts. */
-async function buildInto(root: string, dataDir: string, site: Prepared, v8Flags: string[] = []) {
+async function buildInto(
+  root: string,
+  dataDir: string,
+  site: Prepared,
+  v8Flags = SERVER_NODE_FLAGS,
+) {
   const job = {
     dataDir,
     projectId: site.projectId,
@@ -174,13 +180,13 @@ export async function siteBench(line: Line) {
       const ram = await buildInto(TMPFS, dataDir, many);
       printVariant(line, many, 'on tmpfs', ram, `output in ${TMPFS}: the builder without the disk`);
       onLargest.push(ram);
-      const liftoff = await buildInto(TMPFS, dataDir, many, ['--liftoff-only']);
+      const optimizing = await buildInto(TMPFS, dataDir, many, []);
       printVariant(
         line,
         many,
-        'liftoff-only',
-        liftoff,
-        'tmpfs, V8 --liftoff-only: no optimizing compile of PGlite WASM, so no RSS spike from it',
+        'V8 default flags',
+        optimizing,
+        'tmpfs, without --liftoff-only: V8 also compiles PGlite WASM with its optimizing tier',
       );
     } else line(`site build, ${n(many.cities)} cities, on tmpfs`, 'skipped', `no ${TMPFS}`);
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { fromConnectionString, fromPglite, type DbHandle } from '../../src/db/client.ts';
+import { PGLITE_START_PARAMS } from '../../src/db/open.ts';
 import { BOSS_SCHEMA, createBoss, startBoss } from '../../src/jobs/boss.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
@@ -36,7 +37,9 @@ async function openTestDatabase(): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
   if (url) return openTemplateCopy(url, inject('testTemplateDatabase'));
   const dump = fs.readFileSync(inject('pgliteDump'));
-  return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  return fromPglite(
+    await PGlite.create({ loadDataDir: new Blob([dump]), startParams: PGLITE_START_PARAMS }),
+  );
 }
 
 /** A database of its own on the test PostgreSQL server, and how to drop it. */

@@ -26,6 +26,9 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
 };
 
+/** The Node flags `npm start` gives the server (package.json), which its children get too. */
+export const SERVER_NODE_FLAGS = ['--liftoff-only'];
+
 /**
  * Runs a script of the server (main.ts by default) as a real child process on this Node,
  * with only PATH inherited, and collects what it prints. Tests, the browser suite and the
@@ -36,7 +39,7 @@ export function spawnServer(
   script = SERVER_MAIN,
   args: string[] = [],
 ): ServerProcess {
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script, ...args], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
