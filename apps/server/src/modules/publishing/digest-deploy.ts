@@ -88,7 +88,8 @@ export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDep
 
 async function waitUntilReady(client: NetlifyClient, deployId: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  let wait = 200;
+  // Small deploys are processed in moments; big ones back off to a poll every 2 s.
+  let wait = 100;
   for (;;) {
     const deploy = await client.getDeploy(deployId);
     if (deploy.state === 'ready') return;

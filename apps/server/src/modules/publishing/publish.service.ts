@@ -59,7 +59,8 @@ export function createPublishService(deps: Deps) {
           MSG.deployInterrupted,
         );
       }
-      await sleep(200);
+      // Short: a redeploy of one changed page is ready in about a second.
+      await sleep(100);
     }
   }
 

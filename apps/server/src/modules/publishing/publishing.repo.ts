@@ -44,9 +44,10 @@ const CITY_STUB = {
   hasContent: sql<boolean>`${cities.contentHtml} is not null`,
   updatedAt: cities.updatedAt,
 };
+// What a city page is rendered from. Not the model's structured answer (`content`): the page
+// follows its HTML (a user's edit may have changed it), and reading it doubled a build's reads.
 const CITY_CONTENT = {
   contentHtml: cities.contentHtml,
-  content: cities.content,
   metaTags: cities.metaTags,
 };
 

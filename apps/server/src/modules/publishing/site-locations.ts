@@ -147,8 +147,8 @@ export async function buildLocations(opts: {
 
   let cursor: CityCursor | null = null;
   const { lean } = opts;
-  // Stubs are small: a lean build reads them in bigger batches.
-  const size = opts.batchSize ?? (lean ? 2_000 : 250);
+  // Stubs are small (~1 KB each in memory): a lean build reads them in far bigger batches.
+  const size = opts.batchSize ?? (lean ? 10_000 : 250);
   for (;;) {
     let batch: CityStub[];
     if (lean) {
