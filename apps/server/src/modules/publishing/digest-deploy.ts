@@ -73,7 +73,7 @@ export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDep
       await opts.onUploaded?.(uploaded);
     }
   }
-  const lanes = Math.max(1, Math.min(opts.concurrency ?? 8, toUpload.length));
+  const lanes = Math.max(1, Math.min(opts.concurrency ?? 16, toUpload.length));
   // One failed file fails the deploy, but only once every lane has stopped: a deploy reported
   // failed must not go on uploading behind the owner's back (racing their next deploy, and
   // reading a build folder that is being removed).

@@ -32,9 +32,8 @@ export type DeployPatch = Partial<
   >
 >;
 
-const CITY_STUB = {
+const CITY_OWN = {
   id: cities.id,
-  stateId: locationCounties.stateId,
   countyId: cities.countyId,
   name: cities.name,
   slug: cities.slug,
@@ -44,6 +43,7 @@ const CITY_STUB = {
   hasContent: sql<boolean>`${cities.contentHtml} is not null`,
   updatedAt: cities.updatedAt,
 };
+const CITY_STUB = { ...CITY_OWN, stateId: locationCounties.stateId };
 // What a city page is rendered from. Not the model's structured answer (`content`): the page
 // follows its HTML (a user's edit may have changed it), and reading it doubled a build's reads.
 const CITY_CONTENT = {
@@ -191,15 +191,10 @@ export function createPublishingRepo(db: Db) {
         .orderBy(...CITY_ORDER)
         .limit(limit);
     },
-    /** The same batches without the pages' content, which a redeploy reads only where it changed. */
-    cityStubs(projectId: string, after: CityCursor | null, limit: number) {
-      return db
-        .select(CITY_STUB)
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .where(citiesAfter(projectId, after))
-        .orderBy(...CITY_ORDER)
-        .limit(limit);
+    /** Every city without its page's content, which a redeploy reads only where it changed. */
+    cityStubs(projectId: string) {
+      // One query, no join, no sort: the build knows each county's state and sorts them itself.
+      return db.select(CITY_OWN).from(cities).where(eq(cities.projectId, projectId));
     },
     /** The content of these cities' pages. */
     cityContents(ids: string[]) {
@@ -235,4 +230,5 @@ export function createPublishingRepo(db: Db) {
 }
 export type PublishingRepo = ReturnType<typeof createPublishingRepo>;
 export type SiteCity = Awaited<ReturnType<PublishingRepo['cityBatch']>>[number];
-export type CityStub = Awaited<ReturnType<PublishingRepo['cityStubs']>>[number];
+/** A city without its page's content, as a build walks it. */
+export type CityStub = Omit<SiteCity, 'contentHtml' | 'metaTags'>;

@@ -43,6 +43,8 @@ export type StatesSummary = {
   newest: Date | null;
 };
 
+// Code-point order, as PostgreSQL orders uuids (their text is lowercase hex).
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
@@ -145,24 +147,34 @@ export async function buildLocations(opts: {
     return { pages, contents: new Map(rows.map((row) => [row.id, row])) };
   }
 
-  let cursor: CityCursor | null = null;
   const { lean } = opts;
-  // Stubs are small (~1 KB each in memory): a lean build reads them in far bigger batches.
-  const size = opts.batchSize ?? (lean ? 10_000 : 250);
-  for (;;) {
-    let batch: CityStub[];
-    if (lean) {
-      batch = await lean.reads.cityStubs(project.id, cursor, size);
-      const { pages, contents } = await changedContent(lean, batch);
-      for (const city of batch) await add(city, contents.get(city.id), pages.get(city.id));
-    } else {
-      const full = await repo.cityBatch(project.id, cursor, size);
-      for (const city of full) await add(city, city);
-      batch = full;
+  if (lean) {
+    // All at once (~1 KB each in memory), in the order the full build reads them.
+    const stubs: CityStub[] = (await lean.reads.cityStubs(project.id)).map((city) => ({
+      ...city,
+      stateId: countyById.get(city.countyId)!.stateId,
+    }));
+    stubs.sort(
+      (a, b) =>
+        compare(a.stateId, b.stateId) || compare(a.countyId, b.countyId) || compare(a.id, b.id),
+    );
+    // Content is read a few hundred pages at a time, however many changed.
+    const size = opts.batchSize ?? 250;
+    for (let start = 0; start < stubs.length; start += size) {
+      const chunk = stubs.slice(start, start + size);
+      const { pages, contents } = await changedContent(lean, chunk);
+      for (const city of chunk) await add(city, contents.get(city.id), pages.get(city.id));
     }
-    if (batch.length < size) break;
-    const last = batch[batch.length - 1]!;
-    cursor = { stateId: last.stateId, countyId: last.countyId, id: last.id };
+  } else {
+    let cursor: CityCursor | null = null;
+    const size = opts.batchSize ?? 250;
+    for (;;) {
+      const batch = await repo.cityBatch(project.id, cursor, size);
+      for (const city of batch) await add(city, city);
+      if (batch.length < size) break;
+      const last = batch[batch.length - 1]!;
+      cursor = { stateId: last.stateId, countyId: last.countyId, id: last.id };
+    }
   }
   await closeState();
 
