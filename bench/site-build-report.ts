@@ -41,7 +41,7 @@ export function printBuild(line: Line, site: Prepared, r: BuildReport) {
   line(
     `${label}: city reads`,
     s(r.reads.ms),
-    `${r.reads.batches} cityBatch queries, ${(r.reads.ms / r.reads.batches).toFixed(1)} ms each: time the build waits for the database`,
+    `${r.reads.batches} city queries (stubs, then content by id), ${(r.reads.ms / r.reads.batches).toFixed(1)} ms each: time the build waits for the database`,
   );
   line(
     `${label}: peak RSS`,

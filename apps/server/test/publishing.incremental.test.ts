@@ -40,7 +40,7 @@ async function build(projectId: string, previous?: MemoFiles, renderThreads?: nu
     repo,
     images: { open: async () => null },
     out,
-    memo: previous && { previous, reads: repo },
+    memo: previous,
     renderThreads,
   });
   const onDisk = fs

@@ -94,7 +94,7 @@ export function createPublishWorker(deps: PublishDeps) {
           repo,
           images: deps.images,
           out,
-          memo: previous && { previous, reads: repo },
+          memo: previous,
           onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
         });
         return built.then((result) => ({ out, built: result }));

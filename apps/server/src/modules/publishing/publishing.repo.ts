@@ -43,28 +43,12 @@ const CITY_OWN = {
   hasContent: sql<boolean>`${cities.contentHtml} is not null`,
   updatedAt: cities.updatedAt,
 };
-const CITY_STUB = { ...CITY_OWN, stateId: locationCounties.stateId };
 // What a city page is rendered from. Not the model's structured answer (`content`): the page
 // follows its HTML (a user's edit may have changed it), and reading it doubled a build's reads.
 const CITY_CONTENT = {
   contentHtml: cities.contentHtml,
   metaTags: cities.metaTags,
 };
-
-const CITY_ORDER = [asc(locationCounties.stateId), asc(cities.countyId), asc(cities.id)];
-
-function citiesAfter(projectId: string, after: CityCursor | null) {
-  const key = sql`(${locationCounties.stateId}, ${cities.countyId}, ${cities.id})`;
-  return and(
-    eq(cities.projectId, projectId),
-    after
-      ? sql`${key} > (${after.stateId}::uuid, ${after.countyId}::uuid, ${after.id}::uuid)`
-      : undefined,
-  );
-}
-
-/** Where a city stream stands: cities come ordered by state, county, id. */
-export type CityCursor = { stateId: string; countyId: string; id: string };
 
 export function createPublishingRepo(db: Db) {
   return {
@@ -181,22 +165,16 @@ export function createPublishingRepo(db: Db) {
         .orderBy(asc(projectImages.file));
       return rows.map((r) => r.file);
     },
-    /** One batch of cities after `after`, grouped by state and county (keyset, not offset). */
-    cityBatch(projectId: string, after: CityCursor | null, limit: number) {
-      return db
-        .select({ ...CITY_STUB, ...CITY_CONTENT })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .where(citiesAfter(projectId, after))
-        .orderBy(...CITY_ORDER)
-        .limit(limit);
-    },
-    /** Every city without its page's content, which a redeploy reads only where it changed. */
+    /**
+     * Every city without its page's content, which a build reads a few hundred pages at a time
+     * (a redeploy only where it changed): one query, no join, no sort — the build knows each
+     * county's state and sorts them itself. Paging this query by a keyset re-joined and
+     * re-sorted every remaining city for each page.
+     */
     cityStubs(projectId: string) {
-      // One query, no join, no sort: the build knows each county's state and sorts them itself.
       return db.select(CITY_OWN).from(cities).where(eq(cities.projectId, projectId));
     },
-    /** The content of these cities' pages. */
+    /** The content of these cities' pages (by primary key: no sort). */
     cityContents(ids: string[]) {
       if (!ids.length) return Promise.resolve([]);
       return db
@@ -229,6 +207,7 @@ export function createPublishingRepo(db: Db) {
   };
 }
 export type PublishingRepo = ReturnType<typeof createPublishingRepo>;
-export type SiteCity = Awaited<ReturnType<PublishingRepo['cityBatch']>>[number];
-/** A city without its page's content, as a build walks it. */
-export type CityStub = Omit<SiteCity, 'contentHtml' | 'metaTags'>;
+/** A city without its page's content, as a build walks it (with its county's state). */
+export type CityStub = Awaited<ReturnType<PublishingRepo['cityStubs']>>[number] & {
+  stateId: string;
+};

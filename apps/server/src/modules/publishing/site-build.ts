@@ -8,7 +8,7 @@ import { pagePath, type PageRef } from '../site/paths.ts';
 import { hubParts, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.ts';
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
-import type { MemoReads, SiteReads } from './site-reads.ts';
+import type { SiteReads } from './site-reads.ts';
 import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
 import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
@@ -39,7 +39,7 @@ export type BuildOptions = {
    * What the last deploy to the same site was made of: pages whose inputs did not change are
    * not read or rendered again, their SHA1 comes from here (the file is not written).
    */
-  memo?: { previous: MemoFiles; reads: MemoReads };
+  memo?: MemoFiles;
 };
 
 /** Opens a stored image, or answers null when the store lacks it. */
@@ -99,7 +99,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     // The footer's copyright year.
     year: new Date().getFullYear(),
   });
-  const memo = createMemoKeeper(out, frameKey, opts.memo?.previous);
+  const memo = createMemoKeeper(out, frameKey, opts.memo);
 
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
@@ -163,11 +163,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       emit,
       emitHub,
       batchSize: opts.batchSize,
-      // With a memo, cities are read without their content, which is read only where it changed.
-      lean: opts.memo && {
-        reads: opts.memo.reads,
-        unchanged: (path, input) => memo.unchanged(fileOf(path), input),
-      },
+      unchanged: opts.memo && ((path, input) => memo.unchanged(fileOf(path), input)),
     });
     await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
     await out.flush();

@@ -10,15 +10,15 @@ import {
   type HubPage,
   type ZipEntry,
 } from '../site/site-hubs.ts';
-import type { CityCursor, CityStub } from './publishing.repo.ts';
-import type { MemoReads, PageSink, SiteReads } from './site-reads.ts';
+import type { CityStub } from './publishing.repo.ts';
+import type { PageSink, SiteReads } from './site-reads.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
 type CityContent = { contentHtml: string | null; metaTags: string };
 
-/** Reading cities without their content, and asking whether a page's input is unchanged. */
-export type LeanReads = { reads: MemoReads; unchanged: (path: string, input: string) => boolean };
+/** Whether the last deploy made this page from the same input (its content need not be read). */
+export type Unchanged = (path: string, input: string) => boolean;
 
 const isWritten = (city: CityStub) => city.status === PAGE_STATUS.completed && city.hasContent;
 type CityPage = ReturnType<typeof cityPage>;
@@ -60,7 +60,7 @@ export async function buildLocations(opts: {
   emit: PageSink;
   emitHub: (hub: HubPage, updatedAt: Date) => Promise<void>;
   batchSize?: number;
-  lean?: LeanReads;
+  unchanged?: Unchanged;
   states: StateInfo[];
   counties: Array<Omit<CountyInfo, 'cities'> & { cities: number | string }>;
 }): Promise<StatesSummary> {
@@ -115,7 +115,7 @@ export async function buildLocations(opts: {
     if (written) {
       const made = page ?? cityPage(city, county.info, state.info);
       const body = () => {
-        // A lean read leaves out only the content of pages the memo already holds.
+        // Only the content of pages the memo already holds is left unread.
         if (!content) throw new Error(`the content of ${made.ref.path} was not read`);
         const { breadcrumbs, areaServed } = made;
         return {
@@ -134,47 +134,34 @@ export async function buildLocations(opts: {
   }
 
   /** The batch's pages, and the content of those that changed since the memo's deploy. */
-  async function changedContent(lean: LeanReads, batch: CityStub[]) {
+  async function changedContent(batch: CityStub[]) {
     const pages = new Map<string, CityPage>();
     const changed: string[] = [];
     for (const city of batch) {
       if (!isWritten(city)) continue;
       const page = cityPage(city, countyById.get(city.countyId)!, stateById.get(city.stateId)!);
       pages.set(city.id, page);
-      if (!lean.unchanged(page.ref.path, page.input)) changed.push(city.id);
+      if (!opts.unchanged?.(page.ref.path, page.input)) changed.push(city.id);
     }
-    const rows = await lean.reads.cityContents(changed);
+    const rows = await repo.cityContents(changed);
     return { pages, contents: new Map(rows.map((row) => [row.id, row])) };
   }
 
-  const { lean } = opts;
-  if (lean) {
-    // All at once (~1 KB each in memory), in the order the full build reads them.
-    const stubs: CityStub[] = (await lean.reads.cityStubs(project.id)).map((city) => ({
-      ...city,
-      stateId: countyById.get(city.countyId)!.stateId,
-    }));
-    stubs.sort(
-      (a, b) =>
-        compare(a.stateId, b.stateId) || compare(a.countyId, b.countyId) || compare(a.id, b.id),
-    );
-    // Content is read a few hundred pages at a time, however many changed.
-    const size = opts.batchSize ?? 250;
-    for (let start = 0; start < stubs.length; start += size) {
-      const chunk = stubs.slice(start, start + size);
-      const { pages, contents } = await changedContent(lean, chunk);
-      for (const city of chunk) await add(city, contents.get(city.id), pages.get(city.id));
-    }
-  } else {
-    let cursor: CityCursor | null = null;
-    const size = opts.batchSize ?? 250;
-    for (;;) {
-      const batch = await repo.cityBatch(project.id, cursor, size);
-      for (const city of batch) await add(city, city);
-      if (batch.length < size) break;
-      const last = batch[batch.length - 1]!;
-      cursor = { stateId: last.stateId, countyId: last.countyId, id: last.id };
-    }
+  // Every city at once (~1 KB each in memory), in state, county, id order; the content of
+  // their pages a few hundred at a time, and only where it changed since the last deploy.
+  const stubs: CityStub[] = (await repo.cityStubs(project.id)).map((city) => ({
+    ...city,
+    stateId: countyById.get(city.countyId)!.stateId,
+  }));
+  stubs.sort(
+    (a, b) =>
+      compare(a.stateId, b.stateId) || compare(a.countyId, b.countyId) || compare(a.id, b.id),
+  );
+  const size = opts.batchSize ?? 250;
+  for (let start = 0; start < stubs.length; start += size) {
+    const chunk = stubs.slice(start, start + size);
+    const { pages, contents } = await changedContent(chunk);
+    for (const city of chunk) await add(city, contents.get(city.id), pages.get(city.id));
   }
   await closeState();
 

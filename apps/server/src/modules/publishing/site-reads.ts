@@ -5,11 +5,8 @@ import type { PublishingRepo } from './publishing.repo.ts';
 /** The reads a build makes: a site ZIP's build process asks the API process for them. */
 export type SiteReads = Pick<
   PublishingRepo,
-  'sitePages' | 'siteImages' | 'siteStates' | 'siteCounties' | 'cityBatch'
+  'sitePages' | 'siteImages' | 'siteStates' | 'siteCounties' | 'cityStubs' | 'cityContents'
 >;
-
-/** The reads of a build that remembers the last deploy: cities' content only where it changed. */
-export type MemoReads = Pick<PublishingRepo, 'cityStubs' | 'cityContents'>;
 
 /**
  * What one page is made of: `input` names every input of the page besides the site-wide frame

@@ -29,7 +29,8 @@ const READS: Array<keyof SiteReads> = [
   'siteImages',
   'siteStates',
   'siteCounties',
-  'cityBatch',
+  'cityStubs',
+  'cityContents',
 ];
 
 /** The build's reads, answered by the API process: this process has no database of its own. */
