@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { startFakeAi } from '@cityforge/fakes/openai';
 import { freePort, spawnServer } from '../apps/server/test/helpers/process.ts';
+import { login } from './api.ts';
 import { fairnessBench } from './fairness.ts';
 import { hostileBench } from './hostile.ts';
 import { loadBench } from './load.ts';
@@ -99,35 +100,36 @@ async function serverBench() {
   line('server boot, fresh data dir', `${cold.ms.toFixed(0)} ms`);
   await cold.server.stop();
   const ai = await startFakeAi();
-  const warm = await startServer(dataDir, port, {
+  const aiEnv = {
     OPENROUTER_API_KEY: 'sk-or-bench',
     OPENROUTER_BASE_URL: ai.openRouterUrl,
     WORKER_CONCURRENCY: String(CONCURRENCY),
     GENERATION_CONCURRENCY_PER_KEY: String(CONCURRENCY),
-  });
+  };
+  const warm = await startServer(dataDir, port, aiEnv);
   line('server boot, existing data dir', `${warm.ms.toFixed(0)} ms`);
 
   const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { access } = (await login.json()) as { access: string };
-  const auth = { authorization: `Bearer ${access}` };
+  const auth = await login(base, ADMIN.email, ADMIN.password);
   await load(`${base}/auth/me/`, auth, 'GET /auth/me/ (20 conns)');
   await load(`${base}/api/plans/`, auth, 'GET /api/plans/ (20 conns)');
+  await warm.server.stop();
+  // The pipeline on a process of its own whose debug lines carry each page's timings (the
+  // request log above would have been a line per request of the load).
+  const { server } = await startServer(dataDir, port, { ...aiEnv, LOG_LEVEL: 'debug' });
+  const headers = await login(base, ADMIN.email, ADMIN.password);
   for (const latencyMs of [0, 500])
     await pipelineBench({
       base,
-      headers: auth,
+      headers,
       ai,
       pages: 200,
       latencyMs,
       concurrency: CONCURRENCY,
       line,
+      serverLog: () => server.output(),
     });
-  await warm.server.stop();
+  await server.stop();
   await ai.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

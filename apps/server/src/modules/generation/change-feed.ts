@@ -21,6 +21,33 @@ export async function publishChange(db: Db, event: ChangeEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/** Notices per statement at most, so a burst never makes one huge statement. */
+const NOTICES_PER_STATEMENT = 100;
+
+/**
+ * Notices for live screens (which also poll), sent in order and off the critical path: the
+ * ones raised while a statement is out go together in the next one.
+ */
+export function createNoticeQueue(db: Db, logger: Logger) {
+  const pending: ChangeEvent[] = [];
+  let sending: Promise<void> | null = null;
+  async function send() {
+    while (pending.length) {
+      const batch = pending.splice(0, NOTICES_PER_STATEMENT);
+      // A select list is evaluated left to right, and notices are delivered in the order sent.
+      const notices = batch.map((e) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(e)})`);
+      await db
+        .execute(sql`select ${sql.join(notices, sql`, `)}`)
+        .catch((err: unknown) => logger.warn({ err }, 'could not publish a page change'));
+    }
+    sending = null;
+  }
+  return (event: ChangeEvent) => {
+    pending.push(event);
+    sending ??= send();
+  };
+}
+
 export function createChangeFeed(handle: DbHandle, logger: Logger) {
   const listeners = new Map<string, Set<Listener>>();
   let started: Promise<void> | null = null;

@@ -78,6 +78,7 @@ export function createGenerationModule(deps: {
       logger,
       concurrency: config.WORKER_CONCURRENCY,
       keyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
+      soleProcess: handle.kind === 'pglite',
     });
 
   /**

@@ -48,7 +48,14 @@ export type WriteRequest = {
   /** Called once per model call, as soon as it answered, so no spent token goes unrecorded. */
   recordUsage: (usage: CallUsage, phase: 'write' | 'repair', mode: OutputMode) => Promise<void>;
   signal?: AbortSignal;
+  /**
+   * Holds one of the worker's call slots while the model (or the offline writer) writes, and
+   * only then: the usage record and the repair prompt are written outside it.
+   */
+  slot?: <T>(task: () => Promise<T>) => Promise<T>;
 };
+
+const unslotted = <T>(task: () => Promise<T>) => task();
 
 /**
  * One page's structured content: the offline writer, or the provider with one repair round
@@ -58,24 +65,29 @@ export type WriteRequest = {
  */
 export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageContent> {
   const messages = pageMessages(req.project, req.page);
+  const slot = req.slot ?? unslotted;
   if (req.model.provider === 'offline') {
     const { city } = req.page;
-    const content = city
-      ? writeOfflineCityContent(req.project, city)
-      : writeOfflineContent(req.project, { ...req.page, kind: offlineKind(req.page.kind) });
+    const content = await slot(async () =>
+      city
+        ? writeOfflineCityContent(req.project, city)
+        : writeOfflineContent(req.project, { ...req.page, kind: offlineKind(req.page.kind) }),
+    );
     await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write', 'offline');
     return content;
   }
   const mode = await ai.outputMode(req.model);
   const call = async (msgs: ChatMessage[], phase: 'write' | 'repair') => {
-    const result = await ai.complete({
-      provider: req.model.provider as Exclude<ModelSpec['provider'], 'offline'>,
-      apiKey: req.apiKey ?? '',
-      model: req.model.id,
-      messages: msgs,
-      signal: req.signal,
-      ...(mode === 'json_schema' ? { jsonSchema: PAGE_JSON_SCHEMA } : {}),
-    });
+    const result = await slot(() =>
+      ai.complete({
+        provider: req.model.provider as Exclude<ModelSpec['provider'], 'offline'>,
+        apiKey: req.apiKey ?? '',
+        model: req.model.id,
+        messages: msgs,
+        signal: req.signal,
+        ...(mode === 'json_schema' ? { jsonSchema: PAGE_JSON_SCHEMA } : {}),
+      }),
+    );
     await req.recordUsage(result.usage, phase, mode);
     return result.text;
   };

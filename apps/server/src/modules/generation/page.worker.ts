@@ -7,20 +7,19 @@ import type { Logger } from '../../lib/logger.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { ProviderError, type AiClient } from './ai-client.ts';
-import { publishChange, type ChangeEvent } from './change-feed.ts';
-import { resolveApiKey, type ServerKeys } from '../models/keys.ts';
+import { createNoticeQueue } from './change-feed.ts';
+import { keyGroup, resolveApiKey, type ServerKeys } from '../models/keys.ts';
 import { findModel } from '../models/models.ts';
 import { ContentFailure, writePage } from './page-writer.ts';
 import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
-import { renderPageParts, servicePagesFrom } from './render-page.ts';
-import type { TPageContent } from '../pages/content.ts';
-import type { JobRef, PagesRepo } from '../pages/pages.repo.ts';
+import type { PagesRepo } from '../pages/pages.repo.ts';
 import type { UsageRepo } from './usage.repo.ts';
-import type { PromptPage } from './prompts.ts';
-import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
-import { cityPromptPage, loadCityPage, renderCityParts } from './city-page.ts';
-import { sendScoreJob, startScoreWorker } from '../locations/similarity.job.ts';
+import { startScoreWorker } from '../locations/similarity.job.ts';
+import { createProjectSettler } from './project-settler.ts';
+import { createCallSlots } from './call-slots.ts';
+import { startPageClock } from './page-clock.ts';
+import { createPageWork } from './page-work.ts';
 
 /** Rate limits and outages: how often a page goes back to the queue before it fails. */
 export const MAX_PROVIDER_ATTEMPTS = 8;
@@ -37,10 +36,15 @@ export type WorkerDeps = {
   cipher: Cipher;
   serverKeys: ServerKeys;
   logger: Logger;
-  /** Pages handled at once by this process. */
+  /** Model calls at once in this process (its call slots). */
   concurrency: number;
   /** Pages written at once per API key, across every worker process. */
   keyConcurrency: number;
+  /**
+   * The database is embedded, so this is the only process (the data folder's lock refuses a
+   * second): its own call slots bound a key's calls exactly, and it may hold jobs ahead.
+   */
+  soleProcess: boolean;
 };
 
 /** Exponential backoff with jitter when the provider gave no Retry-After. */
@@ -48,26 +52,15 @@ export function backoffSeconds(attempt: number, random = Math.random()): number 
   return Math.min(MAX_WAIT_SECONDS, 2 ** attempt * (1 + random));
 }
 
-const CALL_TYPES = { homepage: 'homepage', main: 'main_page', service: 'service_page' } as const;
-
 export function createPageWorker(deps: WorkerDeps) {
   const { repo, logger } = deps;
-  // Change notices are for live screens (which also poll): they go out in order, off the
-  // critical path between one model call and the next.
-  let notices: Promise<void> = Promise.resolve();
-  const publish = (event: ChangeEvent) => {
-    notices = notices
-      .then(() => publishChange(deps.db, event))
-      .catch((err: unknown) => logger.warn({ err }, 'could not publish a page change'));
-  };
-
-  async function settle(projectId: string) {
-    const status = await repo.settleProject(projectId);
-    if (!status) return;
-    publish({ projectId, kind: 'project', id: projectId, status });
-    // Sameness is measured once a project's pages are all written, against each other.
-    await sendScoreJob(deps.boss, projectId);
-  }
+  const slots = createCallSlots({
+    total: deps.concurrency,
+    perKey: deps.keyConcurrency,
+    busy: (busy) => holdAhead(busy),
+  });
+  const publish = createNoticeQueue(deps.db, logger);
+  const settle = createProjectSettler({ ...deps, publish });
 
   const kindOf = (data: TPageJob) => (data.target === 'city' ? 'city' : 'page');
 
@@ -81,59 +74,15 @@ export function createPageWorker(deps: WorkerDeps) {
       });
   }
 
-  /** What one job writes: the prompt, how to store the answer, and how to bill it. */
-  type Work = {
-    page: PromptPage;
-    model: string;
-    callType: string;
-    ref: JobRef;
-    /** Stores the written page; answers the pages it brought (a homepage's services). */
-    store: (content: TPageContent, jobId: string) => Promise<JobRef[]>;
-  };
-
-  function pageWork(project: ProjectRow, page: PageRow): Work {
-    return {
-      page,
-      model: page.model,
-      callType: CALL_TYPES[page.kind],
-      ref: page,
-      async store(content, jobId) {
-        const result = { content, ...renderPageParts(content, page, project) };
-        // Only a homepage that brings service pages needs a transaction; every other page is
-        // one statement, which is most of a big project's pages.
-        if (page.kind === 'homepage' && project.createServicePages)
-          return deps.db.transaction(async (tx) =>
-            (await repo.complete('page', page.id, jobId, result, tx))
-              ? repo.insertPages(servicePagesFrom(content, page), tx)
-              : [],
-          );
-        await repo.complete('page', page.id, jobId, result);
-        return [];
-      },
-    };
-  }
-
-  async function cityWork(project: ProjectRow, cityId: string): Promise<Work | null> {
-    const city = await loadCityPage(deps.locationsRepo, project, cityId);
-    if (!city) return null;
-    return {
-      page: cityPromptPage(city),
-      model: city.city.model,
-      callType: 'city_page',
-      ref: city.city,
-      async store(content, jobId) {
-        const parts = renderCityParts(content, city, project);
-        await repo.complete('city', city.city.id, jobId, { content, ...parts });
-        return [];
-      },
-    };
-  }
+  const { pageWork, cityWork } = createPageWork(deps);
 
   async function run(job: Job<TPageJob>): Promise<void> {
+    const clock = startPageClock();
     const data = ZPageJob.parse(job.data);
     // Done already, deleted, or another job holds it: nothing to do, and nothing to undo.
     const page = data.target === 'page' ? await repo.claimPage(data.pageId, job.id) : null;
     if (data.target === 'page' ? !page : !(await repo.claimCity(data.pageId, job.id))) return;
+    clock.claimed();
     const kind = kindOf(data);
     publish({ projectId: data.projectId, kind, id: data.pageId, status: PAGE_STATUS.inProgress });
     const found = await deps.projectsRepo.withOwner(data.projectId);
@@ -154,6 +103,11 @@ export function createPageWorker(deps: WorkerDeps) {
       return settle(project.id);
     }
 
+    const slot = {
+      key: keyGroup(owner, model, deps.serverKeys),
+      owner: owner.id,
+      signal: job.signal,
+    };
     try {
       const content = await writePage(deps.ai, {
         project,
@@ -161,6 +115,7 @@ export function createPageWorker(deps: WorkerDeps) {
         model,
         apiKey: key,
         signal: job.signal,
+        slot: (call) => clock.slot((inSlot) => slots.run(slot, inSlot), call),
         recordUsage: (usage, phase, mode) =>
           deps.usageRepo.recordUsage({
             userId: owner.id,
@@ -177,6 +132,16 @@ export function createPageWorker(deps: WorkerDeps) {
       const added = await work.store(content, job.id);
       await sendPageJobs(deps.boss, { owner, pages: added, serverKeys: deps.serverKeys });
       publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.completed });
+      clock.written();
+      // Answers that came in meanwhile pass their slots on before the next statement.
+      await nextTurn();
+      await settle(project.id);
+      // Where a page's time went; the bench reads these to print the pipeline's breakdown.
+      logger.debug(
+        { pageId: data.pageId, target: data.target, ms: clock.phases() },
+        'page written',
+      );
+      return;
     } catch (error) {
       if (error instanceof ProviderError && error.retryable) {
         if (data.attempt + 1 < MAX_PROVIDER_ATTEMPTS) {
@@ -222,38 +187,73 @@ export function createPageWorker(deps: WorkerDeps) {
     await settle(data.projectId);
   }
 
+  // The queue's group limit bounds the jobs held per key. With one process (embedded), the
+  // call slots bound a key's calls exactly, so a key may hold as many again ahead. Processes
+  // sharing PostgreSQL are bounded together only by that limit: there a job is held only to be
+  // written at once, as one held ahead would count against the key in every other process.
+  const workOptions = {
+    batchSize: 1,
+    groupConcurrency: deps.keyConcurrency * (deps.soleProcess ? 2 : 1),
+    // NOTIFY does not fire when a delayed page (after a Retry-After) comes due; a one-second
+    // poll picks it up on time.
+    pollingIntervalSeconds: 1,
+    notifyPollingIntervalSeconds: 1,
+  };
+
+  /** A pg-boss worker, woken as soon as it finishes a page: a busy queue never waits a poll. */
+  async function startWorker(): Promise<string> {
+    const self: { id: string | null } = { id: null };
+    self.id = await deps.boss.work<TPageJob>(QUEUES.generatePage, workOptions, async ([job]) => {
+      try {
+        if (job) await run(job);
+      } finally {
+        // On PGlite every query resolves without I/O, so a long queue of offline pages would
+        // chain promises without end and starve HTTP: each page yields once, when it is done
+        // (yielding before it would hold its claim behind whatever HTTP has queued).
+        await nextTurn();
+        if (self.id) deps.boss.notifyWorker(self.id);
+      }
+    });
+    return self.id;
+  }
+
+  let started = false;
+  let ahead: Promise<string[]> | null = null;
+  /**
+   * While the call slots are busy, this process (when it is the only one) holds a job ahead per
+   * slot: claimed, its prompt built, waiting for a slot. An answer's slot passes on at once,
+   * and the answered page is written while the next call is already out. Idle, those workers
+   * would only poll, and each page queued wakes every idle worker for a fetch: they stop.
+   */
+  function holdAhead(busy: boolean) {
+    if (!started || !deps.soleProcess) return;
+    if (busy && !ahead) {
+      ahead = Promise.all(Array.from({ length: deps.concurrency }, startWorker));
+      // The queue stopped under us (shutdown): nothing to hold.
+      ahead.catch(() => undefined);
+    } else if (!busy && ahead) {
+      const ids = ahead;
+      ahead = null;
+      void ids
+        .then((list) =>
+          Promise.all(
+            list.map((id) => deps.boss.offWork(QUEUES.generatePage, { id, wait: false })),
+          ),
+        )
+        .catch(() => undefined);
+    }
+  }
+
   return {
     run,
     giveUp,
     /**
-     * One pg-boss worker per slot, each woken as soon as it finishes a page so a busy queue
-     * never waits out a polling interval between pages (the pipeline's overhead budget).
+     * One pg-boss worker per call slot, and while the slots are busy as many again holding a
+     * job ahead (see holdAhead).
      */
     async start() {
-      for (let i = 0; i < deps.concurrency; i++) {
-        const self: { id: string | null } = { id: null };
-        self.id = await deps.boss.work<TPageJob>(
-          QUEUES.generatePage,
-          {
-            batchSize: 1,
-            groupConcurrency: deps.keyConcurrency,
-            // NOTIFY does not fire when a delayed page (after a Retry-After) comes due; a
-            // one-second poll picks it up on time.
-            pollingIntervalSeconds: 1,
-            notifyPollingIntervalSeconds: 1,
-          },
-          async ([job]) => {
-            try {
-              // On PGlite every query resolves without I/O, so a long queue of offline pages
-              // would chain promises without end and starve HTTP; each page yields once.
-              await nextTurn();
-              if (job) await run(job);
-            } finally {
-              if (self.id) deps.boss.notifyWorker(self.id);
-            }
-          },
-        );
-      }
+      started = true;
+      for (let i = 0; i < deps.concurrency; i++) await startWorker();
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
