@@ -74,7 +74,7 @@ describe('a site download is built off the API thread', () => {
     const repo = t.ctx.repos.publishingRepo;
     const order: string[] = [];
     let health: Promise<number> | null = null;
-    // The pages are read, then rendered one after another; the places come after them.
+    // The pages are read, then rendered one after another; the cities are read after them.
     const images = repo.siteImages.bind(repo);
     vi.spyOn(repo, 'siteImages').mockImplementation(async (projectId) => {
       const found = await images(projectId);
@@ -83,10 +83,10 @@ describe('a site download is built off the API thread', () => {
         .then((res) => (order.push('health'), res.statusCode));
       return found;
     });
-    const states = repo.siteStates.bind(repo);
-    vi.spyOn(repo, 'siteStates').mockImplementation((projectId) => {
+    const stubs = repo.cityStubs.bind(repo);
+    vi.spyOn(repo, 'cityStubs').mockImplementation((projectId) => {
       order.push('pages rendered');
-      return states(projectId);
+      return stubs(projectId);
     });
     try {
       const res = await t.app.inject({
