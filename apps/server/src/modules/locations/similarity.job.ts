@@ -30,7 +30,15 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
 }
 
 export async function startScoreWorker(boss: PgBoss, repo: LocationsRepo): Promise<void> {
-  await boss.work(QUEUES.scoreSimilarity, async (jobs) => {
-    for (const job of jobs) await scoreProject(repo, ZScoreJob.parse(job.data).projectId);
+  let self: string | null = null;
+  self = await boss.work(QUEUES.scoreSimilarity, async (jobs) => {
+    try {
+      for (const job of jobs) await scoreProject(repo, ZScoreJob.parse(job.data).projectId);
+    } finally {
+      // The queue is notify-driven, so its idle poll is a 30-second backstop, and a NOTIFY sent
+      // while this worker was busy wakes nobody: when many projects finish together, the next
+      // job would wait a whole poll. Fetch again at once; an empty fetch ends the run.
+      if (self) boss.notifyWorker(self);
+    }
   });
 }
