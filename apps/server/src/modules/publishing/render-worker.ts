@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
-import { sha1 } from './site-output.ts';
+import { sha1, siteFilePath } from './site-output.ts';
 
 /**
  * A build's second thread (render-pool.ts): renders pages, writes them under the build folder
@@ -21,8 +21,7 @@ const made = new Set<string>();
 // than the three round trips (open, write, close) of an asynchronous write.
 function render(task: RenderTask): RenderAnswer {
   const buffer = Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
-  const target = path.join(dir, task.file);
-  if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${task.file}`);
+  const target = siteFilePath(dir, task.file);
   const folder = path.dirname(target);
   if (!made.has(folder)) {
     fs.mkdirSync(folder, { recursive: true });

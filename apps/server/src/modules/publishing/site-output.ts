@@ -41,11 +41,18 @@ export function fileOf(urlPath: string): string {
 
 export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
 
+/** Where a site path's file goes under the build folder; refuses a path that leaves it. */
+export function siteFilePath(dir: string, file: string): string {
+  const target = path.join(dir, file);
+  if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${file}`);
+  return target;
+}
+
 /**
  * Makes each folder once, however many writes into it start before the first mkdir is done
  * (a county's pages are written a few at a time).
  */
-export function createFolderMaker() {
+function createFolderMaker() {
   const folders = new Map<string, Promise<unknown>>();
   return (folder: string) => {
     let made = folders.get(folder);
@@ -64,19 +71,16 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
   const makeFolder = createFolderMaker();
   let bytes = 0;
   let failure: unknown = null;
-  // Writes under way, and whoever waits for one of them to end (a counter, not a race over
+  // Whoever waits for a write under way to end (woken once per write, not a race over
   // hundreds of promises per page).
-  let inFlight = 0;
   let waiting: Array<() => void> = [];
 
   function track(task: Promise<void>) {
-    inFlight += 1;
     const done: Promise<void> = task
       .catch((error: unknown) => {
         failure ??= error;
       })
       .finally(() => {
-        inFlight -= 1;
         pending.delete(done);
         const wake = waiting;
         waiting = [];
@@ -86,12 +90,11 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
   }
 
   async function room(limit: number) {
-    while (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    while (pending.size >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
   }
 
   async function targetOf(file: string) {
-    const target = path.join(dir, file);
-    if (!target.startsWith(dir + path.sep)) throw new Error(`unsafe site path: ${file}`);
+    const target = siteFilePath(dir, file);
     await makeFolder(path.dirname(target));
     return target;
   }
