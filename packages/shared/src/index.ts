@@ -8,6 +8,7 @@ export * from './contracts/plans.ts';
 export * from './contracts/projects.ts';
 export * from './contracts/detail-tree.ts';
 export * from './contracts/locations.ts';
+export * from './contracts/quality.ts';
 export * from './contracts/deployments.ts';
 export * from './contracts/publishing.ts';
 export * from './contracts/editor.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ZDeployment } from './deployments.ts';
+import { ZQualityGate, ZReleasePlan, ZUpdateQualityGate, ZUpdateReleasePlan } from './quality.ts';
 
 /** The model every new project starts with (spec: a Sonnet 3.7 class model via OpenRouter). */
 export const DEFAULT_MODEL_ID = 'anthropic/claude-3.7-sonnet';
@@ -200,6 +201,12 @@ export const ZProjectSettings = z.object({
   email: z.string(),
   clientDomain: z.string(),
   contactPhoneNumber: z.string(),
+  /** Issue 24: the quality gate's thresholds (defaults filled in). */
+  qualityGate: ZQualityGate,
+  /** Tell IndexNow what each deploy changed (sites on a verified custom domain). */
+  indexNow: z.boolean(),
+  /** Staged releases of the city pages. */
+  release: ZReleasePlan,
 });
 export type TProjectSettings = z.infer<typeof ZProjectSettings>;
 
@@ -210,6 +217,9 @@ export const ZUpdateProjectSettings = z.strictObject({
   email: ZOptionalEmail,
   clientDomain: ZOptionalDomain,
   contactPhoneNumber: ZPhone,
+  qualityGate: ZUpdateQualityGate.optional(),
+  indexNow: z.boolean().optional(),
+  release: ZUpdateReleasePlan.optional(),
 });
 export type TUpdateProjectSettings = z.input<typeof ZUpdateProjectSettings>;
 

@@ -24,6 +24,8 @@ export const deploys = pgTable(
     errorKind: text('error_kind').$type<'token' | 'netlify' | 'build' | 'interrupted'>(),
     /** What a deploy that went out left behind (images the file store lacks), for the owner. */
     note: text('note'),
+    /** What IndexNow was told and how it answered, for the deploy line; null when not asked. */
+    indexNow: text('index_now'),
     netlifyDeployId: text('netlify_deploy_id'),
     siteUrl: text('site_url'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

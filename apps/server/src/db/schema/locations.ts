@@ -83,6 +83,14 @@ export const cities = pgTable(
     /** Highest 5-word-shingle Jaccard with a sibling city page; null until scored. */
     similarity: real('similarity'),
     similarTo: uuid('similar_to'),
+    /** Share of the written text's sentences that state a fact of this place; null until scored. */
+    localShare: real('local_share'),
+    /** Words of the written text (the blocks the site adds from data not counted). */
+    wordCount: integer('word_count'),
+    /** Published as it is although below the quality gate; cleared when it is regenerated. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Staged releases: when the page went live; null while it waits for its batch. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     /** Bumped on each regeneration so the offline writer words the page afresh. */
     revision: integer('revision').notNull().default(0),
     failedAt: timestamp('failed_at', { withTimezone: true }),

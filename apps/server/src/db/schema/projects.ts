@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -42,6 +43,26 @@ export const projects = pgTable(
       .default([]),
     hasSiteMap: boolean('has_site_map').notNull().default(false),
     deploymentStatus: text('deployment_status'),
+    /**
+     * The quality gate (issue 24): city pages below it are published noindex and left out of
+     * the sitemap. A null threshold means the shipped default (QUALITY_GATE_DEFAULTS), so a
+     * better default reaches every project that did not choose its own.
+     */
+    qualityGate: boolean('quality_gate').notNull().default(true),
+    gateMaxSimilarity: real('gate_max_similarity'),
+    gateMinLocalShare: real('gate_min_local_share'),
+    gateMinWords: integer('gate_min_words'),
+    /** Tell IndexNow what a deploy changed, when the site is on a verified custom domain. */
+    indexNow: boolean('index_now').notNull().default(true),
+    /** The site's IndexNow key, made on first use and kept (the key file carries it). */
+    indexNowKey: text('index_now_key'),
+    /** Staged releases: city pages released per day; null releases every page at once. */
+    releasePerDay: integer('release_per_day'),
+    /** When the day's batch goes out, HH:MM in releaseTimeZone. */
+    releaseTime: text('release_time').notNull().default('09:00'),
+    releaseTimeZone: text('release_time_zone').notNull().default('UTC'),
+    releasePaused: boolean('release_paused').notNull().default(false),
+    nextReleaseAt: timestamp('next_release_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

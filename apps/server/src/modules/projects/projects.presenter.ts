@@ -13,6 +13,7 @@ import {
 } from '@cityforge/shared';
 import type { DeployRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { findModel } from '../models/models.ts';
+import { gateOf } from '../pages/quality-gate.ts';
 import type { ProjectsRepo } from './projects.repo.ts';
 
 type UsageRow = {
@@ -203,5 +204,13 @@ export function toSettings(row: ProjectRow): TProjectSettings {
     email: row.email,
     clientDomain: row.clientDomain ?? '',
     contactPhoneNumber: row.contactPhoneNumber,
+    qualityGate: gateOf(row),
+    indexNow: row.indexNow,
+    release: {
+      perDay: row.releasePerDay,
+      time: row.releaseTime,
+      timeZone: row.releaseTimeZone,
+      paused: row.releasePaused,
+    },
   };
 }

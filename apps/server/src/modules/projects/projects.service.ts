@@ -17,6 +17,7 @@ import { keyAccess, type ServerKeys } from '../models/keys.ts';
 import { canUse, findModel, MODELS, providerLabel } from '../models/models.ts';
 import { projectOwnership } from './ownership.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
+import { searchSettingsPatch } from './search-settings.ts';
 import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
 import { toProjectDetail, toProjectDto, toSettings } from './projects.presenter.ts';
 import type { LeanTreeRepo } from './lean-tree.repo.ts';
@@ -200,6 +201,7 @@ export function createProjectsService(deps: Deps) {
       if (input.email !== undefined) patch.email = input.email;
       if (input.contactPhoneNumber !== undefined)
         patch.contactPhoneNumber = input.contactPhoneNumber;
+      Object.assign(patch, searchSettingsPatch(input));
       if (input.clientDomain !== undefined) {
         await deps.syncDomain(project, input.clientDomain || null);
         Object.assign(patch, domainPatch(project, input.clientDomain || null));

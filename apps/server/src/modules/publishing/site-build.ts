@@ -66,7 +66,25 @@ function renderThreadsFor(cities: number): number {
 }
 
 // Project fields that change without changing a page: a status flip must not re-render a site.
-const NOT_RENDERED = new Set(['status', 'updatedAt', 'hasSiteMap', 'deploymentStatus']);
+// The gate's thresholds reach pages through each page's own held flag; release and IndexNow
+// settings change what is deployed and told, not how a page renders.
+const NOT_RENDERED = new Set([
+  'status',
+  'updatedAt',
+  'hasSiteMap',
+  'deploymentStatus',
+  'qualityGate',
+  'gateMaxSimilarity',
+  'gateMinLocalShare',
+  'gateMinWords',
+  'indexNow',
+  'indexNowKey',
+  'releasePerDay',
+  'releaseTime',
+  'releaseTimeZone',
+  'releasePaused',
+  'nextReleaseAt',
+]);
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
