@@ -46,6 +46,10 @@ export async function publishBench(
     DATA_DIR: opts.dataDir,
     LOG_LEVEL: 'silent',
     NETLIFY_API_URL: netlify.url,
+    // The local fake has no rate limit, nor does netlify-cli keep one: paced to Netlify's 500
+    // calls a minute, 13,000 uploads would measure the limit, not the deploy.
+    NETLIFY_CALLS_PER_WINDOW: '1000000',
+    NETLIFY_DEPLOYS_PER_WINDOW: '100',
     WEB_DIST_DIR: path.join(opts.dataDir, 'no-web-build'),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });

@@ -1,5 +1,5 @@
 import { isInProgress, OFFLINE_MODEL_ID } from '@cityforge/shared';
-import type { TCreateProject, TProjectDetail } from '@cityforge/shared';
+import type { TCreateProject, TProjectDetail, TUpdateProjectSettings } from '@cityforge/shared';
 import { SETTLE_MS } from './app.ts';
 import type { Stack } from './stack.ts';
 
@@ -83,4 +83,15 @@ export async function apiWaitForProject(
     if (Date.now() > deadline) throw new Error(`project ${id} still ${detail.status}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** POST /api/projects/{id}/settings/ with the given fields. */
+export async function apiUpdateSettings(
+  stack: Stack,
+  token: string,
+  id: string,
+  settings: TUpdateProjectSettings,
+) {
+  const path = `/api/projects/${encodeURIComponent(id)}/settings/`;
+  await call(stack, path, { method: 'POST', body: JSON.stringify(settings) }, token);
 }

@@ -32,7 +32,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   // A known port up front keeps APP_URL (and so the mailed links) pointing at this server.
   const port = String(await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-e2e-'));
-  const server = spawnServer({ DATA_DIR: dataDir, PORT: port, SMTP_URL: smtp.url, ...env });
+  // IndexNow is told of deploys to verified domains: never the real endpoint from a test.
+  const server = spawnServer({
+    DATA_DIR: dataDir,
+    PORT: port,
+    SMTP_URL: smtp.url,
+    INDEXNOW_URL: 'http://127.0.0.1:9',
+    ...env,
+  });
   const baseURL = await server.url();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {

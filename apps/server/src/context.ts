@@ -46,7 +46,10 @@ export function createContext(opts: {
   const base = { handle, db, boss, config, logger, cipher, serverKeys };
 
   const mail = createMailModule(base);
-  const users = createUsersModule(base);
+  const users = createUsersModule({
+    ...base,
+    spendingCapChanged: (...args) => generation.capResume.accountCapChanged(...args),
+  });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({ ...base, usersRepo: users.repo, billing });
@@ -57,6 +60,7 @@ export function createContext(opts: {
     checkProjectLimit: billing.limits.checkProject,
     createWithPages: (...args) => generation.service.createProject(...args),
     syncDomain: (...args) => domains.sync(...args),
+    spendingCapChanged: (...args) => generation.capResume.projectCapChanged(...args),
   });
   const locations = createLocationsModule({
     ...base,
@@ -69,7 +73,13 @@ export function createContext(opts: {
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo });
   const locationsRepo = locations.repo;
-  const generation = createGenerationModule({ ...base, projects, pagesRepo, locationsRepo });
+  const generation = createGenerationModule({
+    ...base,
+    projects,
+    pagesRepo,
+    locationsRepo,
+    mailQueue: mail.queue,
+  });
   const { usageRepo, ai } = generation;
   const { owned } = projects;
   const images = createImagesModule({ ...base, store, owned, recordUsage: usageRepo.recordUsage });

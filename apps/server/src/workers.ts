@@ -12,8 +12,11 @@ export async function startWorkers(ctx: AppContext): Promise<() => void> {
   const stopSweep = await images.workers();
   await mail.workers();
   await generation.workers();
-  await publishing.workers();
-  return stopSweep;
+  const stopReleaseChecks = await publishing.workers();
+  return () => {
+    stopSweep();
+    stopReleaseChecks();
+  };
 }
 
 /** What each module puts right after a crash, in the order the sweep runs them. */

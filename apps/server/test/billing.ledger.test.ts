@@ -68,6 +68,8 @@ describe('AI usage outlives its project', () => {
       promptTokens: 1400,
       completionTokens: 350,
       totalTokens: 1750,
+      costUsd: 0,
+      unpricedCalls: 0,
     });
 
     expect((await del(`/api/projects/${project.id}/delete/`, u.headers)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZPageContent } from '../src/modules/pages/content.ts';
 import { readRegeneratedHtml } from '../src/modules/editor/regenerate-answer.ts';
-import { versionName, versionsToDrop } from '../src/modules/editor/versions.ts';
+import { versionName, versionsToDrop } from '../src/modules/pages/versions.ts';
 import { faqsInHtml } from '../src/modules/site/faq-markup.ts';
 import { faqsOf, renderContent } from '../src/modules/site/render-content.ts';
 

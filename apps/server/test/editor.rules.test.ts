@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSiteOutput } from '../src/modules/publishing/site-output.ts';
-import { MAX_VERSIONS } from '../src/modules/editor/versions.ts';
+import { MAX_VERSIONS } from '../src/modules/pages/versions.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import {
   editorApi,

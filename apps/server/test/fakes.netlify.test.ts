@@ -294,3 +294,61 @@ describe('fake Netlify API', () => {
     expect(await res.json()).toEqual({ code: 404, message: 'Not Found' });
   });
 });
+
+describe("fake Netlify's rate limits", () => {
+  it('counts each token’s calls and deploy creations per window, says so in headers, refuses past them with 429 and Retry-After', async () => {
+    const limited = await startFakeNetlify({
+      tokens: ['token-a', 'token-b'],
+      rateLimits: { windowMs: 30_000, calls: 5, deploys: 2 },
+    });
+    try {
+      // Raw HTTP: the official client would wait a 429 out by itself.
+      const call = (token: string, path: string, method = 'GET', body?: unknown) =>
+        fetch(`${limited.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const counts = (res: Response) =>
+        ['x-ratelimit-limit', 'x-ratelimit-remaining'].map((h) => res.headers.get(h));
+
+      const made = await call('token-a', '/sites', 'POST', {});
+      expect(made.status).toBe(201);
+      expect(counts(made)).toEqual(['5', '4']);
+      const reset = Number(made.headers.get('x-ratelimit-reset'));
+      expect(reset * 1000).toBeGreaterThan(Date.now());
+      const { id } = (await made.json()) as { id: string };
+
+      const deploy = () => call('token-a', `/sites/${id}/deploys`, 'POST', { files: {} });
+      expect((await deploy()).status).toBe(200);
+      expect((await deploy()).status).toBe(200);
+      // The third deploy of the window: the deploy limit refuses it, and it counts for nothing.
+      // The X-RateLimit-* headers are the calls' (two left); Retry-After is the deploys'.
+      const third = await deploy();
+      expect(third.status).toBe(429);
+      expect(counts(third)).toEqual(['5', '2']);
+      const wait = Number(third.headers.get('retry-after'));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(30);
+
+      const sites = await call('token-a', '/sites');
+      expect(counts(sites)).toEqual(['5', '1']);
+      expect((await call('token-a', '/sites')).status).toBe(200);
+      const over = await call('token-a', '/sites');
+      expect(over.status).toBe(429);
+      expect(await over.json()).toEqual({ code: 429, message: 'Rate limit exceeded' });
+      expect(counts(over)).toEqual(['5', '0']);
+      expect(Number(over.headers.get('x-ratelimit-reset'))).toBe(reset);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+      // Another token has a count of its own; turned off, the limits and their headers go.
+      expect(counts(await call('token-b', '/sites'))).toEqual(['5', '4']);
+      limited.setRateLimits(null);
+      const free = await call('token-a', '/sites');
+      expect(free.status).toBe(200);
+      expect(free.headers.get('x-ratelimit-limit')).toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});

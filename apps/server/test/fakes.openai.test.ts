@@ -191,6 +191,37 @@ describe('fake OpenAI server', () => {
     await other.close();
     expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError);
   });
+
+  it("lists OpenRouter's models with their prices as OpenRouter does: USD per token, strings", async () => {
+    const other = await startFakeAi({
+      models: ['anthropic/claude-3.7-sonnet', 'openai/gpt-4o'],
+      prices: { 'openai/gpt-4o': null },
+    });
+    try {
+      const listing = async () => {
+        const res = await fetch(`${other.openRouterUrl}/models`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { data: { id: string; pricing?: unknown }[] }).data;
+      };
+      expect(await listing()).toEqual([
+        expect.objectContaining({
+          id: 'anthropic/claude-3.7-sonnet',
+          pricing: expect.objectContaining({ prompt: '0.000003', completion: '0.000015' }),
+        }),
+        expect.not.objectContaining({ pricing: expect.anything() }),
+      ]);
+      other.setPrice('openai/gpt-4o', { prompt: '0.0000025', completion: '0.00001' });
+      expect((await listing())[1]).toMatchObject({
+        pricing: { prompt: '0.0000025', completion: '0.00001' },
+      });
+      expect(other.modelListings).toBe(2);
+      other.reset();
+      expect(other.modelListings).toBe(0);
+      expect((await listing())[1]).not.toHaveProperty('pricing');
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 /** Walks a PNG's chunks checking every CRC; answers the IHDR size and the inflated pixels. */

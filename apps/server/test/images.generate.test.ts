@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG, type TProjectImage, type ZProjectImages } from '@cityforge/shared';
 import { aiUsage, projectImages } from '../src/db/schema/index.ts';
+import { SITE_FOLDER_MAX_ENTRIES } from '../src/lib/folder-limit.ts';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, giveKeys, signedInUser } from './helpers/factories.ts';
@@ -62,6 +63,19 @@ describe('POST /api/projects/:id/images/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MSG.openAiKeyMissingForImages });
     expect(ai.images.requests).toHaveLength(0);
+  });
+
+  it("refuses a project's 50,001st image (its site's /images/ folder is full), calling nobody", async () => {
+    const u = await owner();
+    await t.ctx.db.execute(sql`
+      insert into project_images (project_id, prompt, model, file, mime, bytes)
+      select ${u.id}, 'old', 'gpt-image-1', gen_random_uuid()::text || '.png', 'image/png', 1
+      from generate_series(1, ${SITE_FOLDER_MAX_ENTRIES})`);
+    const res = await generate(u, { prompt: 'One more van' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.tooManyImages });
+    expect(ai.images.requests).toHaveLength(0);
+    expect(await rowsOf(u.id)).toHaveLength(SITE_FOLDER_MAX_ENTRIES);
   });
 
   it('makes a gpt-image-2.5-flare image: the PNG on disk, its row, its usage, listed and served', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, ZLeanProjectDetail, ZProjectDetail } from '@cityforge/shared';
+import { MSG, QUALITY_GATE_DEFAULTS, ZLeanProjectDetail, ZProjectDetail } from '@cityforge/shared';
 import { aiUsage, cities } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { http } from './helpers/http.ts';
@@ -32,7 +32,7 @@ async function texasAndFlorida(userId: string, extra: boolean) {
   // Austin's page reads too much like Round Rock's, which sits in another county.
   await t.ctx.db
     .update(cities)
-    .set({ similarity: 0.734, similarTo: rr.city.id })
+    .set({ similarity: 0.734, similarTo: rr.city.id, localShare: 0.312, wordCount: 512 })
     .where(eq(cities.id, austin.city.id));
   const failedAt = new Date('2026-03-01T10:00:00Z');
   await t.ctx.db
@@ -80,6 +80,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarity: 0.73,
         tooSimilar: true,
         similarToName: 'Round Rock',
+        quality: { verdict: 'held', reasons: ['similar'], localShare: 0.31, wordCount: 512 },
       },
       {
         id: pf.city.id,
@@ -92,6 +93,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarity: null,
         tooSimilar: false,
         similarToName: null,
+        quality: { verdict: 'pending', reasons: [], localShare: null, wordCount: null },
       },
     ]);
     expect(williamson.cities.map((c: Json) => c.id)).toEqual([rr.city.id]);
@@ -103,9 +105,14 @@ describe('the lean project detail (the screen’s tree)', () => {
     const full = (await get(`/api/projects/${p.id}/detail/`, u.headers)).json().data;
     const lean = (await get(`/api/projects/${p.id}/detail/lean/`, u.headers)).json().data;
     const { states: fullStates, ...fullHead } = full;
-    const { states: leanStates, similarCities, ...leanHead } = lean;
+    // heldBackCities is on both: the card's project carries it too.
+    const { states: leanStates, similarCities, scoringCities, qualityGate, ...leanHead } = lean;
     expect(leanHead).toEqual(fullHead);
     expect(similarCities).toBe(1);
+    expect(leanHead.heldBackCities).toBe(1);
+    // Round Rock is written but not scored (Austin is, Pflugerville failed, Miami is queued).
+    expect(scoringCities).toBe(1);
+    expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS });
     expect(leanStates.map((s: Json) => s.name)).toEqual(['Florida', 'Texas']);
 
     // The spec's detail, past the threshold too: every city with its model, usage and slug.
@@ -145,10 +152,10 @@ describe('the lean project detail (the screen’s tree)', () => {
     const lean = (await get(`/api/projects/${p.id}/detail/lean/`, u.headers)).json().data;
     expect(lean).toMatchObject({ totalCities: 4, queuedCities: 1, similarCities: 1 });
     const counties = lean.states.flatMap((s: { counties: Json[] }) => s.counties);
-    expect(counties.map((c: Json) => [c.name, c.cityCount, c.cities])).toEqual([
-      ['Miami-Dade', 1, null],
-      ['Travis', 2, null],
-      ['Williamson', 1, null],
+    expect(counties.map((c: Json) => [c.name, c.cityCount, c.heldCount, c.cities])).toEqual([
+      ['Miami-Dade', 1, 0, null],
+      ['Travis', 2, 1, null],
+      ['Williamson', 1, 0, null],
     ]);
     expect(lean.states.map((s: Json) => s.cityCount)).toEqual([1, 3]);
 
@@ -172,6 +179,7 @@ describe('the lean project detail (the screen’s tree)', () => {
       similarity: 0.73,
       tooSimilar: true,
       similarToName: 'Round Rock',
+      quality: { verdict: 'held', reasons: ['similar'], localShare: 0.31, wordCount: 512 },
     });
     const williamson = await get(
       `/api/projects/${p.id}/detail/counties/${rr.county.id}/`,

@@ -242,6 +242,23 @@ const VALID: Record<string, Valid> = {
     }),
     ok: 200,
   },
+  'POST /api/projects/{id}/city/{cityId}/approval/': {
+    body: () => ({ approved: true }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/release/paused/': {
+    // The fixture project is not staged: pausing a release it does not have is refused.
+    body: () => ({ paused: true }),
+    ok: 409,
+  },
+  'POST /api/projects/{id}/page/{pageId}/proposal/{versionId}/': {
+    body: () => ({ use: 'current' }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/city/{cityId}/proposal/{versionId}/': {
+    body: () => ({ use: 'current' }),
+    ok: 200,
+  },
   'POST /api/projects/{id}/regenerate/': {
     // The owner's OpenRouter key reaches no provider: 502, after validation and ownership.
     body: (f) => ({
@@ -269,8 +286,10 @@ const roleOf = (key: string) => (key.includes(' /api/admin/') ? 'superuser' : 'o
 /** The fixture's value for each path parameter. */
 const PARAMS: Record<string, (f: MatrixFixture, key: string) => string> = {
   id: (f, key) => (key.includes(' /api/admin/users/') ? f.bystander.user.id : f.project.id),
-  pageId: (f) => f.homepage.id,
+  // The fixture's page proposal waits beside the main page.
+  pageId: (f, key) => (key.includes('/proposal/') ? f.mainPage.id : f.homepage.id),
   cityId: (f) => f.city.id,
+  versionId: (f, key) => (key.includes('/city/') ? f.cityProposal.id : f.pageProposal.id),
   token: (f) => f.resetToken,
   planId: () => 'free',
 };

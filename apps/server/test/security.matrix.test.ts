@@ -154,6 +154,7 @@ const ROUTES: Record<string, Entry> = {
     send: () => json({ firstName: 'Renamed' }),
     ok: 200,
   },
+  'GET /auth/me/spending/': { access: 'user', url: () => '/auth/me/spending/', ok: 200 },
   'GET /api/plans/': { access: 'user', url: () => '/api/plans/', ok: 200 },
   'POST /api/checkout/{planId}/': {
     access: 'user',
@@ -180,6 +181,13 @@ const ROUTES: Record<string, Entry> = {
     ok: 200,
   },
   'GET /api/ai-models/': { access: 'user', url: () => '/api/ai-models/', ok: 200 },
+  'GET /api/ai-models/estimate/': {
+    access: 'owner',
+    url: (f) =>
+      `/api/ai-models/estimate/?model=offline-draft&kind=city&pages=3&project=${f.project.id}`,
+    ok: 200,
+    note: "Any user may ask without a project; one naming a project reads that project's usage.",
+  },
 
   // ── superusers only ─────────────────────────────────────────────────────────────────────
   'GET /api/admin/users/kpis/': {
@@ -232,6 +240,7 @@ const ROUTES: Record<string, Entry> = {
     url: (f) => `${p(f)}/detail/counties/${f.county.id}/`,
     ok: 200,
   },
+  'GET /api/projects/{id}/map/': { access: 'owner', url: (f) => `${p(f)}/map/`, ok: 200 },
   'DELETE /api/projects/{id}/delete/': {
     access: 'owner',
     url: (f) => `${p(f)}/delete/`,
@@ -240,6 +249,11 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/projects/{id}/settings/': {
     access: 'owner',
     url: (f) => `${p(f)}/settings/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/spending/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/spending/`,
     ok: 200,
   },
   'POST /api/projects/{id}/settings/': {
@@ -302,6 +316,19 @@ const ROUTES: Record<string, Entry> = {
     url: (f) => `${p(f)}/publish/`,
     ok: 400,
   },
+  'POST /api/projects/{id}/release/all/': {
+    access: 'owner',
+    note: 'the project does not stage its releases: 409 before any deploy',
+    url: (f) => `${p(f)}/release/all/`,
+    ok: 409,
+  },
+  'POST /api/projects/{id}/release/paused/': {
+    access: 'owner',
+    note: 'the project does not stage its releases: 409',
+    url: (f) => `${p(f)}/release/paused/`,
+    send: () => json({ paused: true }),
+    ok: 409,
+  },
   'GET /api/projects/{id}/deployment/': {
     access: 'owner',
     url: (f) => `${p(f)}/deployment/`,
@@ -361,6 +388,51 @@ const ROUTES: Record<string, Entry> = {
     sub: true,
     access: 'owner',
     url: (f) => `${p(f)}/city/${f.failedCity.id}/retry/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/city/{cityId}/approval/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/approval/`,
+    send: () => json({ approved: true }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/page/{pageId}/regenerate/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/page/${f.mainPage.id}/regenerate/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/city/{cityId}/regenerate/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/regenerate/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/page/{pageId}/proposal/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/page/${f.mainPage.id}/proposal/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/city/{cityId}/proposal/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/proposal/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/page/{pageId}/proposal/{versionId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/page/${f.mainPage.id}/proposal/${f.pageProposal.id}/`,
+    send: () => json({ use: 'current' }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/city/{cityId}/proposal/{versionId}/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/proposal/${f.cityProposal.id}/`,
+    send: () => json({ use: 'current' }),
     ok: 200,
   },
   'POST /api/projects/{id}/cities/regenerate-similar/': {

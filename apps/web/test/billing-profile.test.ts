@@ -58,6 +58,7 @@ describe('profile update payload', () => {
     userNetlifyAccessToken: '',
     userOpenRouterApiKey: masked,
     userOpenAiApiKey: masked,
+    spendingCapUsd: '12.5',
   };
 
   it('sends names, leaves untouched masked keys out', () => {
@@ -85,6 +86,21 @@ describe('profile update payload', () => {
     const { payload, errors } = buildProfileUpdate(initial, values, true);
     expect(errors).toEqual({ userOpenRouterApiKey: MSG.maskedKeyEdited });
     expect(payload).not.toHaveProperty('userOpenRouterApiKey');
+  });
+
+  it('sends the spending cap only when changed; emptied, it clears the cap', () => {
+    const names = { firstName: 'Ada', lastName: 'Lovelace' };
+    expect(buildProfileUpdate(initial, { ...initial }, true).payload).toEqual(names);
+    const raised = { ...initial, spendingCapUsd: '$1,250.75' };
+    expect(buildProfileUpdate(initial, raised, true).payload).toEqual({
+      ...names,
+      spendingCapUsd: 1250.75,
+    });
+    const cleared = { ...initial, spendingCapUsd: ' ' };
+    expect(buildProfileUpdate(initial, cleared, false).payload).toEqual({
+      ...names,
+      spendingCapUsd: null,
+    });
   });
 
   it('never sends keys for superusers', () => {

@@ -22,6 +22,7 @@ function deploy(over: Partial<TDeployment> = {}): TDeployment {
     filesUploaded: 0,
     error: null,
     note: null,
+    indexNow: null,
     siteUrl: null,
     startedAt: '2026-01-05T12:00:00.000Z',
     finishedAt: null,
@@ -67,6 +68,15 @@ describe('deploy progress wording', () => {
       label: 'Publishing on Netlify',
       percent: 95,
       detail: 'No changed files to upload',
+    });
+  });
+
+  it("shows what a running deploy waits for: its turn under Netlify's deploy limit", () => {
+    const note =
+      "Waiting for Netlify's deploy limit (3 per minute with one access token): next try in about 40 s.";
+    expect(activeDeployView(deploy({ state: 'building', note }), false)).toMatchObject({
+      label: 'Building site',
+      detail: note,
     });
   });
 

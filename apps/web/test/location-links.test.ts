@@ -32,6 +32,12 @@ describe('/states paths → location previews, through the detail tree', () => {
     expect(route('/states/texas/harris-county/pasadena#faq')).toBe('/project/p1/city/c2');
   });
 
+  it("maps a city in its county's overflow folder (a county past 49,744 cities)", () => {
+    expect(route('/states/texas/harris-county/3f/houston')).toBe('/project/p1/city/c1');
+    expect(route('/states/texas/harris-county/zz/houston')).toBeNull();
+    expect(route('/states/texas/harris-county/3f/austin')).toBeNull();
+  });
+
   it('matches slugs without regard to case or escapes', () => {
     expect(route('/states/Texas/HARRIS-county')).toBe('/project/p1/cities/harris');
     expect(route('/states/%74exas')).toBe('/project/p1/counties/tx');

@@ -185,6 +185,7 @@ describe('publish result with its deploy', () => {
       filesUploaded: 2,
       error: null,
       note: null,
+      indexNow: null,
       siteUrl: 'https://acme.netlify.app',
       startedAt: '2026-01-05T12:00:00.000Z',
       finishedAt: '2026-01-05T12:00:09.000Z',

@@ -1,3 +1,4 @@
+import { QUALITY_GATE_DEFAULTS } from '@cityforge/shared';
 import type { TLeanCity, TLeanProjectDetail, TProject, TProjectDetail } from '@cityforge/shared';
 
 /** A plain created project; tests override what they look at. */
@@ -5,6 +6,7 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
   return {
     id: 'p1',
     name: 'Acme Roofing',
+    heldBackCities: 0,
     serviceType: 'Roofing',
     model: 'offline-draft',
     prompt: '',
@@ -23,6 +25,7 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
     hasSiteMap: false,
     deployment: null,
     usage: [],
+    release: null,
     ...over,
   };
 }
@@ -129,6 +132,7 @@ const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TL
   similarity: null,
   tooSimilar: false,
   similarToName: null,
+  quality: { verdict: 'passes', reasons: [], localShare: 0.2, wordCount: 640 },
   ...over,
 });
 
@@ -152,6 +156,9 @@ export function makeLeanDetail(
   return {
     ...head,
     similarCities: 0,
+    heldBackCities: 0,
+    scoringCities: 0,
+    qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS },
     states: [
       {
         id: 'tx',
@@ -159,8 +166,20 @@ export function makeLeanDetail(
         code: 'TX',
         cityCount: 3,
         counties: [
-          { id: 'harris', name: 'Harris', cityCount: 2, cities: inline ? harris : null },
-          { id: 'travis', name: 'Travis', cityCount: 1, cities: inline ? travis : null },
+          {
+            id: 'harris',
+            name: 'Harris',
+            cityCount: 2,
+            heldCount: 0,
+            cities: inline ? harris : null,
+          },
+          {
+            id: 'travis',
+            name: 'Travis',
+            cityCount: 1,
+            heldCount: 0,
+            cities: inline ? travis : null,
+          },
         ],
       },
     ],

@@ -73,6 +73,7 @@ describe('card texts', () => {
       callType: 'page',
       model: 'm',
       outputMode: null,
+      costUsd: null,
     });
     expect(usageTotals([entry(10, 5), entry(1, 2)])).toEqual({
       promptTokens: 11,

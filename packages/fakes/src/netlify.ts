@@ -13,12 +13,26 @@ import {
   type FakeNetlifySite,
 } from './netlify-state.ts';
 
+import {
+  createRateLimiter,
+  type FakeNetlifyRateLimits,
+  type RateLimiter,
+} from './netlify-limits.ts';
+
 export type { FakeNetlifyDeploy, FakeNetlifySite } from './netlify-state.ts';
+export type { FakeNetlifyRateLimits } from './netlify-limits.ts';
 
 /** What a fault's `match` sees. `path` is relative to /api/v1, undecoded, without the query. */
 export type FakeNetlifyRequestInfo = { method: string; path: string; token: string | null };
 
-export type FakeNetlifyRequest = { method: string; path: string; status: number; at: number };
+/** `token`: the bearer token it came with (each token has its own sites and limits). */
+export type FakeNetlifyRequest = {
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+  token: string | null;
+};
 
 export type FakeNetlifyUpload = { deployId: string; path: string; sha: string; size: number };
 
@@ -28,6 +42,12 @@ export type FakeNetlifyOptions = {
   /** GETs of a processing deploy that still answer `processing` before it settles; default 1. */
   processingPolls?: number;
   unauthorizedMessage?: string;
+  /**
+   * Netlify's rate limits per token (netlify-limits.ts): every answer to a token then carries
+   * X-RateLimit-Limit/-Remaining/-Reset, and a call past a limit gets 429 with Retry-After.
+   * Off unless given, so that tests about something else are never held up.
+   */
+  rateLimits?: FakeNetlifyRateLimits;
 };
 
 export type FakeNetlifyFault = {
@@ -62,6 +82,8 @@ export type FakeNetlify = {
   /** The next created deploy ends in `error` with this message instead of `ready`. */
   failNextDeploy(message: string): void;
   setProcessingPolls(polls: number): void;
+  /** Turns the rate limits on (counts start afresh) or, with null, off. */
+  setRateLimits(limits: FakeNetlifyRateLimits | null): void;
   /**
    * The file uploads (PUT /deploys/ID/files/…) of the next deploy that uploads wait until
    * `release()`, so a test can act while that deploy is mid-upload; other deploys' uploads
@@ -152,7 +174,16 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     opened: Promise<void>;
   } | null = null;
   const chaos = createChaos();
+  let limiter: RateLimiter | null = options.rateLimits
+    ? createRateLimiter(options.rateLimits)
+    : null;
 
+  const logged = (info: FakeNetlifyRequestInfo) => ({
+    method: info.method,
+    path: info.path,
+    token: info.token,
+    at: Date.now(),
+  });
   const send = (
     res: ServerResponse,
     info: FakeNetlifyRequestInfo,
@@ -160,7 +191,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     body?: unknown,
     headers: Record<string, string> = {},
   ) => {
-    requests.push({ method: info.method, path: info.path, status, at: Date.now() });
+    requests.push({ ...logged(info), status });
     if (body === undefined) {
       res.writeHead(status, headers).end();
       return;
@@ -303,7 +334,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     }
     const chaotic = inBase ? chaos.decide({ method: info.method, path: info.path }) : null;
     if (chaotic?.fault.kind === 'reset') {
-      requests.push({ method: info.method, path: info.path, status: 0, at: Date.now() });
+      requests.push({ ...logged(info), status: 0 });
       return dropConnection(res);
     }
     if (chaotic?.fault.kind === 'status') {
@@ -321,7 +352,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     }
     // A stall the client gave up on is not carried out: it never reached Netlify's backend.
     if (chaotic?.fault.kind === 'stall' && !(await hold(res, chaotic.fault.ms, chaotic))) {
-      requests.push({ method: info.method, path: info.path, status: 0, at: Date.now() });
+      requests.push({ ...logged(info), status: 0 });
       return;
     }
     // holdUploads(): the uploads of the first deploy to upload after the call wait here.
@@ -335,13 +366,28 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     if (!inBase) return send(res, info, 404, { code: 404, message: 'Not Found' });
     if (!token || !tokens.has(token))
       return send(res, info, 401, { code: 401, message: unauthorized });
+    const [, head, , sub, ...rest] = info.path.split('/');
+    const creation =
+      info.method === 'POST' && head === 'sites' && sub === 'deploys' && !rest.length;
+    // File uploads are limited by how many run at once (x-concurrent-limit), not by the
+    // minute's count of API calls (Netlify's forum answer on PUT /deploys/{id}/files).
+    const verdict = upload ? undefined : limiter?.check(token, creation);
+    const counts = verdict?.headers ?? {};
+    if (verdict?.refused)
+      return send(res, info, 429, { code: 429, message: 'Rate limit exceeded' }, counts);
     try {
       const answer = route(info, token, body, new URLSearchParams(search));
-      if (!answer) return send(res, info, 404, { code: 404, message: 'Not Found' });
-      return send(res, info, answer.status, answer.body);
+      if (!answer) return send(res, info, 404, { code: 404, message: 'Not Found' }, counts);
+      return send(res, info, answer.status, answer.body, counts);
     } catch (error) {
       if (error instanceof NetlifyError)
-        return send(res, info, error.status, { code: error.status, message: error.message });
+        return send(
+          res,
+          info,
+          error.status,
+          { code: error.status, message: error.message },
+          counts,
+        );
       throw error;
     }
   };
@@ -391,6 +437,9 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     failNextDeploy: (message) => state.failNextDeploy(message),
     setProcessingPolls(polls) {
       state.processingPolls = polls;
+    },
+    setRateLimits(limits) {
+      limiter = limits ? createRateLimiter(limits) : null;
     },
     holdUploads() {
       let waiting!: (id: string) => void;

@@ -87,7 +87,16 @@ export type FakeAiOptions = {
    * supported parameters; defaults to the OpenAI and Google models.
    */
   structuredModels?: string[];
+  /**
+   * What OpenRouter's listing (GET /api/v1/models) says each model costs, as OpenRouter does:
+   * USD per token as decimal strings. A model not named here gets FAKE_OPENROUTER_PRICE; null
+   * lists it without a price.
+   */
+  prices?: Record<string, FakeModelPrice | null>;
 };
+
+/** `pricing` of an OpenRouter listing entry: USD per token, as strings ("0.000003"). */
+export type FakeModelPrice = { prompt: string; completion: string };
 
 export type FakeAi = {
   /** Base URL for the SDK (OPENAI_BASE_URL / OPENROUTER_BASE_URL), ending in /v1. */
@@ -123,7 +132,14 @@ export type FakeAi = {
   waitForRequests(count: number, timeoutMs?: number): Promise<FakeAiRequest[]>;
   /** Answer GET /models with this status (a listing outage) until set back to 200. */
   setModelListingStatus(status: number): void;
-  /** Clears recordings, scripts, rules, the prompt cache and peaks; restores initial latency. */
+  /** GET /models requests answered so far (either layout, any status), e.g. to see caching. */
+  readonly modelListings: number;
+  /** Changes (or with null removes) a model's price in OpenRouter's listing from now on. */
+  setPrice(model: string, price: FakeModelPrice | null): void;
+  /**
+   * Clears recordings (the listing count too), scripts, rules, the prompt cache and peaks;
+   * restores the initial latency and the prices given in the options.
+   */
   reset(): void;
   close(): Promise<void>;
 };

@@ -6,7 +6,7 @@ import { createChatHandler } from './openai-chat.ts';
 import { defaultPageContent } from './openai-content.ts';
 import { createFakeImages } from './openai-images.ts';
 import { AiState } from './openai-state.ts';
-import type { FakeAi, FakeAiCall, FakeAiOptions } from './openai-types.ts';
+import type { FakeAi, FakeAiCall, FakeAiOptions, FakeModelPrice } from './openai-types.ts';
 import { bearerKey, ERROR_BODIES, errorBodyFor, keyCheck, sendJson } from './openai-wire.ts';
 
 export type { FakeImageOutcome, FakeImageRequest, FakeImages } from './openai-images.ts';
@@ -19,11 +19,15 @@ export type {
   FakeAiOutcome,
   FakeAiRequest,
   FakeAiUsage,
+  FakeModelPrice,
 } from './openai-types.ts';
 export type { FakePageContent, FakePageSection } from './openai-content.ts';
 export { defaultPageContent } from './openai-content.ts';
 export { solidPng } from './openai-images.ts';
 export { strictSchemaProblem } from './openai-schema.ts';
+
+/** The price every listed model has unless a test says otherwise (Claude Sonnet's, per token). */
+export const FAKE_OPENROUTER_PRICE: FakeModelPrice = { prompt: '0.000003', completion: '0.000015' };
 
 const DEFAULT_MODELS = [
   'gpt-4o',
@@ -46,6 +50,9 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   const structuredModels = new Set(
     options.structuredModels ?? models.filter((id) => /^(openai|google)\//.test(id)),
   );
+  const prices = new Map(Object.entries(options.prices ?? {}));
+  const pricingOf = (id: string) => (prices.has(id) ? prices.get(id) : FAKE_OPENROUTER_PRICE);
+  let modelListings = 0;
   const state = new AiState(options.latencyMs ?? 0);
   // Known once the server listens; dall-e-3 answers point back at this origin.
   let origin = '';
@@ -83,18 +90,23 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     if (req.method === 'GET' && imageApi.serveFile(res, path, new URL(req.url ?? '/', 'http://x')))
       return;
     if (req.method === 'GET' && route === '/models') {
+      modelListings++;
       if (state.modelListingStatus !== 200)
         return sendJson(res, state.modelListingStatus, ERROR_BODIES[500]);
       // OpenRouter's listing is public and says what each model supports; OpenAI's needs a key.
       if (prefix === '/api/v1')
         return sendJson(res, 200, {
-          data: models.map((id) => ({
-            id,
-            name: id,
-            supported_parameters: structuredModels.has(id)
-              ? ['max_tokens', 'temperature', 'response_format', 'structured_outputs']
-              : ['max_tokens', 'temperature', 'response_format'],
-          })),
+          data: models.map((id) => {
+            const pricing = pricingOf(id);
+            return {
+              id,
+              name: id,
+              ...(pricing && { pricing: { ...pricing, request: '0', image: '0' } }),
+              supported_parameters: structuredModels.has(id)
+                ? ['max_tokens', 'temperature', 'response_format', 'structured_outputs']
+                : ['max_tokens', 'temperature', 'response_format'],
+            };
+          }),
         });
       if (!authorize(res, bearerKey(req))) return;
       return sendJson(res, 200, {
@@ -152,8 +164,17 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     setModelListingStatus(status) {
       state.modelListingStatus = status;
     },
+    get modelListings() {
+      return modelListings;
+    },
+    setPrice(model, price) {
+      prices.set(model, price);
+    },
     reset() {
       state.reset();
+      modelListings = 0;
+      prices.clear();
+      for (const [id, price] of Object.entries(options.prices ?? {})) prices.set(id, price);
       imageApi.images.reset();
       chaos.reset();
     },

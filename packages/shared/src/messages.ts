@@ -110,6 +110,21 @@ export const MSG = {
   deleteCityFailed: 'Failed to delete city',
   pageDeleted: 'Page has been deleted successfully',
   cityDeleted: 'City has been deleted successfully',
+  // Issue 24: the quality gate.
+  cityApproved: 'Page approved: it is published for search engines as it is',
+  cityApprovalWithdrawn: 'Approval withdrawn: the quality gate decides again',
+  cityNotWrittenYet: 'This city page has not been written yet',
+  approveCityFailed: 'Failed to change the approval',
+  // Issue 24: staged releases.
+  releasePaused: 'Releases paused: no new batch goes out until you resume',
+  releaseResumed: 'Releases resumed',
+  releaseNotStaged: 'This project releases every page at once; set pages per day in its settings',
+  releaseAllStarted: 'Releasing every city page - Deploying all written city pages now.',
+  releaseAllDone: 'All city pages released - Every written city page is live.',
+  releaseFailed: 'Failed to change the release',
+  // Issue 25: monthly spending caps. A page held by a cap stays queued with this reason.
+  spendingCapReached: 'Monthly spending cap reached',
+  spendingCapInvalid: 'The spending cap is a dollar amount of 0 or more, with at most 2 decimals',
   projectDeleted: 'Project has been deleted successfully',
   projectNotFoundTitle: 'Project Not Found',
   projectNotFoundBody:
@@ -183,6 +198,11 @@ export const MSG = {
   netlifyTokenRejected:
     'Netlify rejected your access token. Update it in your profile and deploy again.',
   deployAlreadyRunning: 'A deployment of this project is already running.',
+  netlifyRateLimited:
+    'Netlify kept refusing calls with this access token (HTTP 429: its rate limit, still reached after 6 waits). Wait a few minutes and try again.',
+  // {limit} deploys per {window} ("minute"); {wait} ("40 s") until the next try.
+  netlifyDeployWaiting:
+    "Waiting for Netlify's deploy limit ({limit} per {window} with one access token): next try in about {wait}.",
   nothingToPublish: 'Nothing to publish yet: the homepage has not been written.',
   netlifySiteDeleted: 'Netlify site deleted',
   deleteNetlifyFailed: 'Failed to delete netlify url',
@@ -209,12 +229,22 @@ export const MSG = {
   pageSaved: 'Page saved successfully.',
   pageNotWritten: 'This page is still being generated.',
   versionNotFound: 'Version not found.',
+  // Issue 25: regenerated pages beside hand-edited ones.
+  pageRegenerating:
+    'Regenerating the page: the new version will appear beside yours to compare before anything changes.',
+  regeneratePageFailed: 'Failed to regenerate the page',
+  proposalNotFound: 'No regenerated version is waiting for this page.',
+  proposalUsed: 'The regenerated version is now the page; yours is kept among the versions.',
+  proposalSetAside: 'Your page stays as it is; the regenerated version is kept among the versions.',
+  proposalPickFailed: 'Failed to apply your choice',
   offlineCannotRegenerate:
     'Offline draft cannot follow a prompt. Choose an AI model (add an OpenRouter or OpenAI key in your profile).',
   openAiKeyMissingForImages:
     'Add your OpenAI API key in your profile (Profile › OpenAI API key) to generate images.',
   imageGenerated: 'Image generated',
   imageFailed: 'Failed to generate image',
+  tooManyImages:
+    'This project has 50,000 images, as many as its site can hold in one folder on Netlify. Reuse one of them.',
 } as const;
 
 /** Spec part 1 §9: the TXT record that proves domain ownership (a fixed product value). */

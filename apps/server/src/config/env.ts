@@ -79,10 +79,26 @@ export const ZEnv = z
     /** How long a Netlify connection may stay silent (no byte either way) before the call is retried. */
     NETLIFY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
     /**
+     * Netlify's rate limits per access token, counted over NETLIFY_RATE_WINDOW_SECONDS: deploys
+     * created (shared by every process on the database) and API calls (per process; Netlify's
+     * X-RateLimit-* headers and 429s say how much the token's other users took).
+     */
+    NETLIFY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    NETLIFY_DEPLOYS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(3),
+    NETLIFY_CALLS_PER_WINDOW: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /**
      * How long POST publish/ holds the request for the deploy before answering 202 with its
      * progress; the deploy goes on and the web app follows it through GET deployment/.
      */
     PUBLISH_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** How often a worker checks for staged releases whose next batch is due. */
+    RELEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** The IndexNow endpoint a deploy to a verified domain tells what changed ({url}/indexnow). */
+    INDEXNOW_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://api.indexnow.org'),
+    /** How long one IndexNow request may take; past it the deploy stops telling and says so. */
+    INDEXNOW_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: ZOptionalUrl,

@@ -11,6 +11,9 @@ export const QUEUES = {
   generatePageFailed: 'generate-page-failed',
   scoreSimilarity: 'score-similarity',
   publishSite: 'publish-site',
+  releasePages: 'release-pages',
+  refreshPrices: 'refresh-prices',
+  resumeHeldPages: 'resume-held-pages',
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
@@ -37,6 +40,20 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
   // A deploy is not retried behind the owner's back: its row reports the failure and the
   // owner deploys again. The deploy row's own heartbeat tells a dead worker from a slow one.
   'publish-site': { retryLimit: 0, expireInSeconds: 60 * 60, heartbeatSeconds: 30, notify: true },
+  // Staged releases' check: one waiting and one running, however many workers ask for it. Not
+  // retried: the next check comes within RELEASE_CHECK_SECONDS anyway.
+  'release-pages': { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60, notify: true },
+  // Model prices: an hourly check (cron) that reads OpenRouter's prices once they are a day
+  // old. Not retried: the next check retries, and a failed read keeps the stored prices.
+  'refresh-prices': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60, notify: true },
+  // Pages held by a spending cap: an hourly check (cron) that sends them on once their cap
+  // allows again (the month turned). Not retried: the next hour's check does the same.
+  'resume-held-pages': {
+    policy: 'stately',
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
+    notify: true,
+  },
 };
 
 /**

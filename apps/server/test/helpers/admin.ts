@@ -40,6 +40,8 @@ export async function seedUsage(
       promptTokens: c.prompt,
       completionTokens: c.completion,
       totalTokens: c.prompt + c.completion,
+      // What the ledger records for the offline draft (usage.repo.ts).
+      costUsd: 0,
     })),
   );
 }

@@ -24,6 +24,8 @@ export type TestApp = {
   config: Config;
   /** The queue's schema (pg-boss tables) in this app's database. */
   bossSchema: string;
+  /** The app's database, which a second app may share (`sameDatabaseAs`). */
+  handle: DbHandle;
   /** Resolves once a queue has no job waiting or running (polls the queue's own table). */
   drainQueue(name: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -91,15 +93,24 @@ async function openTemplateCopy(url: string, template: string): Promise<DbHandle
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { isolatedDatabase?: boolean; logLines?: string[] } = {},
+  opts: {
+    isolatedDatabase?: boolean;
+    logLines?: string[];
+    /**
+     * A second instance of the app on this one's database and queue (and its APP_SECRET, to
+     * read what the other sealed), as a second machine of a scaled-out install.
+     */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
+  const shared = opts.sameDatabaseAs;
   const smtp = await startFakeSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     APP_URL: 'http://cityforge.test',
-    APP_SECRET: randomBytes(32).toString('hex'),
+    APP_SECRET: shared?.config.APP_SECRET ?? randomBytes(32).toString('hex'),
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_MAX: '1000',
@@ -107,6 +118,11 @@ export async function createTestApp(
     // No test ever reaches a real provider: unless a test starts the fake, calls are refused.
     OPENROUTER_BASE_URL: 'http://127.0.0.1:9/api/v1',
     OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    INDEXNOW_URL: 'http://127.0.0.1:9',
+    // Netlify's limits (3 deploys a minute per token) are their own file's subject
+    // (publishing.rate-limits.test.ts); other files deploy with one token many times a minute.
+    NETLIFY_DEPLOYS_PER_WINDOW: '1000',
+    NETLIFY_CALLS_PER_WINDOW: '100000',
     ...env,
   });
   const { logLines } = opts;
@@ -114,8 +130,8 @@ export async function createTestApp(
     config.LOG_LEVEL,
     logLines && { write: (line: string) => void logLines.push(line) },
   );
-  const handle = await openTestDatabase();
-  await seedPlans(handle.db);
+  const handle = shared ? shared.handle : await openTestDatabase();
+  if (!shared) await seedPlans(handle.db);
   // The queue's tables are in the copied database already: start() only checks their version.
   const bossSchema = BOSS_SCHEMA;
   const boss = createBoss(handle, logger, bossSchema);
@@ -130,6 +146,7 @@ export async function createTestApp(
     smtp,
     config,
     bossSchema,
+    handle,
     async drainQueue(name, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -149,7 +166,8 @@ export async function createTestApp(
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await ctx.changeFeed.close();
-      await handle.close();
+      // A second instance leaves the database to the app it shares it with.
+      if (!shared) await handle.close();
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -110,7 +110,8 @@ const PNG = Buffer.from(
 /**
  * Everything one matrix case may touch, fresh for that case: an owner (plan Pro, keys) with a
  * written project — homepage, a main page, a service page, a failed page, a written city and a
- * failed one (state and county included), a saved version and an image with its file — plus
+ * failed one (state and county included), a saved version, a regenerated page waiting beside
+ * the main page and the city (a proposal each) and an image with its file — plus
  * the caller for `role`, a bystander user for the admin routes and one-time tokens for the
  * link routes. Nothing is shared between cases, so a DELETE or a publish changes no other case.
  */
@@ -182,6 +183,16 @@ export async function matrixFixture(t: TestApp, role: Role) {
       contentHtml: written('Matrix Plumbing'),
     })
     .returning();
+  // Regenerated pages waiting beside the main page and the city (issue 25), to be picked.
+  const [pageProposal, cityProposal] = await db
+    .insert(pageVersions)
+    .values(
+      [
+        { projectId: project.id, pageId: mainPage.id, name: 'Regenerated', proposed: true },
+        { projectId: project.id, cityId: city.id, name: 'Regenerated', proposed: true },
+      ].map((v) => ({ ...v, contentHtml: written('Regenerated') })),
+    )
+    .returning();
   const imageId = randomUUID();
   const imageFile = `${imageId}.png`;
   await t.ctx.modules.images.files.save(imageFile, PNG, 'image/png');
@@ -213,6 +224,8 @@ export async function matrixFixture(t: TestApp, role: Role) {
     city,
     failedCity: failed.city,
     version: version!,
+    pageProposal: pageProposal!,
+    cityProposal: cityProposal!,
     imageFile,
     bystander,
     verifyToken: await oneTimeToken(t, bystander.user.id, 'verify_email'),

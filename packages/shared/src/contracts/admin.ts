@@ -24,6 +24,10 @@ export const ZAdminUser = ZUser.extend({
     promptTokens: z.number().int(),
     completionTokens: z.number().int(),
     totalTokens: z.number().int(),
+    /** USD of the calls whose model had a price (the offline draft's cost 0). */
+    costUsd: z.number(),
+    /** Calls made while no price was known for their model: not in costUsd. */
+    unpricedCalls: z.number().int(),
   }),
   projectStatus: z.object({
     totalProjects: z.number().int(),

@@ -29,6 +29,11 @@ export const ZDeployment = z.object({
   error: z.string().nullable(),
   /** What the deploy left out and why (images the file store lacks); null when nothing. */
   note: z.string().nullable(),
+  /**
+   * What IndexNow was told about the deploy's changed pages and how it answered, in words for
+   * the owner; null when it was not told (no verified domain, or the setting is off).
+   */
+  indexNow: z.string().nullable(),
   siteUrl: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),

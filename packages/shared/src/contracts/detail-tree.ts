@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZProjectDetail } from './projects.ts';
+import { QUALITY_REASONS, QUALITY_VERDICTS, ZQualityGate } from './quality.ts';
 
 /** How many of a city's ZIPs the detail screen lists before "+N". */
 export const CITY_ZIPS_SHOWN = 4;
@@ -23,6 +24,14 @@ export const ZLeanCity = z.object({
   /** similarity is above SIMILARITY_THRESHOLD. */
   tooSimilar: z.boolean(),
   similarToName: z.string().nullable(),
+  /** The quality gate's verdict on the written page (issue 24). */
+  quality: z.object({
+    verdict: z.enum(QUALITY_VERDICTS),
+    reasons: z.array(z.enum(QUALITY_REASONS)),
+    /** Share of its statements that state a fact of its place (0-1); null until scored. */
+    localShare: z.number().nullable(),
+    wordCount: z.number().int().nullable(),
+  }),
 });
 export type TLeanCity = z.infer<typeof ZLeanCity>;
 
@@ -30,6 +39,8 @@ const ZLeanCounty = z.object({
   id: z.string(),
   name: z.string(),
   cityCount: z.number().int(),
+  /** Its city pages the quality gate holds back. */
+  heldCount: z.number().int(),
   /** Null for a big project: fetch them when the county is opened (projectsApi.detailCounty). */
   cities: z.array(ZLeanCity).nullable(),
 });
@@ -51,6 +62,11 @@ export type TLeanState = z.infer<typeof ZLeanState>;
 export const ZLeanProjectDetail = ZProjectDetail.omit({ states: true }).extend({
   /** Completed city pages flagged too similar: what "Regenerate N similar pages" requeues. */
   similarCities: z.number().int(),
+  /** City pages the quality gate holds back: published noindex, out of the sitemap. */
+  heldBackCities: z.number().int(),
+  /** Written city pages whose scores are still coming: the screen polls until they arrive. */
+  scoringCities: z.number().int(),
+  qualityGate: ZQualityGate,
   states: z.array(ZLeanState),
 });
 export type TLeanProjectDetail = z.infer<typeof ZLeanProjectDetail>;

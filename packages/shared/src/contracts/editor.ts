@@ -41,9 +41,59 @@ export const ZEditorView = z.object({
   /** Which kind of page this is and its name, for the editor's title. */
   kind: z.enum(['homepage', 'main', 'service', 'city']),
   name: z.string(),
+  /** Saved versions, newest first; a regenerated page waiting to be picked is `proposal`. */
   versions: z.array(ZPageVersion),
+  /** A regenerated page waiting beside this one for the owner to pick (issue 25), or null. */
+  proposal: ZPageVersion.nullable(),
 });
 export type TEditorView = z.infer<typeof ZEditorView>;
+
+/**
+ * Query of the calls that write pages again (retries, "Regenerate N similar pages"): with
+ * replaceEdits, a page the owner edited by hand gets its regenerated page as a proposal to
+ * pick; without it, the edited sections are kept in the regenerated page.
+ */
+export const ZRegenerationQuery = z.object({ replaceEdits: ZBool.optional() });
+export type TRegenerationQuery = z.input<typeof ZRegenerationQuery>;
+
+const ZPageSide = z.object({ contentHtml: z.string(), metaTags: z.string() });
+
+/** One section of the page beside the same one of the regenerated page. */
+export const ZProposalSection = z.object({
+  /** The section's id (or tag and class), as the page's sections are keyed. */
+  key: z.string(),
+  /** Its heading, or its key when it has none. */
+  label: z.string(),
+  /** added: only the regenerated page has it; removed: only the current page has it. */
+  status: z.enum(['same', 'changed', 'added', 'removed']),
+  current: z.string().nullable(),
+  proposed: z.string().nullable(),
+  /** What a visitor reads of each side, one entry per paragraph, heading or item. */
+  currentText: z.array(z.string()),
+  proposedText: z.array(z.string()),
+});
+export type TProposalSection = z.infer<typeof ZProposalSection>;
+
+/** GET …/proposal/: the page now and the regenerated page waiting beside it, section by section. */
+export const ZProposal = z.object({
+  /** The page's status: Queued or In progress while a regenerated page is being written. */
+  status: z.string(),
+  current: ZPageSide,
+  proposed: ZPageSide.extend({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+  }).nullable(),
+  sections: z.array(ZProposalSection),
+  metaChanged: z.boolean(),
+});
+export type TProposal = z.infer<typeof ZProposal>;
+
+/** POST …/proposal/{versionId}/: which page stays; the other is kept among the versions. */
+export const ZPickProposal = z.strictObject({ use: z.enum(['proposed', 'current']) });
+export type TPickProposal = z.infer<typeof ZPickProposal>;
+export const ZPickAnswer = z.object({ message: z.string(), page: ZPageSide });
+export type TPickAnswer = z.infer<typeof ZPickAnswer>;
 
 /** POST /project/{id}/save/{pageId}/ and /project/{id}/city/{cityId}/save/. */
 export const ZSavePage = z.object({

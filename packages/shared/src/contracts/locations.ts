@@ -27,6 +27,11 @@ export const ZUploadFields = z.object({
   model: z.string({ error: MSG.modelRequired }).trim().min(1, MSG.modelRequired).max(200),
   handleMetaTagsManually: ZBooleanField.optional().default(false),
   metaTags: z.string().trim().max(5000).optional().default(''),
+  /**
+   * Cities already there whose instructions change are written again; with this, one edited
+   * by hand gets its regenerated page as a proposal instead of keeping the edited sections.
+   */
+  replaceEdits: ZBooleanField.optional().default(false),
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 
@@ -39,6 +44,8 @@ export const ZSimpleUploadFields = z.object({
     .max(64),
   prompt: z.string().trim().max(5000).optional().default(''),
   model: z.string().trim().max(200).optional().default(''),
+  /** As the project upload's (ZUploadFields). */
+  replaceEdits: ZBooleanField.optional().default(false),
 });
 export type TSimpleUploadFields = z.infer<typeof ZSimpleUploadFields>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ZDeployment } from './deployments.ts';
 import { ZQualityGate, ZReleasePlan, ZUpdateQualityGate, ZUpdateReleasePlan } from './quality.ts';
+import { ZReleaseProgress } from './releases.ts';
+import { ZSpendingCapInput } from './spending.ts';
 
 /** The model every new project starts with (spec: a Sonnet 3.7 class model via OpenRouter). */
 export const DEFAULT_MODEL_ID = 'anthropic/claude-3.7-sonnet';
@@ -32,6 +34,8 @@ const ZUsageEntry = z.object({
   callType: z.string(),
   model: z.string(),
   outputMode: z.enum(OUTPUT_MODES).nullable(),
+  /** USD at the model's price when called: 0 for the offline draft, null when unpriced. */
+  costUsd: z.number().nullable(),
 });
 export type TUsageEntry = z.infer<typeof ZUsageEntry>;
 
@@ -132,6 +136,10 @@ export const ZProject = z.object({
   deployment: ZDeployment.nullable(),
   /** Superusers only; empty for everyone else. */
   usage: z.array(ZUsageEntry),
+  /** The staged release's progress; null when every written page goes live at once. */
+  release: ZReleaseProgress.nullable(),
+  /** Issue 24: city pages the quality gate holds back (noindex, out of the sitemap). */
+  heldBackCities: z.number().int(),
 });
 export type TProject = z.infer<typeof ZProject>;
 
@@ -207,6 +215,8 @@ export const ZProjectSettings = z.object({
   indexNow: z.boolean(),
   /** Staged releases of the city pages. */
   release: ZReleasePlan,
+  /** Issue 25: the most the project may spend on AI calls in a calendar month (UTC); null: none. */
+  spendingCapUsd: z.number().nullable(),
 });
 export type TProjectSettings = z.infer<typeof ZProjectSettings>;
 
@@ -220,6 +230,7 @@ export const ZUpdateProjectSettings = z.strictObject({
   qualityGate: ZUpdateQualityGate.optional(),
   indexNow: z.boolean().optional(),
   release: ZUpdateReleasePlan.optional(),
+  spendingCapUsd: ZSpendingCapInput.optional(),
 });
 export type TUpdateProjectSettings = z.input<typeof ZUpdateProjectSettings>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { ZSpendingCapInput } from './spending.ts';
 
 const ZSubscriptionSummary = z.object({
   plan: z.object({ id: z.string(), name: z.string() }),
@@ -27,6 +28,8 @@ export const ZUser = z.object({
   userOpenAiApiKey: z.string().nullable(),
   userOpenRouterApiKey: z.string().nullable(),
   userNetlifyAccessToken: z.string().nullable(),
+  /** Issue 25: the most the account may spend on AI calls in a calendar month (UTC); null: none. */
+  spendingCapUsd: z.number().nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -48,6 +51,7 @@ export const ZUpdateMe = z.strictObject({
   userOpenAiApiKey: ZSecretField,
   userOpenRouterApiKey: ZSecretField,
   userNetlifyAccessToken: ZSecretField,
+  spendingCapUsd: ZSpendingCapInput.optional(),
 });
 export type TUpdateMe = z.infer<typeof ZUpdateMe>;
 

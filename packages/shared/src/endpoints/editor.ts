@@ -6,8 +6,11 @@ import {
   ZEditorViewQuery,
   ZGenerateImage,
   ZGetVersionHtml,
+  ZPickAnswer,
+  ZPickProposal,
   ZProjectImage,
   ZProjectImages,
+  ZProposal,
   ZRegenerate,
   ZRegenerateResult,
   ZSavePage,
@@ -51,6 +54,33 @@ export const editorApi = {
     params: ZProjectParams,
     body: ZRegenerate,
     responses: { 200: ZRegenerateResult },
+  }),
+  /** Issue 25: the regenerated page waiting beside a page, section by section. */
+  pageProposal: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/page/:pageId/proposal/',
+    params: ZPageParams,
+    responses: { 200: ZProposal },
+  }),
+  cityProposal: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/city/:cityId/proposal/',
+    params: ZCityParams,
+    responses: { 200: ZProposal },
+  }),
+  pickPageProposal: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/page/:pageId/proposal/:versionId/',
+    params: ZPageParams.extend({ versionId: z.string().max(64) }),
+    body: ZPickProposal,
+    responses: { 200: ZPickAnswer },
+  }),
+  pickCityProposal: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/city/:cityId/proposal/:versionId/',
+    params: ZCityParams.extend({ versionId: z.string().max(64) }),
+    body: ZPickProposal,
+    responses: { 200: ZPickAnswer },
   }),
 };
 

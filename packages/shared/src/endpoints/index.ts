@@ -5,3 +5,5 @@ export * from './locations.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './ops.ts';
+export * from './spending.ts';
+export * from './models.ts';

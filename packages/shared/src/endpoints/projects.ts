@@ -9,6 +9,7 @@ import {
   ZProjectParams,
 } from '../contracts/common.ts';
 import { ZLeanCity, ZLeanProjectDetail } from '../contracts/detail-tree.ts';
+import { ZProjectMap } from '../contracts/project-map.ts';
 import {
   ZAiModel,
   ZCreatePage,
@@ -22,8 +23,10 @@ import {
   ZUpdateHeaderLinks,
   ZUpdateProjectSettings,
 } from '../contracts/projects.ts';
+import { ZRegenerationQuery } from '../contracts/editor.ts';
 import { ZRegenerateSimilarResult } from '../contracts/locations.ts';
-import { ZAddCustomDomain, ZVerifyDomainResult } from '../contracts/publishing.ts';
+import { ZAddCustomDomain, ZPublishResult, ZVerifyDomainResult } from '../contracts/publishing.ts';
+import { ZSetReleasePaused } from '../contracts/releases.ts';
 
 const ZDomainAnswer = z.object({ data: ZProject, message: z.string() });
 const ZItemRetryAnswer = z.object({
@@ -71,6 +74,13 @@ export const projectsApi = {
     params: ZCountyParams,
     responses: { 200: ZData(z.array(ZLeanCity)) },
   }),
+  /** Issue 25: every city with its place and status, and the places to outline, for the map. */
+  map: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/map/',
+    params: ZProjectParams,
+    responses: { 200: ZData(ZProjectMap) },
+  }),
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/api/projects/:id/delete/',
@@ -109,6 +119,14 @@ export const projectsApi = {
     params: ZCityParams,
     responses: { 200: ZMessage },
   }),
+  /** Issue 24: publish a page the quality gate holds back as it is, or withdraw that. */
+  approveCity: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/city/:cityId/approval/',
+    params: ZCityParams,
+    body: z.strictObject({ approved: z.boolean() }),
+    responses: { 200: z.object({ message: z.string(), data: ZLeanCity }) },
+  }),
   models: defineEndpoint({
     method: 'GET',
     path: '/api/ai-models/',
@@ -144,25 +162,42 @@ export const generationApi = {
     method: 'POST',
     path: '/api/projects/:id/retry/',
     params: ZProjectParams,
+    query: ZRegenerationQuery,
     responses: { 200: z.object({ message: z.string(), status: z.string() }) },
   }),
   retryPage: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/page/:pageId/retry/',
     params: ZPageParams,
+    query: ZRegenerationQuery,
     responses: { 200: ZItemRetryAnswer },
   }),
   retryCity: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/city/:cityId/retry/',
     params: ZCityParams,
+    query: ZRegenerationQuery,
     responses: { 200: ZItemRetryAnswer },
   }),
   regenerateSimilar: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/cities/regenerate-similar/',
     params: ZProjectParams,
+    query: ZRegenerationQuery,
     responses: { 200: ZRegenerateSimilarResult },
+  }),
+  /** Issue 25: the editor's Regenerate page; the new page waits beside the current one. */
+  regeneratePage: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/page/:pageId/regenerate/',
+    params: ZPageParams,
+    responses: { 200: ZItemRetryAnswer },
+  }),
+  regenerateCity: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/city/:cityId/regenerate/',
+    params: ZCityParams,
+    responses: { 200: ZItemRetryAnswer },
   }),
   createPage: defineEndpoint({
     method: 'POST',
@@ -182,5 +217,27 @@ export const generationApi = {
     path: '/api/projects/:id/events/',
     params: ZProjectParams,
     responses: {},
+  }),
+};
+
+/** Issue 24: a staged release's one-click controls (its plan is part of the settings). */
+export const releasesApi = {
+  /** Pause or resume the daily batches; answers the project with its progress. */
+  setPaused: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/release/paused/',
+    params: ZProjectParams,
+    body: ZSetReleasePaused,
+    responses: { 200: z.object({ data: ZProject, message: z.string() }) },
+  }),
+  /**
+   * Releases every written city page at once and deploys, like the Deploy button: 200 once
+   * the deploy finished, 202 while it still runs. Staging stays on for pages written later.
+   */
+  releaseAll: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/release/all/',
+    params: ZProjectParams,
+    responses: { 200: ZPublishResult, 202: ZPublishResult },
   }),
 };

@@ -8,6 +8,7 @@
 import { ELEMENT_TREE_PREVIEW_CHARS } from '../contracts/editor.ts';
 import { OpenElements, scanMarkup } from './markup-scan.ts';
 import { RAW_TEXT_ELEMENTS, VOID_ELEMENTS } from './tag-check.ts';
+import { BLOCK_ELEMENTS as BLOCK, decodeEntities, HIDDEN_RAW } from './entities.ts';
 
 export type ElementTreeNode = {
   tag: string;
@@ -19,35 +20,6 @@ export type ElementTreeNode = {
   preview: string;
   children: ElementTreeNode[];
 };
-
-// Script and style bodies are code, not text; title and textarea bodies are text but hold no tags.
-const HIDDEN_RAW = new Set(['script', 'style', 'iframe', 'noembed', 'noframes']);
-// Page HTML from the visual editor is usually one long line: without a break at block edges
-// "<h2>Plans</h2><p>From $9</p>" would preview as "PlansFrom $9".
-const BLOCK = new Set(
-  (
-    'address article aside blockquote br dd details div dl dt fieldset figcaption figure footer ' +
-    'form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table td th tr ul'
-  ).split(' '),
-);
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-// Linear: each match starts at its own `&` and its `+` runs stop at the next non-letter or digit.
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-    const code =
-      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
 
 function readAttributes(attrs: Map<string, string>): Pick<ElementTreeNode, 'id' | 'classes'> {
   const id = attrs.get('id')?.trim();

@@ -4,3 +4,5 @@ export * from './markup-scan.ts';
 export * from './tag-check.ts';
 export * from './element-tree.ts';
 export * from './unsafe-elements.ts';
+export * from './text-blocks.ts';
+export * from './page-sections.ts';

@@ -1,4 +1,13 @@
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { cities } from './locations.ts';
 import { pages, projects } from './projects.ts';
@@ -19,6 +28,11 @@ export const pageVersions = pgTable(
     name: text('name').notNull(),
     contentHtml: text('content_html').notNull(),
     metaTags: text('meta_tags').notNull().default(''),
+    /**
+     * Issue 25: a regenerated page waiting beside the current one for the owner to pick; it
+     * becomes an ordinary version (false) once picked or set aside.
+     */
+    proposed: boolean('proposed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

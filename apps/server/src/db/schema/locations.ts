@@ -70,6 +70,8 @@ export const cities = pgTable(
     prompt: text('prompt').notNull().default(''),
     contentHtml: text('content_html'),
     content: jsonb('content'),
+    /** Issue 25: fingerprints of the sections as generated (see pages.sectionPrints). */
+    sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
     metaTags: text('meta_tags').notNull().default(''),
     /**
      * What a published page is made of, as one digest the database keeps itself: a redeploy

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -63,10 +64,20 @@ export const projects = pgTable(
     releaseTimeZone: text('release_time_zone').notNull().default('UTC'),
     releasePaused: boolean('release_paused').notNull().default(false),
     nextReleaseAt: timestamp('next_release_at', { withTimezone: true }),
+    /** Issue 25: the most the project may spend on AI calls in a calendar month (USD); null: none. */
+    spendingCapUsd: real('spending_cap_usd'),
+    /** The month (YYYY-MM, UTC) the owner was last mailed that this project's cap was reached. */
+    capMailedMonth: text('cap_mailed_month'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('projects_user_created_idx').on(t.userId, t.createdAt),
+    // The release check every minute looks for the staged projects whose batch is due.
+    index('projects_next_release_idx')
+      .on(t.nextReleaseAt)
+      .where(sql`${t.nextReleaseAt} is not null`),
+  ],
 );
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -87,6 +98,11 @@ export const pages = pgTable(
     contentHtml: text('content_html'),
     /** The model's validated structured answer, kept so the site can be re-rendered. */
     content: jsonb('content'),
+    /**
+     * Issue 25: a fingerprint of each section as generated (section key → hash of its HTML),
+     * so a section whose HTML no longer matches is known to be the owner's edit.
+     */
+    sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
     metaTags: text('meta_tags').notNull().default(''),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     failureReason: text('failure_reason'),

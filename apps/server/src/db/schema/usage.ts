@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { projects } from './projects.ts';
 
@@ -21,10 +21,26 @@ export const aiUsage = pgTable(
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
+    /** Issue 25: what the call cost in USD at the model's price then; null when unpriced. */
+    costUsd: real('cost_usd'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ai_usage_project_idx').on(t.projectId, t.createdAt),
-    index('ai_usage_user_idx').on(t.userId),
+    // A month's spend of an account (spending caps) reads only that month's rows.
+    index('ai_usage_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * Issue 25: the price of a model per token (USD), from the provider's model list (OpenRouter) or
+ * the table shipped with the code (OpenAI), refreshed daily.
+ */
+export const modelPrices = pgTable('model_prices', {
+  model: text('model').primaryKey(),
+  promptUsd: real('prompt_usd').notNull(),
+  completionUsd: real('completion_usd').notNull(),
+  /** 'openrouter' (its /models list) or 'table' (shipped with the code). */
+  source: text('source').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});

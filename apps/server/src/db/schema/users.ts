@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -19,6 +19,10 @@ export const users = pgTable(
     openAiKeyEnc: text('open_ai_key_enc'),
     openRouterKeyEnc: text('open_router_key_enc'),
     netlifyTokenEnc: text('netlify_token_enc'),
+    /** Issue 25: the most the account may spend on AI calls in a calendar month (USD); null: none. */
+    spendingCapUsd: real('spending_cap_usd'),
+    /** The month (YYYY-MM, UTC) the owner was last mailed that the account's cap was reached. */
+    capMailedMonth: text('cap_mailed_month'),
     stripeCustomerId: text('stripe_customer_id'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),

@@ -18,14 +18,28 @@ const sumInt = (column: SQL | typeof aiUsage.totalTokens) =>
 
 export type UserFigures = {
   revenueCents: number;
-  usage: { calls: number; promptTokens: number; completionTokens: number; totalTokens: number };
+  usage: {
+    calls: number;
+    promptTokens: number;
+    completionTokens: number;
+    totalTokens: number;
+    costUsd: number;
+    unpricedCalls: number;
+  };
   totalProjects: number;
   totalDeployments: number;
 };
 
 const noFigures = (): UserFigures => ({
   revenueCents: 0,
-  usage: { calls: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+  usage: {
+    calls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    totalTokens: 0,
+    costUsd: 0,
+    unpricedCalls: 0,
+  },
   totalProjects: 0,
   totalDeployments: 0,
 });
@@ -97,6 +111,8 @@ export function createAdminRepo(db: Db) {
             promptTokens: sumInt(sql`${aiUsage.promptTokens}`),
             completionTokens: sumInt(sql`${aiUsage.completionTokens}`),
             totalTokens: sumInt(aiUsage.totalTokens),
+            costUsd: sql<number>`coalesce(sum(${aiUsage.costUsd}), 0)::float8`,
+            unpricedCalls: sql<number>`(count(*) - count(${aiUsage.costUsd}))::int`,
           })
           .from(aiUsage)
           .where(inArray(aiUsage.userId, userIds))

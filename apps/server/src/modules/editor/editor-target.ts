@@ -6,7 +6,8 @@ import { cityAreaServed, cityCrumbs, cityPageRef } from '../site/city-refs.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { Crumb, PageRef } from '../site/paths.ts';
-import type { EditorRepo, VersionOwner } from './editor.repo.ts';
+import type { VersionOwner } from '../pages/versions.repo.ts';
+import type { EditorRepo } from './editor.repo.ts';
 
 /** One editable page: a site page or a city page, with what rendering it needs. */
 export type EditorTarget = {

@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { route } from '../../lib/module.ts';
@@ -5,17 +6,21 @@ import type { AiClient } from '../generation/ai-client.ts';
 import type { UsageRepo } from '../generation/usage.repo.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
+import { sendScoreJob } from '../locations/similarity.job.ts';
 import type { Owned } from '../projects/ownership.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { createEditorRepo } from './editor.repo.ts';
 import { editorRoutes } from './editor.routes.ts';
 import { createEditorService } from './editor.service.ts';
 import { createTargets } from './editor-target.ts';
+import { createProposalService } from './proposal.service.ts';
+import { proposalRoutes } from './proposal.routes.ts';
 import { createRegenerateService } from './regenerate.service.ts';
 
 /** The editor's two services share one repo and one way of finding the page a call is about. */
 export function createEditorModule(deps: {
   db: Db;
+  boss: PgBoss;
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
   usageRepo: UsageRepo;
@@ -26,11 +31,17 @@ export function createEditorModule(deps: {
 }) {
   const repo = createEditorRepo(deps.db);
   const targets = createTargets({ ...deps, repo });
-  const editorService = createEditorService({ ...deps, repo, targets });
+  const rescore = (projectId: string) => sendScoreJob(deps.boss, projectId);
+  const editorService = createEditorService({ ...deps, repo, targets, rescore });
   const regenerateService = createRegenerateService({ ...deps, repo, targets });
+  const proposalService = createProposalService({ ...deps, repo, targets, rescore });
   return {
     editorService,
     regenerateService,
-    routes: [route(editorRoutes, { editorService, regenerateService })],
+    proposalService,
+    routes: [
+      route(editorRoutes, { editorService, regenerateService }),
+      route(proposalRoutes, { proposalService }),
+    ],
   };
 }

@@ -15,7 +15,7 @@ import {
   type Targets,
   type ViewQuery,
 } from './editor-target.ts';
-import { keepVersion } from './versions.ts';
+import { keepVersion } from '../pages/versions.ts';
 
 type Deps = {
   db: Db;
@@ -23,6 +23,8 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   targets: Targets;
   owned: Owned;
+  /** Scores the project's city pages again (similarity, local substance): a city was edited. */
+  rescore: (projectId: string) => Promise<void>;
 };
 export type SavePage = z.output<typeof ZSavePage>;
 
@@ -49,6 +51,12 @@ function editorDocument(project: ProjectRow, pages: PageRow[], target: EditorTar
   );
 }
 
+const versionOut = (v: { id: string; name: string; createdAt: Date }) => ({
+  id: v.id,
+  name: v.name,
+  created_at: v.createdAt.toISOString(),
+});
+
 /** The visual editor's page: what it shows, how an edit is saved, and the page's versions. */
 export function createEditorService(deps: Deps) {
   const { repo, targets } = deps;
@@ -74,11 +82,9 @@ export function createEditorService(deps: Deps) {
         is_service_page: target.kind === 'service',
         kind: target.kind,
         name: target.name,
-        versions: versions.map((v) => ({
-          id: v.id,
-          name: v.name,
-          created_at: v.createdAt.toISOString(),
-        })),
+        versions: versions.filter((v) => !v.proposed).map(versionOut),
+        // At most one proposal waits (versions.ts proposeVersion); the pick settles it.
+        proposal: versions.filter((v) => v.proposed).map(versionOut)[0] ?? null,
       };
     },
 
@@ -119,6 +125,8 @@ export function createEditorService(deps: Deps) {
             tx,
           );
       });
+      // The quality gate judges the page as it now reads.
+      if ('cityId' in target.owner) await deps.rescore(project.id);
       return { success: true, message: MSG.pageSaved };
     },
 

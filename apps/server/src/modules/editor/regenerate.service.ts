@@ -14,7 +14,7 @@ import type { EditorRepo } from './editor.repo.ts';
 import { assertWritten, type EditorTarget, type Targets } from './editor-target.ts';
 import { readRegeneratedHtml } from './regenerate-answer.ts';
 import { regenerateMessages } from './regenerate-prompt.ts';
-import { keepVersion } from './versions.ts';
+import { keepVersion } from '../pages/versions.ts';
 
 type Deps = {
   db: Db;

@@ -24,6 +24,8 @@ export type CityPage = {
   city: CityRow;
   county: CountyRow;
   state: StateRow;
+  /** Past its county's seats: its page sits in a subfolder of the county's (city-seats.ts). */
+  overflow: boolean;
   context: CityContext;
 };
 
@@ -44,7 +46,7 @@ export async function loadCityPage(
 ): Promise<CityPage | null> {
   const found = await repo.findCity(project.id, cityId);
   if (!found) return null;
-  const { city, county, state } = found;
+  const { city, county, state, overflow } = found;
   const here =
     city.latitude !== null && city.longitude !== null
       ? { id: city.id, latitude: city.latitude, longitude: city.longitude }
@@ -54,18 +56,21 @@ export async function loadCityPage(
     repo.countyCityCount(county.id),
     repo.homepageContent(project.id),
   ]);
+  // Links are written into the page: each must name where its city's page really is.
+  const past = new Set(await repo.citiesPastSeats({ cityIds: neighbours.map((n) => n.id) }));
   const nearby: NearbyCity[] = neighbours
     .map((n) => ({
       name: n.name,
       stateId: n.stateCode,
       miles: here ? miles(here, { latitude: n.latitude!, longitude: n.longitude! }) : 0,
-      href: cityPath({ slug: n.stateSlug }, { slug: n.countySlug }, n),
+      href: cityPath({ slug: n.stateSlug }, { slug: n.countySlug }, n, past.has(n.id)),
     }))
     .filter((n) => n.miles <= NEARBY_MAX_MILES);
   return {
     city,
     county,
     state,
+    overflow,
     context: {
       name: city.name,
       slug: city.slug,
@@ -83,7 +88,7 @@ export async function loadCityPage(
         states: STATES_PATH,
         state: statePath(state),
         county: countyPath(state, county),
-        self: cityPath(state, county, city),
+        self: cityPath(state, county, city, overflow),
       },
     },
   };

@@ -6,17 +6,23 @@ import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
+import type { MailQueue } from '../mail/mail.jobs.ts';
 import { sendScoreJob } from '../locations/similarity.job.ts';
 import type { ServerKeys } from '../models/keys.ts';
+import { createPricesRepo } from '../models/prices.repo.ts';
+import { createPricesService } from '../models/prices.service.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import { createAiClient } from './ai-client.ts';
 import { createChangeFeed, publishChange } from './change-feed.ts';
+import { createEstimator } from './estimate.ts';
 import { generationRoutes } from './generation.routes.ts';
 import { createGenerationService } from './generation.service.ts';
 import { modelsRoutes } from './models.routes.ts';
 import { sendPageJobs } from './page-jobs.ts';
 import { createPageWorker } from './page.worker.ts';
+import { startPriceChecks } from './prices.job.ts';
+import { createSpendingCaps } from './spending-caps.ts';
 import { createUsageRepo } from './usage.repo.ts';
 
 /**
@@ -45,6 +51,7 @@ export function createGenerationModule(deps: {
   projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
   pagesRepo: PagesRepo;
   locationsRepo: LocationsRepo;
+  mailQueue: MailQueue;
 }) {
   const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
   const ai = createAiClient({
@@ -55,6 +62,20 @@ export function createGenerationModule(deps: {
   });
   const changeFeed = createChangeFeed(handle, logger);
   const usageRepo = createUsageRepo(db);
+  const prices = createPricesService({
+    repo: createPricesRepo(db),
+    openRouterBaseUrl: config.OPENROUTER_BASE_URL,
+    openRouterKey: serverKeys.openrouter,
+    logger,
+  });
+  /** What a run will cost; the spending caps ask it for the next page (estimatePage). */
+  const estimator = createEstimator({ prices, usageRepo, owned: projects.owned });
+  const caps = createSpendingCaps({
+    ...deps,
+    appUrl: config.appUrl,
+    projects,
+    estimator,
+  });
   const service = createGenerationService({
     db,
     boss,
@@ -79,6 +100,8 @@ export function createGenerationModule(deps: {
       concurrency: config.WORKER_CONCURRENCY,
       keyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
       soleProcess: handle.kind === 'pglite',
+      gate: caps.gate,
+      capReached: caps.capReached,
     });
 
   /**
@@ -109,21 +132,30 @@ export function createGenerationModule(deps: {
       await publishChange(db, { projectId: id, kind: 'project', id, status });
       await sendScoreJob(boss, id);
     }
+    // Written pages without their scores (the quality gate's verdict needs them).
+    for (const id of await deps.locationsRepo.unscoredProjects()) await sendScoreJob(boss, id);
   };
 
   return {
     ai,
     changeFeed,
     usageRepo,
+    prices,
+    estimator,
     service,
     pageWorker,
     recover,
     routes: [
       route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
-      route(modelsRoutes, { projectsService: projects.service }),
+      route(modelsRoutes, { projectsService: projects.service, estimator }),
+      ...caps.routes,
     ],
+    /** Held pages go on when a cap is raised or cleared (project settings, /auth/me/). */
+    capResume: caps.resume,
     async workers() {
       await pageWorker().start();
+      await startPriceChecks({ boss, prices, logger });
+      await caps.resume.start();
     },
   };
 }

@@ -30,16 +30,22 @@ export const generationRoutes: FastifyPluginAsyncZod<{
   });
 
   route(app, generationApi.retryProject, docs, async (request) =>
-    svc.retryProject(currentUser(request), request.params.id),
+    svc.retryProject(currentUser(request), request.params.id, request.query),
   );
   route(app, generationApi.retryPage, docs, async (request) =>
-    svc.retryPage(currentUser(request), request.params.id, request.params.pageId),
+    svc.retryPage(currentUser(request), request.params.id, request.params.pageId, request.query),
   );
   route(app, generationApi.retryCity, docs, async (request) =>
-    svc.retryCity(currentUser(request), request.params.id, request.params.cityId),
+    svc.retryCity(currentUser(request), request.params.id, request.params.cityId, request.query),
   );
   route(app, generationApi.regenerateSimilar, docs, async (request) =>
-    svc.regenerateSimilar(currentUser(request), request.params.id),
+    svc.regenerateSimilar(currentUser(request), request.params.id, request.query),
+  );
+  route(app, generationApi.regeneratePage, docs, async (request) =>
+    svc.regenerateOne(currentUser(request), request.params.id, 'page', request.params.pageId),
+  );
+  route(app, generationApi.regenerateCity, docs, async (request) =>
+    svc.regenerateOne(currentUser(request), request.params.id, 'city', request.params.cityId),
   );
   route(app, generationApi.createPage, docs, async (request, reply) =>
     reply

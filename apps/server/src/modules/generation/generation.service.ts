@@ -1,20 +1,18 @@
 import type { PgBoss } from 'pg-boss';
-import {
-  MSG,
-  PAGE_STATUS,
-  PROJECT_STATUS,
-  SIMILARITY_THRESHOLD,
-  isInProgress,
-} from '@cityforge/shared';
+import { MSG, PAGE_STATUS, PROJECT_STATUS, isInProgress } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
 import { publishChange } from './change-feed.ts';
 import type { JobRef, NewPage, PagesRepo, Target } from '../pages/pages.repo.ts';
+import { gateOf } from '../pages/quality-gate.ts';
 import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
-import { sendPageJobs } from './page-jobs.ts';
+import { editsModeOf, sendPageJobs, type EditsMode } from './page-jobs.ts';
 import { slugify } from '../../lib/slugify.ts';
+
+/** "Replace my edits too": hand-edited pages get their regenerated page as a proposal. */
+export type RegenerateOptions = { replaceEdits?: boolean };
 
 type Deps = {
   db: Db;
@@ -59,8 +57,9 @@ export function createGenerationService(deps: Deps) {
     owner: UserRow,
     pages: JobRef[],
     target: Target = 'page',
+    edits: EditsMode = 'keep',
   ) {
-    await sendPageJobs(deps.boss, { owner, pages, target, serverKeys: deps.serverKeys });
+    await sendPageJobs(deps.boss, { owner, pages, target, serverKeys: deps.serverKeys, edits });
     await publishChange(deps.db, {
       projectId: project.id,
       kind: 'project',
@@ -69,13 +68,23 @@ export function createGenerationService(deps: Deps) {
     });
   }
 
-  /** Retry requeues what failed and sends again what sat queued (say, after a crash). */
-  async function requeue(user: UserRow, project: ProjectRow, target: Target, ids?: string[]) {
+  /**
+   * Retry requeues what failed and sends again what sat queued (say, after a crash). Hand
+   * edits of the pages it rewrites are kept unless the owner asked to replace them.
+   */
+  async function requeue(
+    user: UserRow,
+    project: ProjectRow,
+    target: Target,
+    opts: RegenerateOptions & { ids?: string[] },
+  ) {
+    const { ids } = opts;
     const failed = await repo.requeueFailed(target, project.id, ids);
     const pending = ids ? failed : await repo.queued(target, project.id);
     if (!pending.length) return [];
     await repo.setProjectInProgress(project.id);
-    await enqueue(project, await ownerOf(user, project), pending, target);
+    const edits = editsModeOf(opts.replaceEdits);
+    await enqueue(project, await ownerOf(user, project), pending, target, edits);
     return pending;
   }
 
@@ -108,36 +117,36 @@ export function createGenerationService(deps: Deps) {
       return project;
     },
 
-    async retryProject(user: UserRow, id: string) {
+    async retryProject(user: UserRow, id: string, opts: RegenerateOptions = {}) {
       const project = await owned(user, id);
       const pages = [
-        ...(await requeue(user, project, 'page')),
-        ...(await requeue(user, project, 'city')),
+        ...(await requeue(user, project, 'page', opts)),
+        ...(await requeue(user, project, 'city', opts)),
       ];
       if (!pages.length && !isInProgress(project.status))
         throw new AppError('conflict', 'Nothing to retry: no page has failed.');
       return { message: MSG.projectRetryInitiated, status: PROJECT_STATUS.inProgress };
     },
 
-    async retryPage(user: UserRow, id: string, pageId: string) {
+    async retryPage(user: UserRow, id: string, pageId: string, opts: RegenerateOptions = {}) {
       const project = await owned(user, id);
       const page = await deps.projectsRepo.findPage(project.id, pageId);
       if (!page) throw notFound('Page not found.');
       if (page.status !== PAGE_STATUS.failed)
         throw new AppError('conflict', 'Only a failed page can be retried.');
-      await requeue(user, project, 'page', [page.id]);
+      await requeue(user, project, 'page', { ...opts, ids: [page.id] });
       return { message: MSG.pageRetryInitiated, data: { id: page.id, status: PAGE_STATUS.queued } };
     },
 
     ownerOf,
 
-    async retryCity(user: UserRow, id: string, cityId: string) {
+    async retryCity(user: UserRow, id: string, cityId: string, opts: RegenerateOptions = {}) {
       const project = await owned(user, id);
       const city = await deps.projectsRepo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       if (city.status !== PAGE_STATUS.failed)
         throw new AppError('conflict', 'Only a failed city page can be retried.');
-      await requeue(user, project, 'city', [city.id]);
+      await requeue(user, project, 'city', { ...opts, ids: [city.id] });
       return {
         message: MSG.cityRetryInitiated,
         data: { id: city.id, status: PAGE_STATUS.inProgress },
@@ -145,22 +154,49 @@ export function createGenerationService(deps: Deps) {
     },
 
     /** Every city page scored as too much like a sibling is written again, differently. */
-    async regenerateSimilar(user: UserRow, id: string) {
+    async regenerateSimilar(user: UserRow, id: string, opts: RegenerateOptions = {}) {
       const project = await owned(user, id);
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; try again when it finishes.');
-      const cities = await repo.requeueTooSimilar(project.id, SIMILARITY_THRESHOLD);
+      const cities = await repo.requeueTooSimilar(project.id, gateOf(project).maxSimilarity);
       if (cities.length) {
         await repo.setProjectInProgress(project.id);
-        await enqueue(project, await ownerOf(user, project), cities, 'city');
+        const edits = editsModeOf(opts.replaceEdits);
+        await enqueue(project, await ownerOf(user, project), cities, 'city', edits);
       }
       return { message: MSG.similarRegenerating, count: cities.length };
     },
 
-    /** Queues city pages (new, or sent back for a fresh wording) and marks the project busy. */
-    async enqueueCities(project: ProjectRow, owner: UserRow, cities: JobRef[]) {
+    /**
+     * The editor's "Regenerate page": the written page is written again and the new one waits
+     * beside it, whether or not it was edited, for the owner to compare and pick.
+     */
+    async regenerateOne(user: UserRow, id: string, target: Target, pageId: string) {
+      const project = await owned(user, id);
+      const found =
+        target === 'city'
+          ? await deps.projectsRepo.findCity(project.id, pageId)
+          : await deps.projectsRepo.findPage(project.id, pageId);
+      if (!found) throw notFound(target === 'city' ? 'City not found.' : 'Page not found.');
+      const requeued = await repo.requeueWritten(target, project.id, found.id);
+      if (!requeued) throw new AppError('conflict', MSG.pageNotWritten);
+      await repo.setProjectInProgress(project.id);
+      await enqueue(project, await ownerOf(user, project), [requeued], target, 'always-propose');
+      return { message: MSG.pageRegenerating, data: { id: found.id, status: PAGE_STATUS.queued } };
+    },
+
+    /**
+     * Queues city pages (new, or sent back for a fresh wording) and marks the project busy;
+     * hand edits of the pages sent back are kept unless the owner asked to replace them.
+     */
+    async enqueueCities(
+      project: ProjectRow,
+      owner: UserRow,
+      cities: JobRef[],
+      opts: RegenerateOptions = {},
+    ) {
       if (!cities.length) return;
-      await enqueue(project, owner, cities, 'city');
+      await enqueue(project, owner, cities, 'city', editsModeOf(opts.replaceEdits));
     },
 
     /** "Add New Page": one more main page, written by the chosen model, added to the menu. */

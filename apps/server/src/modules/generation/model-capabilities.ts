@@ -1,7 +1,6 @@
 import type { ModelSpec } from '../models/models.ts';
+import { fetchOpenRouterListing } from '../models/openrouter-listing.ts';
 import type { OutputMode } from './structured-output.ts';
-
-type Listing = { data?: { id?: unknown; supported_parameters?: unknown }[] };
 
 const LISTING_TTL_MS = 60 * 60 * 1000;
 // A listing that could not be read is asked for again soon, not after a whole hour.
@@ -24,19 +23,13 @@ export function createModelCapabilities(opts: {
 
   async function refresh() {
     try {
-      const res = await fetch(`${opts.openRouterBaseUrl.replace(/\/$/, '')}/models`, {
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        headers: { accept: 'application/json' },
+      const listing = await fetchOpenRouterListing({
+        baseUrl: opts.openRouterBaseUrl,
+        timeoutMs: opts.timeoutMs ?? 10_000,
       });
-      if (!res.ok) throw new Error(`the model listing answered ${res.status}`);
-      const listing = (await res.json()) as Listing;
-      const ids = (listing.data ?? [])
-        .filter(
-          (m) =>
-            Array.isArray(m.supported_parameters) &&
-            m.supported_parameters.includes('structured_outputs'),
-        )
-        .map((m) => String(m.id));
+      const ids = listing
+        .filter((m) => m.supportedParameters.includes('structured_outputs'))
+        .map((m) => m.id);
       structured = new Set(ids);
       expiresAt = Date.now() + LISTING_TTL_MS;
     } catch (error) {

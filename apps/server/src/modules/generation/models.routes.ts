@@ -1,17 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { projectsApi } from '@cityforge/shared';
+import { aiModelsApi, projectsApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
+import type { Estimator } from './estimate.ts';
 
-export const modelsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsService }> = async (
-  app,
-  { projectsService },
-) => {
+export const modelsRoutes: FastifyPluginAsyncZod<{
+  projectsService: ProjectsService;
+  estimator: Estimator;
+}> = async (app, { projectsService, estimator }) => {
   route(
     app,
     projectsApi.models,
     { onRequest: app.requireUser, schema: { tags: ['projects'] } },
     async (request) => projectsService.models(currentUser(request)),
+  );
+
+  route(
+    app,
+    aiModelsApi.estimate,
+    { onRequest: app.requireUser, schema: { tags: ['projects'] } },
+    async (request) => estimator.forUser(currentUser(request), request.query),
   );
 };

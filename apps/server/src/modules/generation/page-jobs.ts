@@ -7,6 +7,18 @@ import { keyGroup, type ServerKeys } from '../models/keys.ts';
 import { findModel } from '../models/models.ts';
 import { fairStart } from './fair-share.ts';
 
+/**
+ * What a page job does with the owner's hand edits of the page it rewrites (issue 25): 'keep'
+ * them in the new page; 'propose' the new page beside the edited one for the owner to pick
+ * (they asked to replace their edits); 'always-propose' even when nothing was edited (the
+ * editor's Regenerate page, where the owner compares before anything changes).
+ */
+export const ZEditsMode = z.enum(['keep', 'propose', 'always-propose']);
+export type EditsMode = z.infer<typeof ZEditsMode>;
+/** The mode the owner's "Replace my edits too" tick asks for. */
+export const editsModeOf = (replaceEdits: boolean | undefined): EditsMode =>
+  replaceEdits ? 'propose' : 'keep';
+
 export const ZPageJob = z.object({
   projectId: z.string(),
   pageId: z.string(),
@@ -16,6 +28,8 @@ export const ZPageJob = z.object({
   attempt: z.number().int().min(0).default(0),
   /** Whose turn the job takes in the fair share (absent on jobs of earlier releases). */
   ownerId: z.string().optional(),
+  /** Absent on jobs of earlier releases and on jobs sent again after a crash: edits are kept. */
+  edits: ZEditsMode.default('keep'),
 });
 export type TPageJob = z.infer<typeof ZPageJob>;
 
@@ -36,6 +50,7 @@ export async function sendPageJobs(
     serverKeys: ServerKeys;
     attempt?: number;
     startAfterSeconds?: number;
+    edits?: EditsMode;
   },
 ): Promise<void> {
   if (!opts.pages.length) return;
@@ -49,6 +64,7 @@ export async function sendPageJobs(
       target,
       attempt: opts.attempt ?? 0,
       ownerId: opts.owner.id,
+      edits: opts.edits ?? 'keep',
     };
     return {
       data,

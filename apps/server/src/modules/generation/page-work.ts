@@ -4,10 +4,18 @@ import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { TPageContent } from '../pages/content.ts';
 import type { JobRef, PagesRepo } from '../pages/pages.repo.ts';
 import { cityPromptPage, loadCityPage, renderCityParts } from './city-page.ts';
+import type { EditsMode } from './page-jobs.ts';
+import { createPageStore } from './page-store.ts';
 import type { PromptPage } from './prompts.ts';
 import { renderPageParts, servicePagesFrom } from './render-page.ts';
 
-const CALL_TYPES = { homepage: 'homepage', main: 'main_page', service: 'service_page' } as const;
+/** The usage ledger's call type of a page of each kind (a repair call adds `_repair`). */
+export const PAGE_CALL_TYPES = {
+  homepage: 'homepage',
+  main: 'main_page',
+  service: 'service_page',
+  city: 'city_page',
+} as const;
 
 /** What one job writes: the prompt, how to store the answer, and how to bill it. */
 export type Work = {
@@ -15,31 +23,39 @@ export type Work = {
   model: string;
   callType: string;
   ref: JobRef;
-  /** Stores the written page; answers the pages it brought (a homepage's services). */
-  store: (content: TPageContent, jobId: string) => Promise<JobRef[]>;
+  /**
+   * Stores the written page, minding the owner's edits as `edits` says (page-store.ts);
+   * answers the pages it brought (a homepage's services).
+   */
+  store: (content: TPageContent, jobId: string, edits: EditsMode) => Promise<JobRef[]>;
 };
 
 export function createPageWork(deps: { db: Db; repo: PagesRepo; locationsRepo: LocationsRepo }) {
   const { repo } = deps;
+  const store = createPageStore(deps);
 
   function pageWork(project: ProjectRow, page: PageRow): Work {
     return {
       page,
       model: page.model,
-      callType: CALL_TYPES[page.kind],
+      callType: PAGE_CALL_TYPES[page.kind],
       ref: page,
-      async store(content, jobId) {
-        const result = { content, ...renderPageParts(content, page, project) };
-        // Only a homepage that brings service pages needs a transaction; every other page is
-        // one statement, which is most of a big project's pages.
-        if (page.kind === 'homepage' && project.createServicePages)
-          return deps.db.transaction(async (tx) =>
-            (await repo.complete('page', page.id, jobId, result, tx))
-              ? repo.insertPages(servicePagesFrom(content, page), tx)
-              : [],
-          );
-        await repo.complete('page', page.id, jobId, result);
-        return [];
+      async store(content, jobId, edits) {
+        return store({
+          target: 'page',
+          id: page.id,
+          projectId: page.projectId,
+          jobId,
+          current: page,
+          written: { content, ...renderPageParts(content, page, project) },
+          edits,
+          // Only a homepage that brings service pages needs a transaction; every other page
+          // is one statement, which is most of a big project's pages.
+          alongside:
+            page.kind === 'homepage' && project.createServicePages
+              ? (tx) => repo.insertPages(servicePagesFrom(content, page), tx)
+              : undefined,
+        });
       },
     };
   }
@@ -50,12 +66,18 @@ export function createPageWork(deps: { db: Db; repo: PagesRepo; locationsRepo: L
     return {
       page: cityPromptPage(city),
       model: city.city.model,
-      callType: 'city_page',
+      callType: PAGE_CALL_TYPES.city,
       ref: city.city,
-      async store(content, jobId) {
-        const parts = renderCityParts(content, city, project);
-        await repo.complete('city', city.city.id, jobId, { content, ...parts });
-        return [];
+      async store(content, jobId, edits) {
+        return store({
+          target: 'city',
+          id: city.city.id,
+          projectId: project.id,
+          jobId,
+          current: city.city,
+          written: { content, ...renderCityParts(content, city, project) },
+          edits,
+        });
       },
     };
   }

@@ -20,6 +20,8 @@ import { createProjectSettler } from './project-settler.ts';
 import { createCallSlots } from './call-slots.ts';
 import { startPageClock } from './page-clock.ts';
 import { createPageWork } from './page-work.ts';
+import type { CapMail } from './cap-mail.ts';
+import type { SpendingGate } from './spending-gate.ts';
 
 /** Rate limits and outages: how often a page goes back to the queue before it fails. */
 export const MAX_PROVIDER_ATTEMPTS = 8;
@@ -45,6 +47,10 @@ export type WorkerDeps = {
    * second): its own call slots bound a key's calls exactly, and it may hold jobs ahead.
    */
   soleProcess: boolean;
+  /** Claims a job's page, holding it back when it would pass a monthly spending cap. */
+  gate: Pick<SpendingGate, 'claim'>;
+  /** Tells the owner (once a month per cap) that a cap held a page. */
+  capReached: CapMail;
 };
 
 /** Exponential backoff with jitter when the provider gave no Retry-After. */
@@ -79,15 +85,22 @@ export function createPageWorker(deps: WorkerDeps) {
   async function run(job: Job<TPageJob>): Promise<void> {
     const clock = startPageClock();
     const data = ZPageJob.parse(job.data);
-    // Done already, deleted, or another job holds it: nothing to do, and nothing to undo.
-    const page = data.target === 'page' ? await repo.claimPage(data.pageId, job.id) : null;
-    if (data.target === 'page' ? !page : !(await repo.claimCity(data.pageId, job.id))) return;
-    clock.claimed();
-    const kind = kindOf(data);
-    publish({ projectId: data.projectId, kind, id: data.pageId, status: PAGE_STATUS.inProgress });
     const found = await deps.projectsRepo.withOwner(data.projectId);
     if (!found) return;
     const { project, owner } = found;
+    const claimed = await deps.gate.claim(found, data, job.id);
+    // Done already, deleted, or another job holds it: nothing to do, and nothing to undo.
+    if (!claimed) return;
+    const kind = kindOf(data);
+    if ('held' in claimed) {
+      // Held by a spending cap: the job ends here (no retry); cap-resume sends it again.
+      publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.queued });
+      await deps.capReached(claimed, project, owner);
+      return settle(project.id);
+    }
+    clock.claimed();
+    publish({ projectId: data.projectId, kind, id: data.pageId, status: PAGE_STATUS.inProgress });
+    const { page } = claimed;
     const work = page ? pageWork(project, page) : await cityWork(project, data.pageId);
     // Deleted while it was being claimed: the project may have nothing left to wait for.
     if (!work) return settle(project.id);
@@ -129,7 +142,7 @@ export function createPageWorker(deps: WorkerDeps) {
             totalTokens: usage.totalTokens,
           }),
       });
-      const added = await work.store(content, job.id);
+      const added = await work.store(content, job.id, data.edits);
       await sendPageJobs(deps.boss, { owner, pages: added, serverKeys: deps.serverKeys });
       publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.completed });
       clock.written();
@@ -164,6 +177,7 @@ export function createPageWorker(deps: WorkerDeps) {
             serverKeys: deps.serverKeys,
             attempt: data.attempt + 1,
             startAfterSeconds: seconds,
+            edits: data.edits,
           });
           publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.queued });
           return;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { projectImages, type ProjectImageRow } from '../../db/schema/index.ts';
 
@@ -18,6 +18,15 @@ export function createImagesRepo(db: Db) {
         .from(projectImages)
         .where(eq(projectImages.projectId, projectId))
         .orderBy(desc(projectImages.createdAt), desc(projectImages.id));
+    },
+
+    /** How many images the project has. */
+    async countOf(projectId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(projectImages)
+        .where(eq(projectImages.projectId, projectId));
+      return row?.n ?? 0;
     },
 
     /** Which of these ids still have a row. */

@@ -4,6 +4,7 @@ import { MSG, type TProjectImage, type ZGenerateImage } from '@cityforge/shared'
 import type { ProjectImageRow, UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
 import type { NewUsage } from '../generation/usage.repo.ts';
 import { keySource, type ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
@@ -73,6 +74,9 @@ export function createImagesService(deps: Deps) {
     async generate(user: UserRow, projectId: string, input: GenerateInput) {
       const project = await deps.owned(user, projectId);
       const apiKey = openAiKeyOf(user);
+      // Every image is a file of the site's one /images/ folder, which Netlify keeps small.
+      if ((await repo.countOf(project.id)) >= SITE_FOLDER_MAX_ENTRIES)
+        throw badRequest(MSG.tooManyImages);
       const answer = await deps.provider.generate({ apiKey, ...input });
       // An answered call is billed whatever we make of it, so its usage is kept first.
       await deps.recordUsage({

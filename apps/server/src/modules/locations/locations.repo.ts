@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -6,9 +6,11 @@ import {
   locationCounties,
   locationStates,
   pages,
+  projects,
   type CityRow,
 } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { citiesPastSeats } from './city-seats.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -22,6 +24,28 @@ export type CityToStore = {
   city: Omit<NewCity, 'projectId' | 'countyId' | 'placeKey'>;
 };
 
+/**
+ * Written (or failed) pages of existing cities the upload gives other instructions than they
+ * were written with go back to the queue with the new instructions and model. An upload
+ * without instructions (more cities, more ZIP codes) leaves every page as it is.
+ */
+async function rewrite(projectId: string, rows: CityToStore[], tx: Executor) {
+  const changed = rows
+    .filter((r) => r.city.prompt?.trim())
+    .map((r) => ({ key: r.placeKey, prompt: r.city.prompt, model: r.city.model }));
+  if (!changed.length) return [];
+  const result = await tx.execute(sql`
+    update cities c set
+      prompt = v.prompt, model = v.model, status = ${PAGE_STATUS.queued}, job_id = null,
+      failed_at = null, failure_reason = null, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as v(key text, prompt text, model text)
+    where c.project_id = ${projectId} and c.place_key = v.key and c.prompt <> v.prompt
+      and c.status in (${PAGE_STATUS.completed}, ${PAGE_STATUS.failed})
+    returning c.id, c.project_id as "projectId", c.model`);
+  return (result as unknown as { rows: Array<{ id: string; projectId: string; model: string }> })
+    .rows;
+}
+
 // A multi-row insert carries every column as a parameter; PostgreSQL allows 65,535.
 const CHUNK = 1000;
 const chunks = <T>(rows: T[]) =>
@@ -34,8 +58,9 @@ export function createLocationsRepo(db: Db) {
   return {
     /**
      * Adds what is new and merges what exists: states and counties by name, cities by the
-     * place they resolved to (an existing city gains the upload's ZIP codes). Returns the
-     * cities added; run inside the upload's transaction so a failure leaves nothing behind.
+     * place they resolved to (an existing city gains the upload's ZIP codes, and its page is
+     * written again when the upload brings new instructions: `rewritten`). Returns the cities
+     * added; run inside the upload's transaction so a failure leaves nothing behind.
      */
     async store(projectId: string, rows: CityToStore[], tx: Executor) {
       const states = new Map<string, StateRow>();
@@ -93,7 +118,7 @@ export function createLocationsRepo(db: Db) {
             updated_at = now()
           from jsonb_to_recordset(${JSON.stringify(existing)}::jsonb) as v(key text, zips jsonb)
           where c.project_id = ${projectId} and c.place_key = v.key`);
-      return { added, existing: existing.length };
+      return { added, existing: existing.length, rewritten: await rewrite(projectId, rows, tx) };
     },
 
     /** Every city's place and slug, by `${state code}|${county name}`, for unique slugs. */
@@ -171,7 +196,10 @@ export function createLocationsRepo(db: Db) {
         .orderBy(asc(cities.name));
     },
 
-    /** A city of the project with its county and state. */
+    /**
+     * A city of the project with its county and state, and whether it is past its county's
+     * seats (its page then sits in a subfolder of the county's: city-seats.ts).
+     */
     async findCity(projectId: string, cityId: string) {
       if (!isUuid(cityId)) return null;
       const [row] = await db
@@ -181,8 +209,14 @@ export function createLocationsRepo(db: Db) {
         .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
         .where(and(eq(cities.projectId, projectId), eq(cities.id, cityId)))
         .limit(1);
-      return row ?? null;
+      if (!row) return null;
+      const past = await citiesPastSeats(db, { cityIds: [cityId] });
+      return { ...row, overflow: past.length > 0 };
     },
+
+    /** Which of these cities, or of these counties' cities, are past their county's seats. */
+    citiesPastSeats: (where: { countyIds: string[] } | { cityIds: string[] }) =>
+      citiesPastSeats(db, where),
 
     /**
      * The project's cities nearest to a point, nearest first, with what a link to each needs.
@@ -246,7 +280,10 @@ export function createLocationsRepo(db: Db) {
           id: cities.id,
           name: cities.name,
           zips: cities.zips,
-          content: cities.content,
+          otherCounties: cities.otherCounties,
+          prompt: cities.prompt,
+          contentHtml: cities.contentHtml,
+          countyId: cities.countyId,
           county: locationCounties.name,
           stateName: locationStates.name,
           stateCode: locationStates.code,
@@ -257,22 +294,52 @@ export function createLocationsRepo(db: Db) {
         .where(and(eq(cities.projectId, projectId), eq(cities.status, PAGE_STATUS.completed)));
     },
 
-    async setSimilarity(
-      scores: Array<{ id: string; similarity: number; similarTo: string | null }>,
-    ): Promise<void> {
+    /**
+     * Projects with written city pages not (fully) scored and nothing left to write: scores
+     * lost to a crash, or pages written before a measure existed.
+     */
+    async unscoredProjects(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: cities.projectId })
+        .from(cities)
+        .innerJoin(projects, eq(projects.id, cities.projectId))
+        .where(
+          and(
+            eq(cities.status, PAGE_STATUS.completed),
+            or(isNull(cities.localShare), isNull(cities.wordCount), isNull(cities.similarity)),
+            // A project still writing is scored when it settles.
+            sql`lower(${projects.status}) <> 'in progress'`,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    async setQuality(scores: PageQuality[]): Promise<void> {
       for (const part of chunks(scores)) {
         const rows = part.map((s) => ({
           id: s.id,
           similarity: s.similarity,
           similar_to: s.similarTo,
+          local_share: s.localShare,
+          word_count: s.wordCount,
         }));
         await db.execute(sql`
-          update cities c set similarity = v.similarity, similar_to = v.similar_to
+          update cities c set similarity = v.similarity, similar_to = v.similar_to,
+            local_share = v.local_share, word_count = v.word_count
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as v(id uuid, similarity real, similar_to uuid)
+            as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer)
           where c.id = v.id`);
       }
     },
   };
 }
 export type LocationsRepo = ReturnType<typeof createLocationsRepo>;
+
+/** What scoring measured of a city page (see similarity.ts and page-substance.ts). */
+export type PageQuality = {
+  id: string;
+  similarity: number;
+  similarTo: string | null;
+  localShare: number;
+  wordCount: number;
+};

@@ -1,9 +1,9 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { QUEUES } from '../../jobs/boss.ts';
-import { ZPageContent } from '../pages/content.ts';
 import type { LocationsRepo } from './locations.repo.ts';
-import { placeMasks, scoreSiblings, signatureOf } from './similarity.ts';
+import { localSubstance, phraseIndex, writtenPage } from './page-substance.ts';
+import { placeMasks, scoreSiblings, signatureOfText } from './similarity.ts';
 
 const ZScoreJob = z.object({ projectId: z.string() });
 
@@ -13,19 +13,47 @@ export async function sendScoreJob(boss: PgBoss, projectId: string): Promise<voi
 }
 
 /**
- * Scores every written city page of a project against all its siblings and stores each
- * page's highest score and the sibling it belongs to (see similarity.ts for the measure).
+ * Scores every written city page of a project: its highest similarity to a sibling (and which
+ * one), and its local substance (share of sentences stating a fact of its place, and its
+ * words), from the HTML that is published, so a hand edit is scored as it reads. The quality
+ * gate's verdict follows from these and the project's thresholds (pages/quality-gate.ts).
  */
 export async function scoreProject(repo: LocationsRepo, projectId: string): Promise<number> {
   const rows = await repo.completedForScoring(projectId);
+  const namesOfCounty = new Map<string, string[]>();
+  for (const row of rows) {
+    const names = namesOfCounty.get(row.countyId) ?? [];
+    if (!names.length) namesOfCounty.set(row.countyId, names);
+    names.push(row.name);
+  }
+  const countyIndex = new Map([...namesOfCounty].map(([id, names]) => [id, phraseIndex(names)]));
   const pages = rows.flatMap((row) => {
-    const content = ZPageContent.safeParse(row.content);
-    if (!content.success) return [];
+    if (!row.contentHtml) return [];
+    const page = writtenPage(row.contentHtml);
     const masks = placeMasks({ ...row, stateId: row.stateCode });
-    return [{ id: row.id, signature: signatureOf(content.data, masks) }];
+    const substance = localSubstance(
+      page.blocks,
+      {
+        county: row.county,
+        otherCounties: row.otherCounties,
+        zips: row.zips,
+        neighbours: page.nearby,
+        instructions: row.prompt,
+        own: [row.name, row.stateName, row.stateCode],
+      },
+      countyIndex.get(row.countyId),
+    );
+    return [{ id: row.id, signature: signatureOfText(page.blocks.join('\n'), masks), substance }];
   });
   const scores = scoreSiblings(pages);
-  await repo.setSimilarity([...scores].map(([id, score]) => ({ id, ...score })));
+  await repo.setQuality(
+    pages.map((p) => ({
+      id: p.id,
+      ...scores.get(p.id)!,
+      localShare: p.substance.localShare,
+      wordCount: p.substance.words,
+    })),
+  );
   return pages.length;
 }
 

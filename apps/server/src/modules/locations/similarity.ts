@@ -73,7 +73,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** Cannot occur in a token (tokens are letters and digits), so it never meets real text. */
 const PLACE = '\u0001';
 
-function words(text: string): string[] {
+/** The words of a text (letters and digits), accents dropped. */
+export function textWords(text: string): string[] {
   return (
     text
       .normalize('NFKD')
@@ -117,13 +118,13 @@ function maskIndex(masks: string[]): MaskIndex {
     }
     add(
       index.folded,
-      words(mask).map((w) => w.toLowerCase()),
+      textWords(mask).map((w) => w.toLowerCase()),
     );
     const stem = mask.replace(COUNTY_SUFFIX, '');
     if (stem !== mask)
       add(
         index.folded,
-        words(stem).map((w) => w.toLowerCase()),
+        textWords(stem).map((w) => w.toLowerCase()),
       );
   }
   return index;
@@ -137,7 +138,7 @@ function matches(tokens: string[], at: number, mask: string[]): boolean {
 
 /** Lower-case tokens with each occurrence of a mask replaced by one placeholder token. */
 export function maskedTokens(text: string, masks: string[]): string[] {
-  const raw = words(text);
+  const raw = textWords(text);
   const folded = raw.map((w) => w.toLowerCase());
   const index = maskIndex(masks);
   const out: string[] = [];
@@ -259,7 +260,12 @@ export function estimateJaccard(a: Uint32Array, b: Uint32Array): number {
 
 /** A page's signature: its visible text, own place words masked, 5-word shingles, n = 128. */
 export function signatureOf(content: TPageContent, masks: string[]): Uint32Array {
-  return minHash(shingleSet(visibleText(content), masks));
+  return signatureOfText(visibleText(content), masks);
+}
+
+/** The signature of a page's text as read from its HTML (page-substance.ts writtenPage). */
+export function signatureOfText(text: string, masks: string[]): Uint32Array {
+  return minHash(shingleSet(text, masks));
 }
 
 /** The place words of a city page, as shingleSet masks them. */

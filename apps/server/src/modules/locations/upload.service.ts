@@ -39,7 +39,13 @@ export type CheckCityPageLimit = (
 /** Generation sits above locations: it hands in who pays and how new cities get queued. */
 export type CityQueue = {
   ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
-  enqueueCities(project: ProjectRow, owner: UserRow, cities: JobRef[]): Promise<void>;
+  /** With replaceEdits, a page edited by hand gets its rewrite as a proposal (issue 25). */
+  enqueueCities(
+    project: ProjectRow,
+    owner: UserRow,
+    cities: JobRef[],
+    opts?: { replaceEdits?: boolean },
+  ): Promise<void>;
 };
 
 type Deps = {
@@ -257,12 +263,14 @@ export function createUploadService(deps: Deps) {
       }
       const stored = await toStore(project.id, cities, fields, model.id);
 
-      const { added, existing } = await deps.db.transaction(async (tx) => {
+      const { added, existing, rewritten } = await deps.db.transaction(async (tx) => {
         const result = await deps.repo.store(project.id, stored, tx);
         // Over the month's allowance: the throw rolls the whole upload back.
         await deps.checkCityPageLimit(user, owner.id, project.id, result.added.length, tx);
         const patch = {
-          ...(result.added.length ? { status: PROJECT_STATUS.inProgress } : {}),
+          ...(result.added.length || result.rewritten.length
+            ? { status: PROJECT_STATUS.inProgress }
+            : {}),
           ...(fields.handleMetaTagsManually && fields.metaTags
             ? { metaTagsTemplate: fields.metaTags }
             : {}),
@@ -271,6 +279,10 @@ export function createUploadService(deps: Deps) {
         return result;
       });
       await deps.generation.enqueueCities(project, owner, added);
+      // New instructions for cities already written: hand edits are kept unless replaced.
+      await deps.generation.enqueueCities(project, owner, rewritten, {
+        replaceEdits: fields.replaceEdits,
+      });
       return report(added.length, existing, MSG.uploadComplete);
     },
 
@@ -282,6 +294,7 @@ export function createUploadService(deps: Deps) {
         model: fields.model || project.model,
         handleMetaTagsManually: false,
         metaTags: '',
+        replaceEdits: fields.replaceEdits,
       });
     },
   };

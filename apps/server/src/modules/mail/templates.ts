@@ -64,3 +64,27 @@ export function signInLockedMail(to: string, minutes: number, resetUrl: string):
     html: layout('Sign-in paused', intro, 'Choose a new password', resetUrl, outro),
   };
 }
+
+/**
+ * Issue 25: a monthly spending cap stopped generation (once per cap and month). `projectName`
+ * names the project whose cap it is; absent, the cap is the account's.
+ */
+export function spendingCapMail(
+  to: string,
+  cap: { usd: number; month: string; projectName?: string },
+  settingsUrl: string,
+): Mail {
+  const whose = cap.projectName ? `the project ${cap.projectName}` : 'your account';
+  const dollars = `$${cap.usd.toFixed(2)}`;
+  const intro = `Generation stopped: the next page would pass the monthly spending cap of ${dollars} set for ${whose} (${cap.month}, UTC). Pages already written stay as they are; the others wait in the queue.`;
+  const outro = `They go on by themselves when you raise or clear the cap, or when the month turns (UTC). This is the only message about this cap this month.`;
+  const subject = cap.projectName
+    ? `Monthly spending cap reached: ${cap.projectName}`
+    : 'Monthly spending cap reached for your account';
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${settingsUrl}\n\n${outro}\n`,
+    html: layout('Monthly spending cap reached', intro, 'Change the cap', settingsUrl, outro),
+  };
+}

@@ -1,15 +1,24 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { MSG, PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Executor } from '../../db/client.ts';
 import { cities, pages, projects, type PageRow } from '../../db/schema/index.ts';
 import { bossSchemaOf, QUEUES } from '../../jobs/boss.ts';
+import type { SectionPrints } from './section-prints.ts';
 
 export type NewPage = typeof pages.$inferInsert;
 /** What a generation job writes: a site page, or a city page. */
 export type Target = 'page' | 'city';
 
-const UNSETTLED = [PAGE_STATUS.queued, PAGE_STATUS.inProgress];
+/**
+ * A page a monthly spending cap holds back: queued, without a job, and this reason. It waits
+ * for the cap to be raised or the month to turn (generation's cap-resume), so it neither keeps
+ * its project In progress nor counts as a page that lost its job.
+ */
+export const HELD_REASON = MSG.spendingCapReached;
+/** Pending, and not held back by a cap: what a project still waits for. */
+const unsettled = (alias: string) =>
+  sql`(${sql.raw(alias)}.status = ${PAGE_STATUS.inProgress} or (${sql.raw(alias)}.status = ${PAGE_STATUS.queued} and ${sql.raw(alias)}.failure_reason is distinct from ${HELD_REASON}))`;
 
 // City pages go through the same state machine as site pages. Every column these statements
 // touch (id, project, status, job, failure, content, meta tags, updated) exists alike on both
@@ -20,13 +29,22 @@ export type JobRef = { id: string; projectId: string; model: string };
 const tableOf = (target: Target): StateTable =>
   target === 'city' ? (cities as unknown as StateTable) : pages;
 
+/** A city page's quality scores and approval, reset when it gets new words. */
+const FRESH_CITY = {
+  similarity: null,
+  similarTo: null,
+  localShare: null,
+  wordCount: null,
+  approvedAt: null,
+};
+
 /**
  * Page state changes. Every write is conditional on the state it expects, so a duplicate or
  * late job can never overwrite a page another job owns or has already finished.
  */
 export function createPagesRepo(db: Db) {
-  const claim = (table: StateTable, id: string, jobId: string) =>
-    db
+  const claim = (table: StateTable, id: string, jobId: string, tx: Executor) =>
+    tx
       .update(table)
       .set({
         status: PAGE_STATUS.inProgress,
@@ -50,28 +68,92 @@ export function createPagesRepo(db: Db) {
     },
 
     /** Takes a queued page for a job (answering it); the same job may take it again after a crash. */
-    async claimPage(pageId: string, jobId: string): Promise<PageRow | null> {
-      const [row] = await claim(pages, pageId, jobId).returning();
+    async claimPage(pageId: string, jobId: string, tx: Executor = db): Promise<PageRow | null> {
+      const [row] = await claim(pages, pageId, jobId, tx).returning();
       return row ?? null;
     },
 
     /** The same for a city page; the worker reads the city with its county and state next. */
-    async claimCity(cityId: string, jobId: string): Promise<boolean> {
+    async claimCity(cityId: string, jobId: string, tx: Executor = db): Promise<boolean> {
       const table = tableOf('city');
-      return (await claim(table, cityId, jobId).returning({ id: table.id })).length > 0;
+      return (await claim(table, cityId, jobId, tx).returning({ id: table.id })).length > 0;
+    },
+
+    /**
+     * A claimed page a spending cap stops goes back to the queue without a job, held (see
+     * HELD_REASON). `at` is the moment of the check, in the month whose spend decided it.
+     */
+    async hold(target: Target, pageId: string, jobId: string, at: Date, tx: Executor = db) {
+      const pages = tableOf(target);
+      await tx
+        .update(pages)
+        .set({
+          status: PAGE_STATUS.queued,
+          jobId: null,
+          failedAt: null,
+          failureReason: HELD_REASON,
+          updatedAt: at,
+        })
+        .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)));
+    },
+
+    /** A project's held pages go back to plain queued (their jobs are sent next). */
+    async unhold(target: Target, projectId: string, tx: Executor = db): Promise<JobRef[]> {
+      const pages = tableOf(target);
+      return tx
+        .update(pages)
+        .set({ failureReason: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(pages.projectId, projectId),
+            eq(pages.status, PAGE_STATUS.queued),
+            eq(pages.failureReason, HELD_REASON),
+          ),
+        )
+        .returning({ id: pages.id, projectId: pages.projectId, model: pages.model });
     },
 
     async complete(
       target: Target,
       pageId: string,
       jobId: string,
-      result: { content: unknown; contentHtml: string; metaTags: string },
+      result: {
+        content: unknown;
+        contentHtml: string;
+        metaTags: string;
+        sectionPrints?: SectionPrints;
+      },
       tx: Executor = db,
     ): Promise<boolean> {
       const pages = tableOf(target);
       const rows = await tx
         .update(pages)
-        .set({ ...result, status: PAGE_STATUS.completed, updatedAt: new Date() })
+        .set({
+          ...result,
+          status: PAGE_STATUS.completed,
+          updatedAt: new Date(),
+          // New words: the scores and a hand approval of the old ones no longer apply.
+          ...(target === 'city' ? FRESH_CITY : {}),
+        })
+        .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)))
+        .returning({ id: pages.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The job finished but the page keeps its content: what it wrote waits beside the page as
+     * a proposal (versions.ts). Its scores still describe it, so they stay.
+     */
+    async completeUnchanged(
+      target: Target,
+      pageId: string,
+      jobId: string,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const pages = tableOf(target);
+      const rows = await tx
+        .update(pages)
+        .set({ status: PAGE_STATUS.completed, updatedAt: new Date() })
         .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)))
         .returning({ id: pages.id });
       return rows.length > 0;
@@ -135,6 +217,24 @@ export function createPagesRepo(db: Db) {
         .returning({ id: pages.id, projectId: pages.projectId, model: pages.model });
     },
 
+    /** A written page back to the queue to be written again (the editor's Regenerate page). */
+    async requeueWritten(target: Target, projectId: string, id: string): Promise<JobRef | null> {
+      const pages = tableOf(target);
+      const [row] = await db
+        .update(pages)
+        .set({ status: PAGE_STATUS.queued, jobId: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(pages.projectId, projectId),
+            eq(pages.id, id),
+            eq(pages.status, PAGE_STATUS.completed),
+            isNotNull(pages.contentHtml),
+          ),
+        )
+        .returning({ id: pages.id, projectId: pages.projectId, model: pages.model });
+      return row ?? null;
+    },
+
     /** Queued pages of a project, e.g. to send their jobs again after a crash of the API. */
     queued(target: Target, projectId: string): Promise<JobRef[]> {
       const pages = tableOf(target);
@@ -152,9 +252,10 @@ export function createPagesRepo(db: Db) {
     },
 
     /**
-     * In progress → Created (or Error when a page failed) once nothing is left to write.
-     * Run after the page's own write has committed, so of two pages finishing together the
-     * later one always sees both and settles the project.
+     * In progress → Created (or Error when a page failed) once nothing is left to write; pages
+     * held by a spending cap wait without keeping it In progress. Run after the page's own
+     * write has committed, so of two pages finishing together the later one always sees both
+     * and settles the project.
      */
     async settleProject(projectId: string): Promise<string | null> {
       const result = await db.execute(sql`
@@ -168,21 +269,18 @@ export function createPagesRepo(db: Db) {
         where id = ${projectId}
           and lower(status) = 'in progress'
           and not exists (
-            select 1 from pages where project_id = ${projectId} and status in (${sql.join(
-              UNSETTLED.map((s) => sql`${s}`),
-              sql`, `,
-            )})
+            select 1 from pages p where p.project_id = ${projectId} and ${unsettled('p')}
             union all
-            select 1 from cities where project_id = ${projectId} and status in (${sql.join(
-              UNSETTLED.map((s) => sql`${s}`),
-              sql`, `,
-            )})
+            select 1 from cities c where c.project_id = ${projectId} and ${unsettled('c')}
           )
         returning status`);
       const rows = (result as unknown as { rows: Array<{ status: string }> }).rows;
       return rows[0]?.status ?? null;
     },
-    /** Completed pages scored above the threshold go back to the queue for a fresh wording. */
+    /**
+     * Completed pages scored above the threshold (the project's gate's) go back to the queue
+     * for a fresh wording.
+     */
     async requeueTooSimilar(projectId: string, threshold: number): Promise<JobRef[]> {
       return db
         .update(cities)
@@ -211,17 +309,44 @@ export function createPagesRepo(db: Db) {
     async orphaned(boss: PgBoss, before: Date): Promise<Array<JobRef & { target: Target }>> {
       const found = await db.execute(sql`
         select t.target, t.id, t.project_id as "projectId", t.model from (
-          select 'page' as target, id, project_id, model, updated_at from pages where status = ${PAGE_STATUS.queued}
+          select 'page' as target, id, project_id, model, updated_at, failure_reason from pages where status = ${PAGE_STATUS.queued}
           union all
-          select 'city', id, project_id, model, updated_at from cities where status = ${PAGE_STATUS.queued}
+          select 'city', id, project_id, model, updated_at, failure_reason from cities where status = ${PAGE_STATUS.queued}
         ) t
         where t.updated_at < ${before.toISOString()}::timestamptz
+          and t.failure_reason is distinct from ${HELD_REASON}
           and not exists (
             select 1 from ${sql.identifier(bossSchemaOf(boss))}.job j
             where j.name = ${QUEUES.generatePage}
               and j.state in ('created', 'retry', 'active')
               and j.data->>'pageId' = t.id::text)`);
       return (found as unknown as { rows: Array<JobRef & { target: Target }> }).rows;
+    },
+
+    /** Projects with pages held by a spending cap: all of them, or one owner's. */
+    async heldProjects(ownerId?: string): Promise<string[]> {
+      const owner = ownerId
+        ? sql`and t.project_id in (select id from projects where user_id = ${ownerId})`
+        : sql``;
+      const found = await db.execute(sql`
+        select distinct t.project_id as id from (
+          select project_id from pages where status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
+          union all
+          select project_id from cities where status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
+        ) t where true ${owner}`);
+      return (found as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+    },
+
+    /** How many pages and city pages a spending cap holds, of one project or one owner's. */
+    async heldCount(scope: { projectId: string } | { ownerId: string }): Promise<number> {
+      const of =
+        'projectId' in scope
+          ? sql`project_id = ${scope.projectId}`
+          : sql`project_id in (select id from projects where user_id = ${scope.ownerId})`;
+      const found = await db.execute(sql`
+        select (select count(*) from pages where ${of} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON})
+             + (select count(*) from cities where ${of} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}) as n`);
+      return Number((found as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
     },
 
     /** Projects that say In progress, which settleProject may find have nothing left to write. */

@@ -1,13 +1,16 @@
 import {
   CITY_ZIPS_SHOWN,
-  SIMILARITY_THRESHOLD,
+  PAGE_STATUS,
   normaliseStatus,
+  qualityVerdict,
+  type TQualityGate,
   type TLeanCity,
   type TLeanProjectDetail,
   type TLeanState,
 } from '@cityforge/shared';
 import type { DeployRow, ProjectRow } from '../../db/schema/index.ts';
 import type { CountyCount, LeanTreeRepo } from './lean-tree.repo.ts';
+import { gateOf } from '../pages/quality-gate.ts';
 import { detailHead } from './projects.presenter.ts';
 
 type Repo = LeanTreeRepo;
@@ -15,7 +18,13 @@ type StateRow = Awaited<ReturnType<Repo['states']>>[number];
 type PageRef = Awaited<ReturnType<Repo['pageSummaries']>>[number];
 type CityRow = Awaited<ReturnType<Repo['cities']>>[number];
 
-export function toLeanCity(city: CityRow): TLeanCity {
+const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
+
+export function toLeanCity(city: CityRow, gate: TQualityGate): TLeanCity {
+  const written = city.status === PAGE_STATUS.completed;
+  const { verdict, reasons } = written
+    ? qualityVerdict({ ...city, approved: city.approvedAt !== null }, gate)
+    : { verdict: 'pending' as const, reasons: [] };
   return {
     id: city.id,
     name: city.name,
@@ -24,19 +33,22 @@ export function toLeanCity(city: CityRow): TLeanCity {
     failureReason: city.failureReason,
     zips: city.zips.slice(0, CITY_ZIPS_SHOWN),
     zipCount: city.zips.length,
-    similarity: city.similarity === null ? null : Math.round(city.similarity * 100) / 100,
-    tooSimilar: city.similarity !== null && city.similarity > SIMILARITY_THRESHOLD,
+    similarity: round2(city.similarity),
+    tooSimilar: city.similarity !== null && city.similarity > gate.maxSimilarity,
     similarToName: city.similarToName,
+    quality: { verdict, reasons, localShare: round2(city.localShare), wordCount: city.wordCount },
   };
 }
 
 /** The project's totals, summed from the per-county counts. */
 export function cityTotals(counties: CountyCount[]) {
-  const totals = { total: 0, queued: 0, similar: 0 };
+  const totals = { total: 0, queued: 0, similar: 0, held: 0, scoring: 0 };
   for (const c of counties) {
     totals.total += c.total;
     totals.queued += c.queued;
     totals.similar += c.similar;
+    totals.held += c.held;
+    totals.scoring += c.scoring;
   }
   return totals;
 }
@@ -49,12 +61,13 @@ export function toLeanStates(
   states: StateRow[],
   counties: CountyCount[],
   cityRows: CityRow[] | null,
+  gate: TQualityGate,
 ): TLeanState[] {
   const citiesOf = new Map<string, TLeanCity[]>();
   for (const row of cityRows ?? []) {
     const list = citiesOf.get(row.countyId) ?? [];
     if (!citiesOf.has(row.countyId)) citiesOf.set(row.countyId, list);
-    list.push(toLeanCity(row));
+    list.push(toLeanCity(row, gate));
   }
   const byState = new Map<string, TLeanState['counties']>();
   for (const county of counties) {
@@ -64,6 +77,7 @@ export function toLeanStates(
       id: county.id,
       name: county.name,
       cityCount: county.total,
+      heldCount: county.held,
       cities: cityRows ? (citiesOf.get(county.id) ?? []) : null,
     });
   }
@@ -85,14 +99,19 @@ export function toLeanDetail(
   tree: { states: StateRow[]; counties: CountyCount[]; cityRows: CityRow[] | null },
   usage: Parameters<typeof detailHead>[3],
   deploy: DeployRow | null,
+  release: Parameters<typeof detailHead>[5],
 ): TLeanProjectDetail {
   const totals = cityTotals(tree.counties);
+  const gate = gateOf(row);
   return {
-    ...detailHead(row, pageRows, totals.total, usage, deploy),
+    ...detailHead(row, pageRows, totals.total, usage, deploy, release, totals.held),
     totalCities: totals.total,
     queuedCities: totals.queued,
     similarCities: totals.similar,
-    states: toLeanStates(tree.states, tree.counties, tree.cityRows),
+    heldBackCities: totals.held,
+    scoringCities: totals.scoring,
+    qualityGate: gate,
+    states: toLeanStates(tree.states, tree.counties, tree.cityRows, gate),
     headerLinks: row.headerLinks,
   };
 }

@@ -2,7 +2,14 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
-import { cities, locationCounties, locationStates, pages } from '../../db/schema/index.ts';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  projects,
+} from '../../db/schema/index.ts';
+import { heldSql } from '../pages/quality-gate.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type CountyCount = {
@@ -13,8 +20,11 @@ export type CountyCount = {
   total: number;
   queued: number;
   similar: number;
+  /** Its pages the quality gate holds back, and its written pages not scored yet. */
+  held: number;
+  scoring: number;
 };
-type CountyTuple = [string, string, string, number, number, number];
+type CountyTuple = [string, string, string, number, number, number, number, number];
 
 /**
  * The detail screen's tree: places and per-county counts from one aggregate (a big project's
@@ -68,27 +78,35 @@ export function createLeanTreeRepo(db: Db) {
             sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.completed} and ${cities.similarity} > ${threshold})`.as(
               'too_similar',
             ),
+          held: sql<number>`count(*) filter (where ${heldSql()})`.as('held'),
+          scoring:
+            sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.completed} and (${cities.similarity} is null or ${cities.localShare} is null or ${cities.wordCount} is null))`.as(
+              'scoring',
+            ),
         })
         .from(cities)
+        .innerJoin(projects, eq(projects.id, cities.projectId))
         .where(eq(cities.projectId, projectId))
         .groupBy(cities.countyId)
         .as('n');
       const c = locationCounties;
       const [row] = await db
         .select({
-          list: sql<string>`coalesce(json_agg(json_build_array(${c.id}, ${c.stateId}, ${c.name}, coalesce(${n.total}, 0), coalesce(${n.queued}, 0), coalesce(${n.similar}, 0)) order by ${c.name}, ${c.id}), '[]')::text`,
+          list: sql<string>`coalesce(json_agg(json_build_array(${c.id}, ${c.stateId}, ${c.name}, coalesce(${n.total}, 0), coalesce(${n.queued}, 0), coalesce(${n.similar}, 0), coalesce(${n.held}, 0), coalesce(${n.scoring}, 0)) order by ${c.name}, ${c.id}), '[]')::text`,
         })
         .from(c)
         .leftJoin(n, eq(n.countyId, c.id))
         .where(eq(c.projectId, projectId));
       const tuples = JSON.parse(row?.list ?? '[]') as CountyTuple[];
-      return tuples.map(([id, stateId, name, total, queued, similar]) => ({
+      return tuples.map(([id, stateId, name, total, queued, similar, held, scoring]) => ({
         id,
         stateId,
         name,
         total,
         queued,
         similar,
+        held,
+        scoring,
       }));
     },
 
@@ -102,8 +120,11 @@ export function createLeanTreeRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The project's cities (or one county's), by name, with their similar sibling's name. */
-    cities: (projectId: string, countyId?: string) =>
+    /**
+     * The project's cities (or one county's, or one city), by name, with their similar
+     * sibling's name.
+     */
+    cities: (projectId: string, countyId?: string, cityId?: string) =>
       db
         .select({
           id: cities.id,
@@ -115,6 +136,9 @@ export function createLeanTreeRepo(db: Db) {
           failureReason: cities.failureReason,
           similarity: cities.similarity,
           similarToName: similar.name,
+          localShare: cities.localShare,
+          wordCount: cities.wordCount,
+          approvedAt: cities.approvedAt,
         })
         .from(cities)
         .leftJoin(similar, eq(similar.id, cities.similarTo))
@@ -122,6 +146,7 @@ export function createLeanTreeRepo(db: Db) {
           and(
             eq(cities.projectId, projectId),
             countyId ? eq(cities.countyId, countyId) : undefined,
+            cityId ? eq(cities.id, cityId) : undefined,
           ),
         )
         .orderBy(asc(cities.name)),

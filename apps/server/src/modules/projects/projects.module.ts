@@ -6,6 +6,9 @@ import type { ServerKeys } from '../models/keys.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
 import { projectOwnership } from './ownership.ts';
 import { createLeanTreeRepo } from './lean-tree.repo.ts';
+import { createProjectMapRepo } from './project-map.repo.ts';
+import { projectMapRoutes } from './project-map.routes.ts';
+import { createProjectMapService } from './project-map.service.ts';
 import { createProjectsRepo, type NewProject } from './projects.repo.ts';
 import { projectsRoutes } from './projects.routes.ts';
 import { createProjectsService } from './projects.service.ts';
@@ -26,6 +29,7 @@ export function createProjectsModule(deps: {
     guard: (tx: Executor) => Promise<void>,
   ) => Promise<ProjectRow>;
   syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
+  spendingCapChanged: (project: ProjectRow) => Promise<void>;
 }) {
   const repo = createProjectsRepo(deps.db);
   const service = createProjectsService({
@@ -37,12 +41,20 @@ export function createProjectsModule(deps: {
     checkProjectLimit: deps.checkProjectLimit,
     settle: deps.pagesRepo.settleProject,
     syncDomain: deps.syncDomain,
+    spendingCapChanged: deps.spendingCapChanged,
+  });
+  const mapService = createProjectMapService({
+    owned: projectOwnership(repo),
+    repo: createProjectMapRepo(deps.db),
   });
   return {
     repo,
     owned: projectOwnership(repo),
     service,
-    routes: [route(projectsRoutes, { projectsService: service })],
+    routes: [
+      route(projectsRoutes, { projectsService: service }),
+      route(projectMapRoutes, { projectMapService: mapService }),
+    ],
   };
 }
 export type ProjectsModule = ReturnType<typeof createProjectsModule>;

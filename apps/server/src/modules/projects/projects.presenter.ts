@@ -8,10 +8,12 @@ import {
   type TProject,
   type TProjectDetail,
   type TProjectSettings,
+  type TReleaseProgress,
   type TStateNode,
   type TUsageEntry,
 } from '@cityforge/shared';
 import type { DeployRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
+import { capOf } from '../../lib/usd.ts';
 import { findModel } from '../models/models.ts';
 import { gateOf } from '../pages/quality-gate.ts';
 import type { ProjectsRepo } from './projects.repo.ts';
@@ -23,6 +25,7 @@ type UsageRow = {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  costUsd: number | null;
   createdAt: Date | string;
   pageId?: string | null;
   cityId?: string | null;
@@ -42,6 +45,7 @@ export const toUsage = (u: UsageRow): TUsageEntry => ({
   callType: u.callType,
   model: u.model,
   outputMode: OUTPUT_MODES.find((m) => m === u.outputMode) ?? null,
+  costUsd: u.costUsd === null ? null : Number(u.costUsd),
 });
 
 const modelRef = (id: string) => ({ id, name: findModel(id)?.name ?? id });
@@ -55,16 +59,39 @@ export const toDeployment = (d: DeployRow): TDeployment => ({
   filesUploaded: d.filesUploaded,
   error: d.error,
   note: d.note,
+  indexNow: d.indexNow,
   siteUrl: d.siteUrl,
   startedAt: d.startedAt.toISOString(),
   finishedAt: iso(d.finishedAt),
 });
 
+/** Written and released city pages of a project (projects.repo releaseCounts). */
+export type ReleaseCounts = { written: number; live: number };
+
+/** A staged project's progress for its card; null without staging. */
+export function toReleaseProgress(
+  row: ProjectRow,
+  cityCount: number,
+  counts: ReleaseCounts | undefined,
+): TReleaseProgress | null {
+  if (row.releasePerDay === null) return null;
+  return {
+    perDay: row.releasePerDay,
+    live: counts?.live ?? 0,
+    written: counts?.written ?? 0,
+    total: cityCount,
+    nextAt: iso(row.nextReleaseAt),
+    paused: row.releasePaused,
+  };
+}
+
 export function toProjectDto(
   row: ProjectRow,
   cityCount: number,
   usage: UsageRow[],
-  deploy: DeployRow | null = null,
+  deploy: DeployRow | null,
+  release: TReleaseProgress | null,
+  heldBackCities = 0,
 ): TProject {
   return {
     id: row.id,
@@ -87,6 +114,8 @@ export function toProjectDto(
     hasSiteMap: row.hasSiteMap,
     deployment: deploy ? toDeployment(deploy) : null,
     usage: usage.map(toUsage),
+    release,
+    heldBackCities,
   };
 }
 
@@ -163,13 +192,15 @@ export function detailHead(
   cityCount: number,
   usage: UsageRow[],
   deploy: DeployRow | null,
+  release: TReleaseProgress | null,
+  heldBackCities = 0,
 ) {
   const byPage = indexUsage(usage, 'pageId');
   const homepageFirst = [...pageRows].sort(
     (a, b) => Number(b.kind === 'homepage') - Number(a.kind === 'homepage'),
   );
   return {
-    ...toProjectDto(row, cityCount, usage, deploy),
+    ...toProjectDto(row, cityCount, usage, deploy, release, heldBackCities),
     deploymentStatus: deploy?.state ?? null,
     userPrompt: row.prompt,
     metaTagsTemplate: row.metaTagsTemplate,
@@ -183,10 +214,12 @@ export function toProjectDetail(
   pageRows: PageRow[],
   tree: Tree,
   usage: UsageRow[],
-  deploy: DeployRow | null = null,
+  deploy: DeployRow | null,
+  release: TReleaseProgress | null,
+  heldBackCities = 0,
 ): TProjectDetail {
   return {
-    ...detailHead(row, pageRows, tree.cities.length, usage, deploy),
+    ...detailHead(row, pageRows, tree.cities.length, usage, deploy, release, heldBackCities),
     totalCities: tree.cities.length,
     queuedCities: tree.cities.filter((c) =>
       ['queued', 'in progress'].includes(c.status.toLowerCase()),
@@ -212,5 +245,6 @@ export function toSettings(row: ProjectRow): TProjectSettings {
       timeZone: row.releaseTimeZone,
       paused: row.releasePaused,
     },
+    spendingCapUsd: capOf(row.spendingCapUsd),
   };
 }

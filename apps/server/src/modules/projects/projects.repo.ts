@@ -14,6 +14,8 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/sql-like.ts';
+import { writtenCitySql } from '../pages/city-release.ts';
+import { heldSql } from '../pages/quality-gate.ts';
 
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectPatch = Partial<Omit<NewProject, 'id' | 'userId' | 'createdAt'>>;
@@ -84,6 +86,32 @@ export function createProjectsRepo(db: Db) {
         .groupBy(cities.projectId);
       return new Map(rows.map((r) => [r.projectId, r.n]));
     },
+    /** City pages of these projects the quality gate holds back, in one query. */
+    async heldCounts(projectIds: string[]): Promise<Map<string, number>> {
+      if (!projectIds.length) return new Map();
+      const rows = await db
+        .select({ projectId: cities.projectId, n: count() })
+        .from(cities)
+        .innerJoin(projects, eq(projects.id, cities.projectId))
+        .where(and(inArray(cities.projectId, projectIds), heldSql()))
+        .groupBy(cities.projectId);
+      return new Map(rows.map((r) => [r.projectId, r.n]));
+    },
+    /** Written and released city pages of these projects (the staged ones), in one query. */
+    async releaseCounts(projectIds: string[]) {
+      if (!projectIds.length) return new Map<string, { written: number; live: number }>();
+      const written = writtenCitySql();
+      const rows = await db
+        .select({
+          projectId: cities.projectId,
+          written: sql<number>`(count(*) filter (where ${written}))::int`,
+          live: sql<number>`(count(*) filter (where ${written} and ${cities.releasedAt} is not null))::int`,
+        })
+        .from(cities)
+        .where(inArray(cities.projectId, projectIds))
+        .groupBy(cities.projectId);
+      return new Map(rows.map(({ projectId, ...counts }) => [projectId, counts]));
+    },
     /** The latest deploy of each project (the cards show its progress or outcome). */
     async latestDeploys(projectIds: string[]): Promise<Map<string, DeployRow>> {
       if (!projectIds.length) return new Map();
@@ -109,6 +137,8 @@ export function createProjectsRepo(db: Db) {
           promptTokens: sql<number>`sum(${aiUsage.promptTokens})::int`,
           completionTokens: sql<number>`sum(${aiUsage.completionTokens})::int`,
           totalTokens: sql<number>`sum(${aiUsage.totalTokens})::int`,
+          // The calls priced so far (sum skips nulls); null when none of them is.
+          costUsd: sql<number | null>`sum(${aiUsage.costUsd})::float8`,
           createdAt: sql<Date>`max(${aiUsage.createdAt})`,
         })
         .from(aiUsage)
@@ -181,6 +211,9 @@ export function createProjectsRepo(db: Db) {
         .where(and(eq(cities.projectId, projectId), eq(cities.id, cityId)))
         .limit(1);
       return row ?? null;
+    },
+    async setCityApproval(cityId: string, approvedAt: Date | null) {
+      await db.update(cities).set({ approvedAt }).where(eq(cities.id, cityId));
     },
     /** Removes a city, then its county and state if they were left empty. */
     async deleteCity(cityId: string, countyId: string) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PROJECTS_PAGE_SIZE, projectsApi } from '@cityforge/shared';
+import { PROJECTS_PAGE_SIZE, projectsApi, releasesApi } from '@cityforge/shared';
 import { paged } from '../../lib/paging.ts';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
@@ -40,6 +40,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
   route(app, projectsApi.updateSettings, docs, async (request) =>
     svc.updateSettings(currentUser(request), request.params.id, request.body),
   );
+  route(app, releasesApi.setPaused, docs, async (request) =>
+    svc.setReleasePaused(currentUser(request), request.params.id, request.body.paused),
+  );
   route(app, projectsApi.updateHeaderLinks, docs, async (request) => ({
     data: await svc.updateHeaderLinks(
       currentUser(request),
@@ -52,5 +55,13 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
   );
   route(app, projectsApi.deleteCity, docs, async (request) =>
     svc.deleteCity(currentUser(request), request.params.id, request.params.cityId),
+  );
+  route(app, projectsApi.approveCity, docs, async (request) =>
+    svc.approveCity(
+      currentUser(request),
+      request.params.id,
+      request.params.cityId,
+      request.body.approved,
+    ),
   );
 };

@@ -1,7 +1,7 @@
 import {
   MSG,
+  PAGE_STATUS,
   PROJECT_STATUS,
-  SIMILARITY_THRESHOLD,
   PROJECTS_PAGE_SIZE,
   isInProgress,
   needsApiKeys,
@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { ZCreateProject } from '@cityforge/shared';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { capOf } from '../../lib/usd.ts';
 import type { Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { keyAccess, type ServerKeys } from '../models/keys.ts';
@@ -18,8 +19,15 @@ import { canUse, findModel, MODELS, providerLabel } from '../models/models.ts';
 import { projectOwnership } from './ownership.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import { searchSettingsPatch } from './search-settings.ts';
+import { releaseSchedulePatch } from './release-plan.ts';
+import { gateOf } from '../pages/quality-gate.ts';
 import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
-import { toProjectDetail, toProjectDto, toSettings } from './projects.presenter.ts';
+import {
+  toProjectDetail,
+  toProjectDto,
+  toReleaseProgress,
+  toSettings,
+} from './projects.presenter.ts';
 import type { LeanTreeRepo } from './lean-tree.repo.ts';
 import { cityTotals, toLeanCity, toLeanDetail } from './lean-tree.presenter.ts';
 
@@ -41,6 +49,8 @@ type Deps = {
   settle: (projectId: string) => Promise<unknown>;
   /** Moves a changed client domain onto the project's Netlify site first. */
   syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
+  /** The monthly spending cap changed: pages it held may go on (the generation module). */
+  spendingCapChanged: (project: ProjectRow) => Promise<void>;
 };
 type CreateInput = z.output<typeof ZCreateProject>;
 
@@ -51,21 +61,30 @@ export function createProjectsService(deps: Deps) {
 
   const owned = projectOwnership(repo);
 
+  /** Release counts of the staged projects among these (no query when none is staged). */
+  const releaseCounts = (rows: ProjectRow[]) =>
+    repo.releaseCounts(rows.filter((r) => r.releasePerDay !== null).map((r) => r.id));
+
   async function present(user: UserRow, rows: ProjectRow[]) {
     const ids = rows.map((r) => r.id);
-    const [counts, usage, deploys] = await Promise.all([
+    const [counts, usage, deploys, released, held] = await Promise.all([
       repo.cityCounts(ids),
       user.isSuperuser ? repo.usageByProject(ids) : Promise.resolve([]),
       repo.latestDeploys(ids),
+      releaseCounts(rows),
+      repo.heldCounts(ids),
     ]);
-    return rows.map((r) =>
-      toProjectDto(
+    return rows.map((r) => {
+      const total = counts.get(r.id) ?? 0;
+      return toProjectDto(
         r,
-        counts.get(r.id) ?? 0,
+        total,
         usage.filter((u) => u.projectId === r.id),
         deploys.get(r.id) ?? null,
-      ),
-    );
+        toReleaseProgress(r, total, released.get(r.id)),
+        held.get(r.id) ?? 0,
+      );
+    });
   }
 
   function assertIdle(project: ProjectRow) {
@@ -108,13 +127,24 @@ export function createProjectsService(deps: Deps) {
 
     async detail(user: UserRow, id: string) {
       const project = await owned(user, id);
-      const [pageRows, tree, usage, deploys] = await Promise.all([
+      const [pageRows, tree, usage, deploys, released, held] = await Promise.all([
         repo.pagesOf(project.id),
         repo.locationTree(project.id),
         user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
         repo.latestDeploys([project.id]),
+        releaseCounts([project]),
+        repo.heldCounts([project.id]),
       ]);
-      return toProjectDetail(project, pageRows, tree, usage, deploys.get(project.id) ?? null);
+      const release = toReleaseProgress(project, tree.cities.length, released.get(project.id));
+      return toProjectDetail(
+        project,
+        pageRows,
+        tree,
+        usage,
+        deploys.get(project.id) ?? null,
+        release,
+        held.get(project.id) ?? 0,
+      );
     },
 
     /** The detail as the screen reads it; a big project's counties come without their cities. */
@@ -123,18 +153,23 @@ export function createProjectsService(deps: Deps) {
       const [pageRows, states, counties, usage, deploys] = await Promise.all([
         tree.pageSummaries(project.id),
         tree.states(project.id),
-        tree.counties(project.id, SIMILARITY_THRESHOLD),
+        tree.counties(project.id, gateOf(project).maxSimilarity),
         user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
         repo.latestDeploys([project.id]),
       ]);
-      const inline = cityTotals(counties).total <= deps.inlineCities;
-      const cityRows = inline ? await tree.cities(project.id) : null;
+      const total = cityTotals(counties).total;
+      const inline = total <= deps.inlineCities;
+      const [cityRows, released] = await Promise.all([
+        inline ? tree.cities(project.id) : null,
+        releaseCounts([project]),
+      ]);
       return toLeanDetail(
         project,
         pageRows,
         { states, counties, cityRows },
         usage,
         deploys.get(project.id) ?? null,
+        toReleaseProgress(project, total, released.get(project.id)),
       );
     },
 
@@ -142,7 +177,26 @@ export function createProjectsService(deps: Deps) {
       const project = await owned(user, id);
       const county = await tree.findCounty(project.id, countyId);
       if (!county) throw notFound('County not found.');
-      return (await tree.cities(project.id, county.id)).map(toLeanCity);
+      const gate = gateOf(project);
+      return (await tree.cities(project.id, county.id)).map((c) => toLeanCity(c, gate));
+    },
+
+    /**
+     * Publishes a page the quality gate holds back as it is (or withdraws that): the owner has
+     * read it and stands by it. Regenerating the page clears the approval.
+     */
+    async approveCity(user: UserRow, id: string, cityId: string, approved: boolean) {
+      const project = await owned(user, id);
+      const city = await repo.findCity(project.id, cityId);
+      if (!city) throw notFound('City not found.');
+      if (city.status !== PAGE_STATUS.completed)
+        throw new AppError('conflict', MSG.cityNotWrittenYet);
+      await repo.setCityApproval(city.id, approved ? new Date() : null);
+      const [row] = await tree.cities(project.id, city.countyId, city.id);
+      return {
+        message: approved ? MSG.cityApproved : MSG.cityApprovalWithdrawn,
+        data: toLeanCity(row!, gateOf(project)),
+      };
     },
 
     async create(user: UserRow, input: CreateInput) {
@@ -202,12 +256,28 @@ export function createProjectsService(deps: Deps) {
       if (input.contactPhoneNumber !== undefined)
         patch.contactPhoneNumber = input.contactPhoneNumber;
       Object.assign(patch, searchSettingsPatch(input));
+      Object.assign(patch, releaseSchedulePatch(project, patch));
+      const capChanged =
+        input.spendingCapUsd !== undefined &&
+        input.spendingCapUsd !== capOf(project.spendingCapUsd);
+      if (capChanged) patch.spendingCapUsd = input.spendingCapUsd;
       if (input.clientDomain !== undefined) {
         await deps.syncDomain(project, input.clientDomain || null);
         Object.assign(patch, domainPatch(project, input.clientDomain || null));
       }
       const updated = Object.keys(patch).length ? await repo.update(project.id, patch) : project;
+      if (capChanged) await deps.spendingCapChanged(updated);
       return { data: toSettings(updated), message: MSG.settingsUpdated };
+    },
+
+    /** Pauses or resumes a staged release's batches (resuming schedules the next one anew). */
+    async setReleasePaused(user: UserRow, id: string, paused: boolean) {
+      const project = await owned(user, id);
+      if (project.releasePerDay === null) throw new AppError('conflict', MSG.releaseNotStaged);
+      const patch: ProjectPatch = { releasePaused: paused };
+      Object.assign(patch, releaseSchedulePatch(project, patch));
+      const [data] = await present(user, [await repo.update(project.id, patch)]);
+      return { data: data!, message: paused ? MSG.releasePaused : MSG.releaseResumed };
     },
 
     async updateHeaderLinks(user: UserRow, id: string, visible: string[]) {

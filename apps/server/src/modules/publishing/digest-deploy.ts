@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../../lib/errors.ts';
+import { crowdedFolders, SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
 import { NetlifyError, type NetlifyClient } from './netlify-client.ts';
 
 export type DigestDeployOptions = {
@@ -15,6 +17,8 @@ export type DigestDeployOptions = {
   concurrency?: number;
   /** Longest wait for Netlify to finish processing. */
   timeoutMs?: number;
+  /** Told, while the token has no deploy slot free, when the next one frees. */
+  onSlotWait?: (until: Date) => unknown;
   onRequired?: (deployId: string, files: number) => unknown;
   onUploaded?: (uploaded: number) => unknown;
   onProcessing?: () => unknown;
@@ -35,7 +39,16 @@ export class LackedFilesError extends Error {}
  */
 export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDeployResult> {
   const { client, digest } = opts;
-  const deploy = await client.createDeploy(opts.siteId, Object.fromEntries(digest));
+  // Netlify fails such a deploy only after taking it (and a slot of its 3 a minute).
+  const [crowded] = crowdedFolders(digest.keys());
+  if (crowded) {
+    throw new AppError(
+      'conflict',
+      `The site's folder ${crowded.folder} would hold ${crowded.entries.toLocaleString('en-US')} entries, more than the ${SITE_FOLDER_MAX_ENTRIES.toLocaleString('en-US')} one folder may hold on Netlify.`,
+    );
+  }
+  const files = Object.fromEntries(digest);
+  const deploy = await client.createDeploy(opts.siteId, files, opts.onSlotWait);
   const required = new Set(deploy.required ?? []);
   // One file per required SHA1: identical files are one upload (Netlify stores by content).
   const toUpload: string[] = [];

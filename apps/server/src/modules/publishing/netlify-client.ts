@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NetlifyAPI } from '@netlify/api';
 import { APP_VERSION, BRAND, MSG } from '@cityforge/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { paceAgent, type NetlifyPaces } from './netlify-pace.ts';
 
 export type NetlifySite = {
   id: string;
@@ -55,16 +56,28 @@ function toNetlifyError(error: unknown, timeoutMs: number): NetlifyError {
   if (e.code === SILENT)
     return new NetlifyError(null, `Netlify sent nothing for ${timeoutMs / 1000} s`);
   const status = typeof e.status === 'number' ? e.status : null;
+  // The client has already waited out as many as five 429s of this call (netlify-pace.ts).
+  if (status === 429) return new NetlifyError(429, MSG.netlifyRateLimited);
   const fromJson = e.json?.message ?? (e.json?.errors ? JSON.stringify(e.json.errors) : undefined);
   const fromText = typeof e.data === 'string' && e.data.length < 300 ? e.data : undefined;
   const reason = fromJson || fromText || e.message || e.code || 'no answer from Netlify';
   return new NetlifyError(status, status ? `${reason} (HTTP ${status})` : reason);
 }
 
-/** 5xx and dropped connections are worth another try; 429 is waited out by the client itself. */
-const retryable = (e: NetlifyError) => e.status === null || e.status === 429 || e.status >= 500;
+/**
+ * 5xx and dropped connections are worth another try. A 429 is not: the official client retries
+ * it five times, each after the wait Netlify asked for, and one that outlasts that is an answer.
+ */
+const retryable = (e: NetlifyError) => e.status === null || e.status >= 500;
 
 export type NetlifyClientOptions = {
+  /** This process's pace of each token's calls; without it calls go as fast as they come. */
+  paces?: NetlifyPaces;
+  /**
+   * Waits for, and takes, a slot of the token's deploy creations (shared by every process on
+   * the database); `onWait` is told when the next slot frees while there is none.
+   */
+  deploySlot?: (onWait?: (until: Date) => unknown) => Promise<void>;
   attempts?: number;
   baseDelayMs?: number;
   /**
@@ -75,7 +88,9 @@ export type NetlifyClientOptions = {
   timeoutMs?: number;
 };
 
-const agents = new Map<string, http.Agent>();
+// Per pace: the agent holds each request until its token's pace lets it go (netlify-pace.ts).
+const agents = new WeakMap<object, Map<string, http.Agent>>();
+const UNPACED = {};
 const IDLE_SOCKET_MS = 5_000;
 
 /**
@@ -83,9 +98,11 @@ const IDLE_SOCKET_MS = 5_000;
  * An agent, not an abort signal: the client leaves a 429's body unread while it waits, and
  * node-fetch turns a later abort into an error on that body that nobody listens to (a crash).
  */
-function agentFor(protocol: string, timeoutMs: number): http.Agent {
+function agentFor(protocol: string, timeoutMs: number, paces?: NetlifyPaces): http.Agent {
   const key = `${protocol}${timeoutMs}`;
-  let agent = agents.get(key);
+  let own = agents.get(paces ?? UNPACED);
+  if (!own) agents.set(paces ?? UNPACED, (own = new Map()));
+  let agent = own.get(key);
   if (agent) return agent;
   // With `timeout` the agent also keeps the sockets it reuses on this deadline.
   const options = { keepAlive: true, timeout: timeoutMs };
@@ -112,14 +129,17 @@ function agentFor(protocol: string, timeoutMs: number): http.Agent {
     reuse(socket, request);
     (socket as Socket).setTimeout(timeoutMs);
   };
-  agents.set(key, agent);
+  if (paces) paceAgent(agent, paces);
+  own.set(key, agent);
   return agent;
 }
 
 /**
- * The Netlify API for one user's token, on the official client (which honours
- * X-RateLimit-Reset on 429 by itself). Adds retries with exponential backoff and jitter for
- * server errors and dropped connections, and one error type with Netlify's reason.
+ * The Netlify API for one user's token, on the official client (which retries a 429 itself).
+ * With `paces` every request keeps to the token's rate limits and waits as Netlify's headers
+ * ask (netlify-pace.ts); with `deploySlot` creating a deploy takes a slot of the token's deploy
+ * limit first. Adds retries with exponential backoff and jitter for server errors and dropped
+ * connections, and one error type with Netlify's reason.
  */
 export function createNetlifyClient(
   apiUrl: string,
@@ -134,7 +154,7 @@ export function createNetlifyClient(
     pathPrefix: url.pathname.replace(/\/+$/, ''),
     userAgent: `${BRAND}/${APP_VERSION}`,
     // The client's types call this a string; node-fetch takes the agent itself.
-    agent: agentFor(url.protocol, timeoutMs) as never,
+    agent: agentFor(url.protocol, timeoutMs, opts.paces) as never,
   });
   const attempts = opts.attempts ?? 5;
   const baseDelay = opts.baseDelayMs ?? 250;
@@ -178,8 +198,15 @@ export function createNetlifyClient(
         throw error;
       }
     },
-    createDeploy: (siteId: string, files: Record<string, string>) =>
-      call<NetlifyDeploy>(() => api.createSiteDeploy({ site_id: siteId, body: { files } })),
+    /** Takes a slot of the token's deploy creations first (`onWait` while there is none). */
+    async createDeploy(
+      siteId: string,
+      files: Record<string, string>,
+      onWait?: (until: Date) => unknown,
+    ): Promise<NetlifyDeploy> {
+      await opts.deploySlot?.(onWait);
+      return call<NetlifyDeploy>(() => api.createSiteDeploy({ site_id: siteId, body: { files } }));
+    },
     getDeploy: (deployId: string) =>
       call<NetlifyDeploy>(() => api.getDeploy({ deploy_id: deployId })),
     /** `file` is the digest's path ('/states/tx.html'); Netlify checks the body's SHA1. */

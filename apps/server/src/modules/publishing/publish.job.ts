@@ -15,8 +15,11 @@ import { buildSite, type SiteImages } from './site-build.ts';
 import { ensureSite, publishedUrl } from './netlify-site.ts';
 import { buildFolderOf } from './build-folders.ts';
 import { missingNote } from './missing-note.ts';
+import { slotWaitNote } from './slot-wait-note.ts';
 import { createSiteOutput } from './site-output.ts';
 import type { MemoFiles } from './build-memo.ts';
+import type { ReleaseRepo } from './release.repo.ts';
+import { indexNowSite, tellIndexNow, type IndexNowConfig } from './index-now-deploy.ts';
 
 const ZPublishJob = z.object({ deployId: z.string() });
 
@@ -33,6 +36,10 @@ export type PublishDeps = {
   images: SiteImages;
   /** This process's own disk: the build folder is this job's alone (see the run below). */
   dataDir: string;
+  /** Where and how long a deploy to a verified domain tells IndexNow what changed. */
+  indexNow: IndexNowConfig;
+  /** Staged releases: what a deploy without staging puts live is marked released. */
+  releases: Pick<ReleaseRepo, 'markDeployedUnstaged'>;
   logger: Logger;
 };
 
@@ -84,8 +91,13 @@ export function createPublishWorker(deps: PublishDeps) {
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
       const siteUrl = publishedUrl(project);
+      // Without staging every written page goes out; marked so, turning staging on later
+      // keeps them live (only pages not yet deployed wait for a batch).
+      if (project.releasePerDay === null) await deps.releases.markDeployedUnstaged(project.id);
       // The last deploy to this same Netlify site tells which files did not change.
       const memo = await repo.siteMemo(project.id);
+      const remembered = memo?.siteId === site.id ? memo.files : undefined;
+      const indexNow = await indexNowSite(deps.projectsRepo, project);
       const build = (previous?: MemoFiles) => {
         const out = createSiteOutput(dir);
         const built = buildSite({
@@ -95,6 +107,7 @@ export function createPublishWorker(deps: PublishDeps) {
           images: deps.images,
           out,
           memo: previous,
+          indexNowKey: indexNow?.key,
           onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
         });
         return built.then((result) => ({ out, built: result }));
@@ -108,11 +121,15 @@ export function createPublishWorker(deps: PublishDeps) {
           dir,
           digest: out.digest,
           reused: out.reused,
+          // Queued behind the token's other deploys (Netlify takes 3 a minute): not a failure.
+          onSlotWait: (until) =>
+            repo.updateDeploy(deployId, { note: slotWaitNote(deps.netlify.limits, until) }),
           onRequired: (netlifyDeployId, files) =>
             repo.updateDeploy(deployId, {
               state: 'uploading',
               netlifyDeployId,
               filesToUpload: files,
+              note: null,
             }),
           onUploaded: async (uploaded) => {
             // Progress is written about every 2% (and at the end), not once per file.
@@ -123,7 +140,7 @@ export function createPublishWorker(deps: PublishDeps) {
           onProcessing: () => repo.updateDeploy(deployId, { state: 'processing' }),
         });
       };
-      let made = await build(memo?.siteId === site.id ? memo.files : undefined);
+      let made = await build(remembered);
       let sent: Awaited<ReturnType<typeof send>>;
       try {
         sent = await send(made);
@@ -146,10 +163,22 @@ export function createPublishWorker(deps: PublishDeps) {
         // A generation started meanwhile keeps its status; the site is live all the same.
         ...(after && !isInProgress(after.status) ? { status: PROJECT_STATUS.published } : {}),
       });
+      // The site is live: IndexNow may fetch the key file now. Bounded and never throwing, it
+      // is told before the deploy reads ready so the line arrives with the deploy's outcome.
+      const told =
+        indexNow &&
+        (await tellIndexNow({
+          config: deps.indexNow,
+          site: indexNow,
+          previous: remembered,
+          next: built.memo,
+          logger,
+        }));
       await finish(deployId, {
         state: 'ready',
         filesUploaded: sent.uploaded,
         note: missingNote(built.missing),
+        indexNow: told,
       });
     } catch (error) {
       const failure = failureOf(error);

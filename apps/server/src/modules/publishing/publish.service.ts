@@ -72,7 +72,16 @@ export function createPublishService(deps: Deps) {
   }
 
   return {
-    async publish(user: UserRow, id: string): Promise<{ status: 200 | 202; body: TPublishResult }> {
+    /**
+     * Deploys the project (the Deploy button). `beforeBuild` changes what the deploy carries
+     * (release all: every page released) once the deploy is the project's only one and before
+     * its job can read anything.
+     */
+    async publish(
+      user: UserRow,
+      id: string,
+      opts: { beforeBuild?: (project: ProjectRow) => Promise<unknown> } = {},
+    ): Promise<{ status: 200 | 202; body: TPublishResult }> {
       const project = await deps.owned(user, id);
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; deploy it when it finishes.');
@@ -89,6 +98,7 @@ export function createPublishService(deps: Deps) {
       );
       const deploy = await repo.startDeploy(project.id);
       if (!deploy) throw new AppError('conflict', MSG.deployAlreadyRunning);
+      await opts.beforeBuild?.(project);
       await sendPublishJob(deps.boss, deploy.id);
 
       const done = await settled(deploy.id);

@@ -15,6 +15,10 @@ import { createPublishService, DEPLOY_STALE_MS } from './publish.service.ts';
 import { createPublishingRepo } from './publishing.repo.ts';
 import type { SiteImages } from './site-build.ts';
 import { publishingRoutes } from './publishing.routes.ts';
+import { startReleaseChecks } from './release.job.ts';
+import { createReleaseRepo } from './release.repo.ts';
+import { releaseRoutes } from './release.routes.ts';
+import { createReleaseService } from './release.service.ts';
 
 export function createPublishingModule(deps: {
   db: Db;
@@ -23,10 +27,16 @@ export function createPublishingModule(deps: {
     Config,
     | 'NETLIFY_API_URL'
     | 'NETLIFY_TIMEOUT_SECONDS'
+    | 'NETLIFY_RATE_WINDOW_SECONDS'
+    | 'NETLIFY_DEPLOYS_PER_WINDOW'
+    | 'NETLIFY_CALLS_PER_WINDOW'
     | 'dataDir'
     | 'SITE_ZIP_TIMEOUT_SECONDS'
     | 'SITE_ZIP_MEMORY_MB'
     | 'PUBLISH_WAIT_SECONDS'
+    | 'RELEASE_CHECK_SECONDS'
+    | 'INDEXNOW_URL'
+    | 'INDEXNOW_TIMEOUT_SECONDS'
   >;
   /** The images module's stored files, copied into deploys. */
   images: SiteImages;
@@ -42,6 +52,12 @@ export function createPublishingModule(deps: {
   const netlify = createNetlify({
     apiUrl: config.NETLIFY_API_URL,
     timeoutMs: config.NETLIFY_TIMEOUT_SECONDS * 1000,
+    db,
+    limits: {
+      windowMs: config.NETLIFY_RATE_WINDOW_SECONDS * 1000,
+      deploys: config.NETLIFY_DEPLOYS_PER_WINDOW,
+      calls: config.NETLIFY_CALLS_PER_WINDOW,
+    },
     projectsRepo: projects.repo,
     tokenOf: deps.netlifyTokenOf,
   });
@@ -59,6 +75,17 @@ export function createPublishingModule(deps: {
     },
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
   });
+  const releaseRepo = createReleaseRepo(db);
+  const releases = createReleaseService({
+    db,
+    boss,
+    repo: releaseRepo,
+    publishingRepo: repo,
+    netlify,
+    publish: service,
+    owned: projects.owned,
+    logger,
+  });
 
   /** A deploy whose worker died ends as interrupted. */
   const recover: RecoverySweep = async (stillSince) => {
@@ -70,8 +97,14 @@ export function createPublishingModule(deps: {
     repo,
     netlify,
     service,
+    releases,
+    releaseRepo,
     recover,
-    routes: [route(publishingRoutes, { publishService: service })],
+    routes: [
+      route(publishingRoutes, { publishService: service }),
+      route(releaseRoutes, { releaseService: releases }),
+    ],
+    /** Registers the deploy worker and the staged releases' check; answers how to stop the latter. */
     async workers() {
       const swept = await sweepBuildFolders(config.dataDir, repo);
       if (swept) logger.info({ folders: swept }, 'removed build folders of deploys that are over');
@@ -82,8 +115,19 @@ export function createPublishingModule(deps: {
         netlify,
         images: deps.images,
         dataDir: config.dataDir,
+        releases: releaseRepo,
+        indexNow: {
+          endpoint: config.INDEXNOW_URL,
+          timeoutMs: config.INDEXNOW_TIMEOUT_SECONDS * 1000,
+        },
         logger,
       }).start();
+      return startReleaseChecks({
+        boss,
+        service: releases,
+        everySeconds: config.RELEASE_CHECK_SECONDS,
+        logger,
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TDeployState } from '@cityforge/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   cities,
   deploys,
@@ -8,10 +8,13 @@ import {
   locationStates,
   pages,
   projectImages,
+  projects,
   siteMemos,
   type DeployRow,
 } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { heldSql } from '../pages/quality-gate.ts';
+import { citiesPastSeats } from '../locations/city-seats.ts';
 import type { MemoFiles } from './build-memo.ts';
 
 const ACTIVE: TDeployState[] = ['queued', 'building', 'uploading', 'processing'];
@@ -26,6 +29,7 @@ export type DeployPatch = Partial<
     | 'error'
     | 'errorKind'
     | 'note'
+    | 'indexNow'
     | 'netlifyDeployId'
     | 'siteUrl'
     | 'finishedAt'
@@ -42,6 +46,10 @@ const CITY_OWN = {
   contentHash: cities.contentHash,
   hasContent: sql<boolean>`${cities.contentHtml} is not null`,
   updatedAt: cities.updatedAt,
+  /** Staged releases: a written page is on the site once released (site-locations.ts). */
+  releasedAt: cities.releasedAt,
+  /** Below the quality gate: published noindex, out of the sitemap and the featured links. */
+  held: heldSql(),
 };
 // What a city page is rendered from. Not the model's structured answer (`content`): the page
 // follows its HTML (a user's edit may have changed it), and reading it doubled a build's reads.
@@ -52,10 +60,13 @@ const CITY_CONTENT = {
 
 export function createPublishingRepo(db: Db) {
   return {
-    /** A new deploy, or null while another one of the project is still running. */
-    async startDeploy(projectId: string): Promise<DeployRow | null> {
+    /**
+     * A new deploy, or null while another one of the project is still running. Inside a
+     * transaction a null leaves it aborted: the caller must roll it back.
+     */
+    async startDeploy(projectId: string, tx: Executor = db): Promise<DeployRow | null> {
       try {
-        const [row] = await db.insert(deploys).values({ projectId }).returning();
+        const [row] = await tx.insert(deploys).values({ projectId }).returning();
         return row!;
       } catch (error) {
         if (isUniqueViolation(error)) return null;
@@ -172,8 +183,14 @@ export function createPublishingRepo(db: Db) {
      * re-sorted every remaining city for each page.
      */
     cityStubs(projectId: string) {
-      return db.select(CITY_OWN).from(cities).where(eq(cities.projectId, projectId));
+      return db
+        .select(CITY_OWN)
+        .from(cities)
+        .innerJoin(projects, eq(projects.id, cities.projectId))
+        .where(eq(cities.projectId, projectId));
     },
+    /** Cities of these counties whose pages go one folder down (locations/city-seats.ts). */
+    citiesPastSeats: (where: { countyIds: string[] }) => citiesPastSeats(db, where),
     /** The content of these cities' pages (by primary key: no sort). */
     cityContents(ids: string[]) {
       if (!ids.length) return Promise.resolve([]);

@@ -17,6 +17,7 @@ export type { PageSink, SiteReads } from './site-reads.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';
 import { createSitemapWriter } from './sitemap.ts';
 import { faviconSvg, NETLIFY_HEADERS, robotsTxt, SITE_IMAGES } from './site-assets.ts';
+import { keyFileOf } from './index-now.ts';
 
 export type BuildOptions = {
   project: ProjectRow;
@@ -40,6 +41,8 @@ export type BuildOptions = {
    * not read or rendered again, their SHA1 comes from here (the file is not written).
    */
   memo?: MemoFiles;
+  /** The site's IndexNow key: the site carries it as /{key}.txt (IndexNow's proof of the host). */
+  indexNowKey?: string;
 };
 
 /** Opens a stored image, or answers null when the store lacks it. */
@@ -84,6 +87,8 @@ const NOT_RENDERED = new Set([
   'releaseTimeZone',
   'releasePaused',
   'nextReleaseAt',
+  'spendingCapUsd',
+  'capMailedMonth',
 ]);
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
@@ -198,6 +203,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   await out.write('/404.html', notFound);
   await out.write('/robots.txt', robotsTxt(siteUrl));
   await out.write('/_headers', NETLIFY_HEADERS);
+  // Written by every build, never remembered: a redeploy without the key drops the file.
+  if (opts.indexNowKey) await out.write(keyFileOf(opts.indexNowKey), opts.indexNowKey);
   await sitemap?.finish();
   await out.flush();
   return {

@@ -10,6 +10,7 @@ import {
   type HubPage,
   type ZipEntry,
 } from '../site/site-hubs.ts';
+import { COUNTY_SEATS } from '../locations/city-seats.ts';
 import type { CityStub } from './publishing.repo.ts';
 import type { PageSink, SiteReads } from './site-reads.ts';
 
@@ -21,11 +22,20 @@ type CityContent = { contentHtml: string | null; metaTags: string };
 export type Unchanged = (path: string, input: string) => boolean;
 
 const isWritten = (city: CityStub) => city.status === PAGE_STATUS.completed && city.hasContent;
+/**
+ * On the published site: written and, when the project stages its releases, released. A page
+ * waiting for its batch is left out exactly like one not written yet.
+ */
+const isLive = (city: CityStub, staged: boolean) =>
+  isWritten(city) && (!staged || city.releasedAt !== null);
 type CityPage = ReturnType<typeof cityPage>;
 
-/** A city's page: where it lives and everything it is made of besides its content's digest. */
-function cityPage(city: CityStub, county: CountyInfo, state: StateInfo) {
-  const place = { city, county, state };
+/**
+ * A city's page: where it lives and everything it is made of besides its content's digest.
+ * `overflow`: past its county's seats, the page is one folder down (city-seats.ts).
+ */
+function cityPage(city: CityStub, county: CountyInfo, state: StateInfo, overflow: boolean) {
+  const place = { city, county, state, overflow };
   const ref = cityPageRef(place);
   const breadcrumbs = cityCrumbs(place);
   const areaServed = cityAreaServed(city, state);
@@ -33,7 +43,7 @@ function cityPage(city: CityStub, county: CountyInfo, state: StateInfo) {
     ref: { ...ref, path: ref.path! },
     breadcrumbs,
     areaServed,
-    input: JSON.stringify([ref, city.contentHash, breadcrumbs, areaServed]),
+    input: JSON.stringify([ref, city.contentHash, breadcrumbs, areaServed, city.held]),
   };
 }
 
@@ -65,6 +75,7 @@ export async function buildLocations(opts: {
   counties: Array<Omit<CountyInfo, 'cities'> & { cities: number | string }>;
 }): Promise<StatesSummary> {
   const { project, repo, emit, emitHub, states, counties } = opts;
+  const staged = project.releasePerDay !== null;
   const stateById = new Map<string, StateInfo>(states.map((s) => [s.id, s]));
   const countyById = new Map<string, CountyInfo>();
   const countiesOfState = new Map<string, CountyInfo[]>();
@@ -75,6 +86,10 @@ export async function buildLocations(opts: {
     if (!list.length) countiesOfState.set(info.stateId, list);
     list.push(info);
   }
+  // Only a county past its seats has pages one folder down; its count is of every city in it,
+  // as the seats are (not only the written ones).
+  const full = counties.filter((c) => Number(c.cities) > COUNTY_SEATS).map((c) => c.id);
+  const past = new Set(full.length ? await repo.citiesPastSeats({ countyIds: full }) : []);
   let newest: Date | null = null;
 
   let county: { info: CountyInfo; cities: HubCity[]; newest: Date } | null = null;
@@ -111,9 +126,9 @@ export async function buildLocations(opts: {
       await closeCounty();
       county = { info: countyById.get(city.countyId)!, cities: [], newest: city.updatedAt };
     }
-    const written = isWritten(city);
+    const written = isLive(city, staged);
     if (written) {
-      const made = page ?? cityPage(city, county.info, state.info);
+      const made = page ?? cityPage(city, county.info, state.info, past.has(city.id));
       const body = () => {
         // Only the content of pages the memo already holds is left unread.
         if (!content) throw new Error(`the content of ${made.ref.path} was not read`);
@@ -123,13 +138,21 @@ export async function buildLocations(opts: {
           metaTags: content.metaTags,
           breadcrumbs,
           areaServed,
+          noindex: city.held,
         };
       };
-      await emit(made.ref, { input: made.input, body }, city.updatedAt);
+      await emit(made.ref, { input: made.input, body, noindex: city.held }, city.updatedAt);
     }
-    county.cities.push({ name: city.name, slug: city.slug, zips: city.zips, written });
+    county.cities.push({
+      name: city.name,
+      slug: city.slug,
+      zips: city.zips,
+      written,
+      held: written && city.held,
+      overflow: past.has(city.id),
+    });
     county.newest = later(county.newest, city.updatedAt);
-    const href = written ? cityPath(state.info, county.info, city) : null;
+    const href = written ? cityPath(state.info, county.info, city, past.has(city.id)) : null;
     for (const zip of city.zips) state.zips.push({ zip, city: city.name, href });
   }
 
@@ -138,8 +161,9 @@ export async function buildLocations(opts: {
     const pages = new Map<string, CityPage>();
     const changed: string[] = [];
     for (const city of batch) {
-      if (!isWritten(city)) continue;
-      const page = cityPage(city, countyById.get(city.countyId)!, stateById.get(city.stateId)!);
+      if (!isLive(city, staged)) continue;
+      const county = countyById.get(city.countyId)!;
+      const page = cityPage(city, county, stateById.get(city.stateId)!, past.has(city.id));
       pages.set(city.id, page);
       if (!opts.unchanged?.(page.ref.path, page.input)) changed.push(city.id);
     }
@@ -152,6 +176,9 @@ export async function buildLocations(opts: {
   const stubs: CityStub[] = (await repo.cityStubs(project.id)).map((city) => ({
     ...city,
     stateId: countyById.get(city.countyId)!.stateId,
+    // For the sitemap a page changed when it was written or when it went live, whichever is
+    // later: each staged batch moves its pages' lastmod.
+    updatedAt: later(city.releasedAt, city.updatedAt),
   }));
   stubs.sort(
     (a, b) =>

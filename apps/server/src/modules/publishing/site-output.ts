@@ -39,6 +39,12 @@ export function fileOf(urlPath: string): string {
   return urlPath === '/' ? '/index.html' : `${urlPath.replace(/\/+$/, '')}.html`;
 }
 
+/** The address a page file answers at (fileOf reversed); null for a file that is no page. */
+export function pagePathOf(file: string): string | null {
+  if (!file.endsWith('.html')) return null;
+  return file === '/index.html' ? '/' : file.slice(0, -'.html'.length);
+}
+
 export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
 
 /** Where a site path's file goes under the build folder; refuses a path that leaves it. */

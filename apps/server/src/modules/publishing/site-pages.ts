@@ -31,7 +31,7 @@ export function createPageSink(opts: {
         ? out.pend(file, pool.render(file, ref, source.body()))
         : pageDocument(frame, ref, source.body()),
     );
-    await sitemap?.add(ref.path, updatedAt);
+    if (!source.noindex) await sitemap?.add(ref.path, updatedAt);
     pages += 1;
     if (opts.onProgress && out.digest.size - reported >= 250) {
       reported = out.digest.size;

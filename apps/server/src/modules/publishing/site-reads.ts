@@ -5,14 +5,25 @@ import type { PublishingRepo } from './publishing.repo.ts';
 /** The reads a build makes: a site ZIP's build process asks the API process for them. */
 export type SiteReads = Pick<
   PublishingRepo,
-  'sitePages' | 'siteImages' | 'siteStates' | 'siteCounties' | 'cityStubs' | 'cityContents'
+  | 'sitePages'
+  | 'siteImages'
+  | 'siteStates'
+  | 'siteCounties'
+  | 'cityStubs'
+  | 'cityContents'
+  | 'citiesPastSeats'
 >;
 
 /**
  * What one page is made of: `input` names every input of the page besides the site-wide frame
  * (the same input makes the same file); `body` is read only when the page must be rendered.
  */
-export type PageSource = { input: string; body: () => PageBody };
+export type PageSource = {
+  input: string;
+  body: () => PageBody;
+  /** Held back by the quality gate: kept out of the sitemap (the body carries the noindex). */
+  noindex?: boolean;
+};
 
 /** Writes one page of the site: the file, and its line in the sitemap. */
 export type PageSink = (

@@ -31,6 +31,7 @@ const READS: Array<keyof SiteReads> = [
   'siteCounties',
   'cityStubs',
   'cityContents',
+  'citiesPastSeats',
 ];
 
 /** The build's reads, answered by the API process: this process has no database of its own. */

@@ -9,10 +9,12 @@ import {
 
 // A city page's place in the site, for every renderer of it (preview, editor, published site).
 type Named = { name: string; slug: string };
-type Place = { city: Named; county: Named; state: Named };
+/** `overflow`: the city is past its county's seats (locations/city-seats.ts). */
+type Place = { city: Named; county: Named; state: Named; overflow?: boolean };
 
-export function cityPageRef({ city, county, state }: Place): PageRef {
-  return { kind: 'city', name: city.name, slug: city.slug, path: cityPath(state, county, city) };
+export function cityPageRef({ city, county, state, overflow }: Place): PageRef {
+  const path = cityPath(state, county, city, overflow);
+  return { kind: 'city', name: city.name, slug: city.slug, path };
 }
 
 /** Where a city page's Service says it works: the city and each of its ZIP codes. */
@@ -20,10 +22,10 @@ export function cityAreaServed(city: { name: string; zips: string[] }, state: { 
   return [`${city.name}, ${state.code}`, ...city.zips];
 }
 
-export function cityCrumbs({ city, county, state }: Place): Crumb[] {
+export function cityCrumbs({ city, county, state, overflow }: Place): Crumb[] {
   return locationCrumbs([
     { name: state.name, href: statePath(state) },
     { name: county.name, href: countyPath(state, county) },
-    { name: city.name, href: cityPath(state, county, city) },
+    { name: city.name, href: cityPath(state, county, city, overflow) },
   ]);
 }

@@ -29,6 +29,8 @@ export type PageBody = {
   content?: unknown;
   breadcrumbs?: Crumb[];
   areaServed?: string[];
+  /** Held back by the quality gate: rendered with a robots noindex. */
+  noindex?: boolean;
 };
 
 /** The footer links every page: the written main pages. */
@@ -54,5 +56,6 @@ export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): s
     faqs: frame.mode === 'editor' ? [] : faqsInHtml(body.contentHtml),
     breadcrumbs: body.breadcrumbs,
     areaServed: body.areaServed,
+    noindex: body.noindex,
   });
 }

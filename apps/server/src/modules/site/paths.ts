@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { safeHref } from './html.ts';
 
 /** Site pages, city pages, and the hub pages above cities (states, a state, a county). */
@@ -47,8 +48,19 @@ type Slugged = { slug: string };
 export const STATES_PATH = '/states';
 export const statePath = (state: Slugged) => `${STATES_PATH}/${state.slug}`;
 export const countyPath = (state: Slugged, county: Slugged) => `${statePath(state)}/${county.slug}`;
-export const cityPath = (state: Slugged, county: Slugged, city: Slugged) =>
-  `${countyPath(state, county)}/${city.slug}`;
+/**
+ * A city past its county's seats (locations/city-seats.ts) sits one level further down, in
+ * the subfolder its slug leads to ('/states/texas/harris-county/3f/katy'), so that no folder
+ * of the built site outgrows what Netlify takes.
+ */
+export const cityPath = (state: Slugged, county: Slugged, city: Slugged, overflow = false) =>
+  overflow
+    ? `${countyPath(state, county)}/${overflowFolderOf(city.slug)}/${city.slug}`
+    : `${countyPath(state, county)}/${city.slug}`;
+
+/** One of 256 subfolders, '00' to 'ff': the first byte of the slug's SHA-1. */
+export const overflowFolderOf = (slug: string) =>
+  createHash('sha1').update(slug).digest('hex').slice(0, 2);
 
 /** Home › Service Areas › state › county › city, as far down as `levels` names. */
 export function locationCrumbs(

@@ -115,13 +115,14 @@ export function createPreviewService(deps: Deps) {
       const found = await repo.findCounty(project.id, countyId);
       if (!found) throw notFound('County not found.');
       const cities = await repo.citiesOf(found.county.id);
+      const past = new Set(await repo.citiesPastSeats({ countyIds: [found.county.id] }));
       return hub(
         project,
         countyHub(
           project,
           found.state,
           found.county,
-          cities.map((c) => ({ ...c, written: isWritten(c) })),
+          cities.map((c) => ({ ...c, written: isWritten(c), overflow: past.has(c.id) })),
         ),
       );
     },

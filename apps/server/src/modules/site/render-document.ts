@@ -51,14 +51,19 @@ export type RenderDocumentOptions = {
   breadcrumbs?: Crumb[];
   areaServed?: string[];
   year?: number;
+  /** Below the quality gate: search engines are asked not to index the page (issue 24). */
+  noindex?: boolean;
 };
 
 const e = escapeHtml;
+
+export const NOINDEX_META = '<meta name="robots" content="noindex">';
 
 function headTags(opts: RenderDocumentOptions, description: string, title: string): string[] {
   const { project, page, siteUrl } = opts;
   const url = siteUrl ? absoluteUrl(siteUrl, pagePath(page)) : '';
   const tags: string[] = [];
+  if (opts.noindex) tags.push(NOINDEX_META);
   if (url) tags.push(`<link rel="canonical" href="${escapeAttr(url)}">`);
   // A user who wrote their own Open Graph tags into the meta tags keeps them, unduplicated.
   if (!hasOpenGraphTags(opts.metaTags)) {

@@ -29,6 +29,16 @@ function linkCards(links: HubLink[]): string {
     .join('');
 }
 
+function plainList(more: HubInput['more']): string {
+  if (!more?.links.length) return '';
+  const items = more.links
+    .map(
+      (l) => `<li>${l.href ? `<a href="${escapeAttr(l.href)}">${e(l.name)}</a>` : e(l.name)}</li>`,
+    )
+    .join('');
+  return `<h3 class="more-heading">${e(more.heading)}</h3><ul class="plain-links">${items}</ul>`;
+}
+
 export type HubInput = {
   project: ContentProject & { serviceType: string };
   eyebrow: string;
@@ -36,6 +46,10 @@ export type HubInput = {
   lead: string;
   listHeading: string;
   links: HubLink[];
+  /** Listed plainly under the cards (see HubPage.more). */
+  more?: { heading: string; links: HubLink[] };
+  /** The place's small map: SVG markup drawn from the boundary data (hub-map.ts), not text. */
+  map?: string;
 };
 
 /** Hero, the list of places below this one, and the contact band. */
@@ -47,8 +61,8 @@ export function renderHub(input: HubInput): string {
     `<div class="actions"><a class="btn" href="#contact">Contact ${e(project.name)}</a></div>` +
     `</div></section>`;
   const list =
-    `<section class="section" id="areas"><div class="wrap"><h2>${e(input.listHeading)}</h2>` +
-    `<ul class="cards">${linkCards(input.links)}</ul></div></section>`;
+    `<section class="section" id="areas"><div class="wrap"><h2>${e(input.listHeading)}</h2>${input.map ?? ''}` +
+    `<ul class="cards">${linkCards(input.links)}</ul>${plainList(input.more)}</div></section>`;
   return [hero, list, contactBand(project)].join('\n');
 }
 

@@ -1,5 +1,6 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { renderMetaTags } from './meta.ts';
+import { NOINDEX_META } from './render-document.ts';
 import {
   cityPath,
   countyPath,
@@ -10,6 +11,7 @@ import {
   type Crumb,
   type PageRef,
 } from './paths.ts';
+import { renderHubMap, type HubMap } from './hub-map.ts';
 import { plural, renderHub, type HubLink } from './render-locations.ts';
 
 /**
@@ -24,6 +26,13 @@ export type HubPage = {
   lead: string;
   listHeading: string;
   links: HubLink[];
+  /**
+   * Pages listed plainly under the cards: reachable, not featured (city pages the quality
+   * gate holds back).
+   */
+  more?: { heading: string; links: HubLink[] };
+  /** A state's and a county's page: a small map of the state with its counties marked. */
+  map?: HubMap;
 };
 
 type HubProject = Pick<ProjectRow, 'name' | 'serviceType' | 'contactPhoneNumber' | 'email'>;
@@ -57,7 +66,7 @@ export function statesHub(
 
 export function stateHub(
   project: HubProject,
-  state: Place,
+  state: Place & { code: string },
   counties: Array<Place & { cities: number }>,
   opts: { zipPage?: boolean } = {},
 ): HubPage {
@@ -80,10 +89,17 @@ export function stateHub(
     lead: `${project.name} serves ${plural(cities, 'city', 'cities')} across ${plural(counties.length, 'county', 'counties')} in ${state.name}.`,
     listHeading: `Counties We Serve in ${state.name}`,
     links,
+    map: { state: state.code, stateName: state.name, counties: counties.map((c) => c.name) },
   };
 }
 
-export type HubCity = Place & { zips: string[]; written: boolean };
+/** `overflow`: the city is past its county's seats (locations/city-seats.ts). */
+export type HubCity = Place & {
+  zips: string[];
+  written: boolean;
+  held?: boolean;
+  overflow?: boolean;
+};
 
 export function countyHub(
   project: HubProject,
@@ -92,6 +108,15 @@ export function countyHub(
   cities: HubCity[],
 ): HubPage {
   const zips = new Set(cities.flatMap((c) => c.zips)).size;
+  const link = (c: HubCity): HubLink => ({
+    name: c.name,
+    // Only written pages exist on the site; the others are named but not linked yet.
+    href: c.written ? cityPath(state, county, c, c.overflow) : null,
+    detail: c.zips.length
+      ? `ZIP ${c.zips.slice(0, 4).join(', ')}${c.zips.length > 4 ? ` and ${c.zips.length - 4} more` : ''}`
+      : `${c.name}, ${state.code}`,
+  });
+  const held = cities.filter((c) => c.held);
   return {
     ref: { kind: 'hub', name: county.name, slug: county.slug, path: countyPath(state, county) },
     crumbs: locationCrumbs([
@@ -101,14 +126,11 @@ export function countyHub(
     heading: `${service(project)} in ${county.name}, ${state.code}`,
     lead: `${project.name} serves ${plural(cities.length, 'city', 'cities')} and ${plural(zips, 'ZIP code')} in ${county.name}, ${state.name}.`,
     listHeading: `Cities We Serve in ${county.name}`,
-    links: cities.map((c) => ({
-      name: c.name,
-      // Only written pages exist on the site; the others are named but not linked yet.
-      href: c.written ? cityPath(state, county, c) : null,
-      detail: c.zips.length
-        ? `ZIP ${c.zips.slice(0, 4).join(', ')}${c.zips.length > 4 ? ` and ${c.zips.length - 4} more` : ''}`
-        : `${c.name}, ${state.code}`,
-    })),
+    links: cities.filter((c) => !c.held).map(link),
+    map: { state: state.code, stateName: state.name, counties: [county.name] },
+    ...(held.length
+      ? { more: { heading: `More Places We Serve in ${county.name}`, links: held.map(link) } }
+      : {}),
   };
 }
 
@@ -172,9 +194,11 @@ export function hubParts(project: HubProject, hub: HubPage, opts: { noindex?: bo
     lead: hub.lead,
     listHeading: hub.listHeading,
     links: hub.links,
+    more: hub.more,
+    map: hub.map && renderHubMap(hub.map),
   });
   const metaTags =
     renderMetaTags({ title: `${hub.heading} | ${project.name}`, description: hub.lead }) +
-    (opts.noindex ? '\n<meta name="robots" content="noindex">' : '');
+    (opts.noindex ? `\n${NOINDEX_META}` : '');
   return { contentHtml, metaTags };
 }

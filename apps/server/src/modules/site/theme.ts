@@ -216,6 +216,7 @@ main [id]{scroll-margin-top:70px}
 .chips{display:flex;flex-wrap:wrap;gap:.5rem;margin:1.5rem 0 0;padding:0;list-style:none}
 .chips li{padding:.3rem .8rem;border:1px solid var(--line);border-radius:999px;font-weight:600}
 .more-areas{margin:1.75rem 0 0;font-weight:600}
+.plain-links{padding:0;list-style:none;columns:14rem}
 .band{padding:clamp(3rem,7vw,4.75rem) 0;background:var(--primary-dark);color:#fff;text-align:center}
 .band p{max-width:60ch;margin-inline:auto;color:rgb(255 255 255/.92)}
 .band .actions{justify-content:center}

@@ -1,6 +1,7 @@
 import { maskSecret, type TUser } from '@cityforge/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
+import { capOf } from '../../lib/usd.ts';
 import type { SubscriptionView } from './users.repo.ts';
 
 // A subscription keeps its access while Stripe still retries a failed payment (past_due);
@@ -53,5 +54,6 @@ export function toUserDto(user: UserRow, sub: SubscriptionView | null, cipher: C
     userOpenAiApiKey: masked(cipher, user, 'openAiKeyEnc'),
     userOpenRouterApiKey: masked(cipher, user, 'openRouterKeyEnc'),
     userNetlifyAccessToken: masked(cipher, user, 'netlifyTokenEnc'),
+    spendingCapUsd: capOf(user.spendingCapUsd),
   };
 }

@@ -1,5 +1,6 @@
 import { isMasked, type TUpdateMe, type TUser } from '@cityforge/shared';
 import type { Cipher } from '../../lib/crypto.ts';
+import { capOf } from '../../lib/usd.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { UserPatch, UsersRepo } from './users.repo.ts';
 import { toUserDto } from './users.presenter.ts';
@@ -12,7 +13,15 @@ const SECRET_FIELDS = {
 export type SecretColumn = (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS];
 export const SECRET_COLUMNS = Object.values(SECRET_FIELDS);
 
-export function createUsersService(deps: { usersRepo: UsersRepo; cipher: Cipher }) {
+export function createUsersService(deps: {
+  usersRepo: UsersRepo;
+  cipher: Cipher;
+  /**
+   * The account's monthly spending cap changed: pages it held may go on (generation, which
+   * sits above users, binds this).
+   */
+  spendingCapChanged?: (user: UserRow) => Promise<void>;
+}) {
   const { usersRepo, cipher } = deps;
   return {
     async present(user: UserRow): Promise<TUser> {
@@ -32,7 +41,11 @@ export function createUsersService(deps: { usersRepo: UsersRepo; cipher: Cipher 
         if (value && isMasked(value)) continue;
         patch[column] = value ? cipher.encrypt(value, { userId: user.id, field: column }) : null;
       }
+      const capChanged =
+        input.spendingCapUsd !== undefined && input.spendingCapUsd !== capOf(user.spendingCapUsd);
+      if (capChanged) patch.spendingCapUsd = input.spendingCapUsd;
       const updated = Object.keys(patch).length ? await usersRepo.update(user.id, patch) : user;
+      if (capChanged) await deps.spendingCapChanged?.(updated);
       return this.present(updated);
     },
     /** Decrypted keys for server-side use (generation, publishing); never sent to clients. */

@@ -38,7 +38,14 @@ export function useFocusReturn(): {
   return { remember: <RememberOpener onOpen={onOpen} />, onCloseAutoFocus };
 }
 
-const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl' } as const;
+const WIDTHS = {
+  sm: 'max-w-md',
+  md: 'max-w-lg',
+  lg: 'max-w-2xl',
+  xl: 'max-w-3xl',
+  /** Two pages side by side. */
+  wide: 'max-w-5xl',
+} as const;
 
 /** Centered modal: overlay, focus trap, Escape to close, title and optional description. */
 export function DialogContent({

@@ -33,6 +33,11 @@ export interface CanvasHandle {
   contentHtml(): string;
   /** Replaces main#main's content with the given HTML; throws when it cannot be parsed. */
   setContentHtml(html: string): void;
+  /**
+   * Replaces main#main's content with a page the server already holds (a regenerated page
+   * the owner picked): nothing is unsaved afterwards.
+   */
+  replaceSavedContent(html: string): Promise<void>;
   /** Empties main#main; the locked header and footer stay. */
   clearContent(): void;
   deselect(): void;

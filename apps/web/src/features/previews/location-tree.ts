@@ -15,14 +15,20 @@ export interface LocationPlace {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** The subfolder a city past its county's 49,744 seats sits in: '00' to 'ff' (the server's paths.ts). */
+const OVERFLOW_FOLDER = /^[0-9a-f]{2}$/;
+
 /**
- * The site's '/states/{state}/{county}/{city}' path segments after 'states' (one to three) →
- * the page they name, through the project detail's slugs; null when the tree has no such place.
+ * The site's '/states/{state}/{county}/{city}' path segments after 'states' (one to three, or
+ * four for a city in its county's overflow folder: '/states/{state}/{county}/{folder}/{city}')
+ * → the page they name, through the project detail's slugs; null when the tree has no such place.
  */
 export function resolveLocationSlugs(
   states: readonly TStateNode[],
   slugs: readonly string[],
 ): LocationTarget | null {
+  if (slugs.length === 4 && OVERFLOW_FOLDER.test(slugs[2]!))
+    return resolveLocationSlugs(states, [slugs[0]!, slugs[1]!, slugs[3]!]);
   const [stateSlug, countySlug, citySlug] = slugs;
   if (stateSlug === undefined || slugs.length > 3) return null;
   const state = states.find((s) => same(s.slug, stateSlug));

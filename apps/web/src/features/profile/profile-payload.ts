@@ -1,5 +1,6 @@
 import { isMasked, MSG } from '@cityforge/shared';
 import type { TUpdateMe, TUser } from '@cityforge/shared';
+import { capText, parseCapText } from '../../lib/spending-cap';
 
 export const KEY_NAMES = [
   'userNetlifyAccessToken',
@@ -14,6 +15,8 @@ export interface ProfileFormValues {
   userNetlifyAccessToken: string;
   userOpenRouterApiKey: string;
   userOpenAiApiKey: string;
+  /** The account's monthly spending cap in dollars as typed; empty for none. */
+  spendingCapUsd: string;
 }
 
 export function profileDefaults(user: TUser): ProfileFormValues {
@@ -23,6 +26,7 @@ export function profileDefaults(user: TUser): ProfileFormValues {
     userNetlifyAccessToken: user.userNetlifyAccessToken ?? '',
     userOpenRouterApiKey: user.userOpenRouterApiKey ?? '',
     userOpenAiApiKey: user.userOpenAiApiKey ?? '',
+    spendingCapUsd: capText(user.spendingCapUsd),
   };
 }
 
@@ -33,10 +37,10 @@ export interface ProfileUpdate {
 }
 
 /**
- * The PATCH body for the profile form: names always; a key only when it changed (an untouched
- * masked value is left out, so the stored key stays; an emptied field sends "" to remove it).
- * A key that still holds mask characters after editing is half a key: reported, not sent.
- * Superusers have no key fields.
+ * The PATCH body for the profile form: names always; a key or the spending cap only when it
+ * changed (an untouched masked value is left out, so the stored key stays; an emptied field
+ * sends "" to remove it). A key that still holds mask characters after editing is half a key:
+ * reported, not sent. Superusers have no key fields.
  */
 export function buildProfileUpdate(
   initial: ProfileFormValues,
@@ -56,5 +60,8 @@ export function buildProfileUpdate(
       else payload[name] = next;
     }
   }
+  // Sent only when changed: a cap change sends held pages on again.
+  if (values.spendingCapUsd.trim() !== initial.spendingCapUsd.trim())
+    payload.spendingCapUsd = parseCapText(values.spendingCapUsd);
   return { payload, errors };
 }

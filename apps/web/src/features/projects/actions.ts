@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isDeployActive, MSG } from '@cityforge/shared';
@@ -64,18 +65,22 @@ export function useDeploy(project: Pick<TProject, 'id' | 'deployment'>) {
   return { deploy: () => void deploy(), busy: busy || publish.isPending };
 }
 
-/** Retry a project's generation: "Project retry initiated", or "Failed to retry project". */
+/**
+ * Retry a project's generation: "Project retry initiated", or "Failed to retry project".
+ * `replaceEdits` is the screen's "Replace my edits too" tick for the pages it writes again.
+ */
 export function useRetry(projectId: string) {
   const retry = useRetryProject();
+  const [replaceEdits, setReplaceEdits] = useState(false);
   async function run() {
     try {
-      await retry.mutateAsync(projectId);
+      await retry.mutateAsync({ id: projectId, replaceEdits });
       toast.success(MSG.projectRetryInitiated, { message: '' });
     } catch (error) {
       toast.error(MSG.retryProjectFailed, { message: errorMessage(error, '') });
     }
   }
-  return { retry: () => void run(), busy: retry.isPending };
+  return { retry: () => void run(), busy: retry.isPending, replaceEdits, setReplaceEdits };
 }
 
 const SITE_DOWNLOAD_FAILED = 'Download Failed';

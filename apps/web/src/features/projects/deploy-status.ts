@@ -117,7 +117,8 @@ export function activeDeployView(
       state: latest.state,
       label: DEPLOY_STATE_LABEL[latest.state],
       percent: deployPercent(latest),
-      detail: uploadText(latest),
+      // A running deploy's note says what it waits for (its turn under Netlify's deploy limit).
+      detail: uploadText(latest) ?? latest.note,
     };
   }
   if (!publishing) return null;

@@ -1,4 +1,4 @@
-import { isInProgress, PROJECT_STATUS } from '@cityforge/shared';
+import { isInProgress, PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { THeaderLink, TLeanCity, TLeanProjectDetail, TPageSummary } from '@cityforge/shared';
 
 export const HOMEPAGE_SLUG = 'homepage';
@@ -50,6 +50,17 @@ export function itemState(item: Pick<TLeanCity, 'status' | 'failedAt'>): ItemSta
   if (item.failedAt || s === 'error' || s === 'failed') return 'failed';
   if (s === 'completed' || s === 'created' || s === 'published') return 'completed';
   return 'pending';
+}
+
+/**
+ * Why a queued page waits rather than being written (a monthly spending cap reached), or null.
+ * Nothing works on such a page, so it shows its reason, not a spinner.
+ */
+export function heldReason(
+  item: Pick<TLeanCity, 'status' | 'failedAt' | 'failureReason'>,
+): string | null {
+  const queued = item.status.toLowerCase() === PAGE_STATUS.queued;
+  return queued && !item.failedAt && item.failureReason ? item.failureReason : null;
 }
 
 /** A page's links wait while it is being generated. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TAdminUser } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { spendLabel } from '../../../lib/cost';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { statusText, subscriptionVariant, userLabel, userName } from '../user-display';
 
@@ -80,6 +81,7 @@ export function UserDetailsDialog({
             <Item label="Prompt tokens">{formatNumber(u.promptTokens)}</Item>
             <Item label="Completion tokens">{formatNumber(u.completionTokens)}</Item>
             <Item label="Total tokens">{formatNumber(u.totalTokens)}</Item>
+            <Item label="AI cost">{spendLabel(u)}</Item>
             <Item label="AI calls">{formatNumber(u.calls)}</Item>
             <Item label="Projects">{formatNumber(user.projectStatus.totalProjects)}</Item>
             <Item label="Deployments">{formatNumber(user.projectStatus.totalDeployments)}</Item>

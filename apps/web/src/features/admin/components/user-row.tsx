@@ -4,6 +4,7 @@ import type { TAdminUser } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { spendLabel } from '../../../lib/cost';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { projectSummary, statusText, subscriptionVariant, userName } from '../user-display';
 
@@ -82,7 +83,7 @@ export function UserRow({
       </td>
       <td className="px-4 py-3 whitespace-nowrap">
         <div className="text-zinc-900 tabular-nums">
-          {formatNumber(user.usage.totalTokens)} tokens
+          {formatNumber(user.usage.totalTokens)} tokens · {spendLabel(user.usage)}
         </div>
         <div className="text-xs text-zinc-500">{projectSummary(user)}</div>
       </td>

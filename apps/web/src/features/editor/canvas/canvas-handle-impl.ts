@@ -26,6 +26,15 @@ export function createCanvasHandle(
       editor.select();
       root().components(sanitizeFragment(html));
     },
+    async replaceSavedContent(html) {
+      editor.select();
+      root().components(sanitizeFragment(html));
+      // GrapesJS counts a change on one timer and announces it on the next: the count is
+      // cleared once both have run, and an update tells the screen the canvas is clean.
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      editor.clearDirtyCount();
+      editor.trigger('update');
+    },
     clearContent() {
       editor.select();
       root().components('');

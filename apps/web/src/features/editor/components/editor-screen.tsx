@@ -14,9 +14,12 @@ import { useEditorSave } from '../use-editor-save';
 import { EditorToolbar } from './editor-toolbar';
 import { LeaveGuard } from './leave-guard';
 import { LockHint } from './lock-hint';
+import { ProposalBar } from './proposal-bar';
+import { ProposalDialog } from './proposal-dialog';
 import { RegenerateBox } from './regenerate-box';
 import { SettingsPanel } from './settings-panel';
 import { useHtmlEditor } from './use-html-editor';
+import { usePageProposal } from './use-page-proposal';
 import { useVersionLoader } from './use-version-loader';
 
 // GrapesJS (and its CSS) is its own chunk, fetched once the editor data is here.
@@ -46,6 +49,8 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
   const [settings, setSettings] = useState<PageSettings>(saved);
   const [panelOpen, setPanelOpen] = useState(false);
   const [clearOpen, setClearOpen] = useState(false);
+  const [regenerateOpen, setRegenerateOpen] = useState(false);
+  const [compareOpen, setCompareOpen] = useState(false);
   const [device, setDevice] = useState<CanvasDevice>('desktop');
   const project = useProject(target.projectId);
   const images = useProjectImages(target.projectId);
@@ -68,6 +73,18 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
     onMetaTags: (metaTags) => setSettings((s) => ({ ...s, metaTags })),
   });
   const htmlEditor = useHtmlEditor({ handle, save });
+  const proposal = usePageProposal({
+    target,
+    view,
+    onPicked: (answer, use) => {
+      setCompareOpen(false);
+      if (use !== 'proposed' || !handle) return;
+      // The regenerated page is now the saved page: the canvas shows it, with nothing unsaved.
+      void handle.replaceSavedContent(answer.page.contentHtml).then(() => setCanvasDirty(false));
+      setSaved((s) => ({ ...s, metaTags: answer.page.metaTags }));
+      setSettings((s) => ({ ...s, metaTags: answer.page.metaTags }));
+    },
+  });
 
   useEffect(() => {
     if (handle && images.data) handle.addAssets(images.data.map((image) => image.src));
@@ -108,8 +125,11 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
         settingsOpen={panelOpen}
         onToggleSettings={() => setPanelOpen((open) => !open)}
         onHtmlEditor={htmlEditor.show}
+        onRegeneratePage={() => setRegenerateOpen(true)}
+        regenerating={proposal.requesting || proposal.phase === 'regenerating'}
       />
       <LockHint projectId={target.projectId} />
+      <ProposalBar proposal={proposal} onCompare={() => setCompareOpen(true)} />
       <div className="flex min-h-0 flex-1">
         <div className="relative min-w-0 flex-1" data-testid="editor-canvas">
           <Suspense fallback={<LoadingBlock text="Loading the editor…" className="h-full" />}>
@@ -155,6 +175,25 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
         confirmLabel="Clear content"
         onConfirm={() => handle?.clearContent()}
       />
+      <ConfirmDialog
+        open={regenerateOpen}
+        onOpenChange={setRegenerateOpen}
+        variant="info"
+        title="Regenerate this page?"
+        description="The model writes the whole page again. Your page stays as it is: the new one appears beside it, section by section, and you choose which to keep. The other stays among the versions."
+        confirmLabel="Regenerate page"
+        onConfirm={proposal.regenerate}
+      />
+      {proposal.proposal?.proposed ? (
+        <ProposalDialog
+          open={compareOpen}
+          onOpenChange={setCompareOpen}
+          proposal={proposal.proposal}
+          dirty={dirty}
+          picking={proposal.picking}
+          onPick={proposal.choose}
+        />
+      ) : null}
       <LeaveGuard dirty={dirty} />
       {htmlEditor.dialog}
     </div>

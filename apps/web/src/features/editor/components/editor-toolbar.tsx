@@ -9,6 +9,7 @@ import {
   Redo2,
   Save,
   Smartphone,
+  Sparkles,
   Tablet,
   Undo2,
 } from 'lucide-react';
@@ -75,6 +76,8 @@ export function EditorToolbar({
   settingsOpen,
   onToggleSettings,
   onHtmlEditor,
+  onRegeneratePage,
+  regenerating,
 }: {
   projectId: string;
   projectName: string | undefined;
@@ -92,6 +95,10 @@ export function EditorToolbar({
   settingsOpen: boolean;
   onToggleSettings: () => void;
   onHtmlEditor: () => void;
+  /** Writes the page again; the new one waits beside this one to compare (issue 25). */
+  onRegeneratePage: () => void;
+  /** A regeneration was asked for or is being written. */
+  regenerating: boolean;
 }) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3">
@@ -167,6 +174,16 @@ export function EditorToolbar({
           icon={<Eraser className="size-4" aria-hidden="true" />}
         >
           Clear
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onRegeneratePage}
+          disabled={!ready || regenerating}
+          loading={regenerating}
+          icon={<Sparkles className="size-4" aria-hidden="true" />}
+        >
+          Regenerate page
         </Button>
         <Button
           size="sm"

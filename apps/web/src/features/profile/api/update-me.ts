@@ -3,6 +3,7 @@ import { authApi } from '@cityforge/shared';
 import type { TUpdateMe, TUser } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { setCurrentUser } from '../../../lib/auth-store';
+import { accountSpendingKey } from './get-account-spending';
 import { meQueryKey } from './get-me';
 
 /**
@@ -21,6 +22,8 @@ export function useUpdateMe() {
     onSuccess: (user) => {
       queryClient.setQueryData(meQueryKey, user);
       setCurrentUser(user);
+      // A changed cap may have sent held pages on.
+      void queryClient.invalidateQueries({ queryKey: accountSpendingKey });
     },
   });
 }

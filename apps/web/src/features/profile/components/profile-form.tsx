@@ -10,8 +10,14 @@ import { useUpdateMe } from '../api/update-me';
 import { buildProfileUpdate, profileDefaults } from '../profile-payload';
 import type { ProfileFormValues } from '../profile-payload';
 import { KEY_FIELDS, SecretField } from './secret-field';
+import { CAP_HINT, CAP_LABEL } from '../../../components/spending/cap-field';
 
-const FORM_FIELDS = ['firstName', 'lastName', ...KEY_FIELDS.map((f) => f.name)] as const;
+const FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  ...KEY_FIELDS.map((f) => f.name),
+  'spendingCapUsd',
+] as const;
 
 function isFormField(name: string): name is keyof ProfileFormValues {
   return (FORM_FIELDS as readonly string[]).includes(name);
@@ -105,6 +111,24 @@ export function ProfileForm({ user, onDone }: { user: TUser; onDone: () => void 
               ))}
             </fieldset>
           ) : null}
+          <fieldset className="space-y-5 border-t border-zinc-100 pt-5">
+            <legend className="sr-only">Spending</legend>
+            <div>
+              <h3 className="text-sm font-semibold">Spending</h3>
+              <p className="mt-0.5 text-sm text-zinc-500">
+                The most the AI calls of all your projects may cost in a calendar month.
+              </p>
+            </div>
+            <TextField
+              label={CAP_LABEL}
+              hint={CAP_HINT}
+              inputMode="decimal"
+              placeholder="No cap"
+              error={errors.spendingCapUsd?.message}
+              trailing={<span className="px-2 text-sm text-zinc-500">USD</span>}
+              {...register('spendingCapUsd')}
+            />
+          </fieldset>
         </CardBody>
         <CardFooter>
           <Button variant="outline" onClick={onDone} disabled={busy}>

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { KEY_FIELDS } from './secret-field';
+import { SpendingCard } from './spending-card';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,6 +77,7 @@ export function ProfileView({ user }: { user: TUser }) {
           </CardBody>
         </Card>
       )}
+      <SpendingCard user={user} />
     </div>
   );
 }

@@ -14,6 +14,9 @@ export async function fetchLeanDetail(
   return data;
 }
 
+/** How often the screen looks again while written pages wait for their scores. */
+export const SCORING_POLL_MS = 2000;
+
 /**
  * While the project is In progress the screen polls every 5 s (spec part 2 §4), unless the
  * live event stream is connected: then each change triggers a refetch and polling would only
@@ -24,8 +27,13 @@ export function projectDetailQueryOptions(id: string, { live = false }: { live?:
     queryKey: projectKeys.lean(id),
     queryFn: ({ signal }) => fetchLeanDetail(id, signal),
     staleTime: 0,
-    refetchInterval: (query) =>
-      !live && isInProgress(query.state.data?.status) ? PROJECT_POLL_MS : false,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (isInProgress(data?.status)) return live ? false : PROJECT_POLL_MS;
+      // Pages just written are scored (similarity, quality gate) a moment after the project
+      // settles, with no event: look again until every verdict is in.
+      return data && data.scoringCities > 0 ? SCORING_POLL_MS : false;
+    },
     refetchIntervalInBackground: false,
   });
 }

@@ -4,18 +4,20 @@ import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { applyCityRetry, retryCityIn } from '../structure';
 import { invalidateProjects, projectKeys } from './keys';
+import { regenerationQuery, type RegenerationOptions } from './regeneration-query';
 
-/** POST /api/projects/{id}/city/{cityId}/retry/. */
-export function retryCity(id: string, cityId: string) {
-  return call(generationApi.retryCity, { params: { id, cityId } });
+/** POST /api/projects/{id}/city/{cityId}/retry/ (?replaceEdits=true: see regenerationQuery). */
+export function retryCity(id: string, cityId: string, opts: RegenerationOptions = {}) {
+  return call(generationApi.retryCity, { params: { id, cityId }, query: regenerationQuery(opts) });
 }
 
 export function useRetryCity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['projects', 'retry-city', id],
-    mutationFn: (cityId: string) => retryCity(id, cityId),
-    onSuccess: (_answer, cityId) => {
+    mutationFn: ({ cityId, ...opts }: { cityId: string } & RegenerationOptions) =>
+      retryCity(id, cityId, opts),
+    onSuccess: (_answer, { cityId }) => {
       queryClient.setQueryData<TLeanProjectDetail>(projectKeys.lean(id), (old) =>
         old ? applyCityRetry(old, cityId) : old,
       );

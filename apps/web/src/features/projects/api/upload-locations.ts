@@ -13,6 +13,11 @@ export interface LocationUpload {
   handleMetaTagsManually: boolean;
   /** The custom template; only sent when the meta tags are handled manually. */
   metaTags: string;
+  /**
+   * Cities already there are written again when the instructions change; with this, one the
+   * owner edited gets its new page as a proposal instead of keeping the edited sections.
+   */
+  replaceEdits?: boolean;
 }
 
 /** The multipart body: one `file` part per file, then the text fields. */
@@ -23,6 +28,7 @@ export function uploadFormData(upload: LocationUpload): FormData {
   form.append('model', upload.model);
   form.append('handleMetaTagsManually', String(upload.handleMetaTagsManually));
   if (upload.handleMetaTagsManually) form.append('metaTags', upload.metaTags);
+  if (upload.replaceEdits) form.append('replaceEdits', 'true');
   return form;
 }
 

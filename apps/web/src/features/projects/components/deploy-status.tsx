@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, TriangleAlert } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Send, TriangleAlert } from 'lucide-react';
 import type { TProject } from '@cityforge/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -98,6 +98,12 @@ export function DeployStatus({
         <p data-testid="deploy-note" className="mt-1 flex gap-1.5 text-amber-800">
           <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0 break-words">{deployment.note}</span>
+        </p>
+      ) : null}
+      {deployment.indexNow ? (
+        <p data-testid="deploy-indexnow" className="mt-1 flex gap-1.5 text-zinc-600">
+          <Send className="mt-px size-3.5 shrink-0 text-zinc-500" aria-hidden="true" />
+          <span className="min-w-0 break-words">{deployment.indexNow}</span>
         </p>
       ) : null}
     </section>

@@ -1,16 +1,23 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { DEFAULT_MODEL_ID, MSG, ZCreateProject } from '@cityforge/shared';
+import {
+  DEFAULT_MODEL_ID,
+  MSG,
+  NEW_PROJECT_SERVICE_PAGES,
+  ZCreateProject,
+} from '@cityforge/shared';
 import type { z } from 'zod';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardFooter, PageHeader } from '../../../components/ui/card';
+import { RunEstimate } from '../../../components/estimate/run-estimate';
 import { TextAreaField, TextField } from '../../../components/ui/input';
 import { SwitchField } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { useAiModels } from '../../../lib/ai-models';
+import type { RunPart } from '../../../lib/ai-estimate';
 import { useCreateProject } from '../api/create-project';
 import { createFailure, defaultModelId } from '../project-rules';
 import { ModelSelect } from '../../../components/ui/model-select';
@@ -31,6 +38,22 @@ const FIELDS = [
 
 function isField(name: string): name is (typeof FIELDS)[number] {
   return (FIELDS as readonly string[]).includes(name);
+}
+
+/**
+ * The pages a new project writes (generation's initialPages): the homepage, About and Contact,
+ * with service pages also Services and one page per service the homepage lists.
+ */
+function newProjectRun(servicePages: boolean): { parts: RunPart[]; what: string } {
+  const main = servicePages ? 3 : 2;
+  const parts: RunPart[] = [
+    { kind: 'homepage', pages: 1 },
+    { kind: 'main', pages: main },
+  ];
+  if (!servicePages) return { parts, what: `${1 + main} pages` };
+  parts.push({ kind: 'service', pages: NEW_PROJECT_SERVICE_PAGES });
+  const { low, high } = NEW_PROJECT_SERVICE_PAGES;
+  return { parts, what: `${1 + main + low}–${1 + main + high} pages` };
 }
 
 /** /projects/new (spec part 1 "Create Project screen"). */
@@ -80,6 +103,8 @@ export default function NewProjectPage() {
   });
 
   const busy = create.isPending;
+  const [model, servicePages] = useWatch({ control, name: ['model', 'createServicePages'] });
+  const run = newProjectRun(!!servicePages);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
@@ -154,6 +179,7 @@ export default function NewProjectPage() {
                 />
               )}
             />
+            <RunEstimate model={model ?? ''} parts={run.parts} what={run.what} />
           </CardBody>
           <CardFooter>
             <Link to="/projects" className={buttonClasses('outline')}>

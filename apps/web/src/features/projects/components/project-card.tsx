@@ -5,6 +5,7 @@ import type { TProject } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NewTabLink } from '../../../components/ui/new-tab-link';
+import { usageCostTotal } from '../../../lib/cost';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useDeploy, useRetry } from '../actions';
 import { hostingLink, withProtocol } from '../deployment';
@@ -18,30 +19,30 @@ import {
   usageTotals,
 } from '../project-rules';
 import { DeleteProjectDialog } from './delete-project-dialog';
-import { DeployButton } from './deploy-button';
+import { GatedDeployButton } from './gated-deploy-button';
 import { DeployStatus } from './deploy-status';
 import { DeploymentGuide } from './deployment-guide';
 import { DeploymentProgress } from './deployment-progress';
+import { ReleaseStatus } from './release-status';
 
 function UsageSummary({ project }: { project: TProject }) {
   const t = usageTotals(project.usage);
   const rows = [
-    ['Prompt', t.promptTokens],
-    ['Completion', t.completionTokens],
-    ['Total', t.totalTokens],
+    ['Prompt', formatNumber(t.promptTokens)],
+    ['Completion', formatNumber(t.completionTokens)],
+    ['Total', formatNumber(t.totalTokens)],
+    ['Cost', usageCostTotal(project.usage)],
   ] as const;
   return (
     <div className="rounded-lg bg-zinc-50 px-3 py-2" data-testid="usage-summary">
       <p className="text-2xs font-medium tracking-wide text-zinc-500 uppercase">
-        AI usage (tokens)
+        AI usage (tokens, USD)
       </p>
-      <dl className="mt-1 grid grid-cols-3 gap-2">
+      <dl className="mt-1 grid grid-cols-4 gap-2">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-2xs text-zinc-500">{label}</dt>
-            <dd className="text-xs font-semibold text-zinc-800 tabular-nums">
-              {formatNumber(value)}
-            </dd>
+            <dd className="text-xs font-semibold text-zinc-800 tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
@@ -110,6 +111,7 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
         ) : null}
         <DeploymentProgress project={project} locked={locked} onOpenStep={setGuideStep} />
         <DeployStatus project={project} />
+        <ReleaseStatus project={project} locked={locked} />
         {showUsage ? <UsageSummary project={project} /> : null}
       </div>
       <div className="mt-auto space-y-2 border-t border-zinc-100 bg-zinc-50/60 px-5 py-3">
@@ -123,12 +125,13 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
           >
             Deploy to Domain
           </Button>
-          <DeployButton
+          <GatedDeployButton
             size="sm"
+            held={project.heldBackCities}
             hasLink={!!hostingLink(project)}
             busy={deploying}
             disabled={locked}
-            onDeploy={deploy}
+            onDeploy={() => void deploy()}
           />
         </div>
         <div className="flex items-center gap-1">

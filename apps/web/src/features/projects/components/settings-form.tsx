@@ -13,6 +13,9 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { useUpdateProjectSettings } from '../api/update-project-settings';
+import { SearchSettings } from './search-settings';
+import { ReleaseSettings } from './release-settings';
+import { SpendingSettings } from './spending-settings';
 
 type FormIn = z.input<typeof ZUpdateProjectSettings>;
 type FormOut = z.output<typeof ZUpdateProjectSettings>;
@@ -38,6 +41,7 @@ export function SettingsForm({
   const [banner, setBanner] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -111,6 +115,9 @@ export function SettingsForm({
           />
         </CardBody>
       </Card>
+      <SearchSettings control={control} errors={errors} />
+      <ReleaseSettings plan={settings.release} control={control} errors={errors} />
+      <SpendingSettings projectId={projectId} control={control} errors={errors} />
       <Card>
         <CardHeader
           title="Additional Settings"

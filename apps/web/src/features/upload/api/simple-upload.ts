@@ -10,6 +10,8 @@ export interface SimpleUpload {
   prompt: string;
   /** The model the city pages are written with (spec part 2: file, prompt, project, model). */
   model: string;
+  /** "Replace my edits too", for the project's cities written again with a new prompt. */
+  replaceEdits?: boolean;
 }
 
 export function simpleUploadFormData(upload: SimpleUpload): FormData {
@@ -18,6 +20,7 @@ export function simpleUploadFormData(upload: SimpleUpload): FormData {
   form.append('prompt', upload.prompt);
   form.append('project', upload.projectId);
   form.append('model', upload.model);
+  if (upload.replaceEdits) form.append('replaceEdits', 'true');
   return form;
 }
 

@@ -7,11 +7,13 @@ import type { TUploadReport } from '@cityforge/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardFooter, PageHeader } from '../../../components/ui/card';
 import { TextAreaField } from '../../../components/ui/input';
+import { ReplaceEditsTick } from '../../../components/regeneration/replace-edits-tick';
 import { toast } from '../../../components/ui/toast';
 import { FileDropZone } from '../../../components/upload/file-drop-zone';
 import { FileList } from '../../../components/upload/file-list';
 import { useChosenFiles } from '../../../components/upload/use-chosen-files';
 import { UploadReport } from '../../../components/upload/upload-report';
+import { UploadEstimate } from '../../../components/upload/upload-estimate';
 import { ModelSelect } from '../../../components/ui/model-select';
 import { isApiError, serverMessage } from '../../../lib/api-errors';
 import { uploadDefaultModel, useAiModels } from '../../../lib/ai-models';
@@ -57,6 +59,7 @@ export default function UploadPage() {
   const [project, setProject] = useState<Picked | null>(null);
   const [projectError, setProjectError] = useState<string>();
   const [prompt, setPrompt] = useState('');
+  const [replaceEdits, setReplaceEdits] = useState(false);
   const models = useAiModels();
   const [picked, setPicked] = useState<string | null>(null);
   const [modelError, setModelError] = useState<string>();
@@ -90,6 +93,7 @@ export default function UploadPage() {
         projectId: project.id,
         prompt: prompt.trim(),
         model,
+        replaceEdits: replaceEdits && prompt.trim() !== '',
       });
       toast.success(MSG.uploadComplete);
       setDone({ report, project });
@@ -151,6 +155,7 @@ export default function UploadPage() {
                   setModelError(undefined);
                 }}
               />
+              <UploadEstimate files={chosen.files} model={model} project={project?.id} />
               <TextAreaField
                 label="Prompt (optional)"
                 rows={3}
@@ -159,6 +164,14 @@ export default function UploadPage() {
                 disabled={busy}
                 onChange={(e) => setPrompt(e.target.value)}
               />
+              {prompt.trim() ? (
+                <ReplaceEditsTick
+                  checked={replaceEdits}
+                  onChange={setReplaceEdits}
+                  disabled={busy}
+                  showHint
+                />
+              ) : null}
               {refused && <UploadReport report={refused} refused />}
             </CardBody>
             <CardFooter>

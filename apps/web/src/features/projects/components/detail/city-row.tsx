@@ -1,37 +1,44 @@
 import { Copy, Trash2 } from 'lucide-react';
-import type { TLeanCity } from '@cityforge/shared';
+import type { TLeanCity, TQualityGate } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
-import { cityLinks, itemState, similarityText, zipsText } from '../../structure';
+import { cityLinks, heldReason, itemState, similarityText, zipsText } from '../../structure';
+import type { RegenerationOptions } from '../../api/regeneration-query';
+import { CityQuality } from './city-quality';
 import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
+import { HeldReason } from './held-reason';
 
 /**
  * One city: a spinner while pending; preview, edit and delete once Completed; the failure
  * reason, failed-at time and Retry when it failed. Once scored, how much of its text it shares
- * with the closest sibling page, flagged when that is too much for search engines.
+ * with the closest sibling page, and the quality gate's verdict (held back pages can be
+ * approved as they are).
  */
 export function CityRow({
   projectId,
   city,
+  gate,
   retrying,
   onRetry,
   onDelete,
 }: {
   projectId: string;
   city: TLeanCity;
+  gate: TQualityGate;
   retrying: boolean;
-  onRetry: () => void;
+  onRetry: (opts: RegenerationOptions) => void;
   onDelete: () => void;
 }) {
   const state = itemState(city);
+  const held = heldReason(city);
   const links = cityLinks(projectId, city.id);
   const similarity = state === 'completed' ? similarityText(city) : null;
   return (
     <li className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center" data-testid="city-row">
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm font-medium text-zinc-900">
-          {state === 'pending' ? (
+          {state === 'pending' && !held ? (
             <Spinner size="sm" label={`${city.name}: ${city.status}`} className="text-amber-600" />
           ) : null}
           <span data-testid="city-name">{city.name}</span>
@@ -47,6 +54,9 @@ export function CityRow({
             </Badge>
           ) : null}
         </p>
+        {state === 'completed' ? (
+          <CityQuality projectId={projectId} city={city} gate={gate} />
+        ) : null}
         {city.tooSimilar && state === 'completed' ? (
           <p
             className="mt-1 flex items-center gap-1.5 text-xs text-amber-800"
@@ -60,6 +70,7 @@ export function CityRow({
         {state === 'failed' ? (
           <FailureReason reason={city.failureReason} failedAt={city.failedAt} className="mt-1" />
         ) : null}
+        {held ? <HeldReason reason={held} className="mt-1" /> : null}
       </div>
       <div className="flex flex-wrap gap-1.5">
         {state === 'failed' ? <RetryButton retrying={retrying} onRetry={onRetry} /> : null}

@@ -4,6 +4,7 @@ import { ChevronRight, Eye, Sparkles } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
 import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
+import { RunEstimate } from '../../../../components/estimate/run-estimate';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
 import { NewTabLink } from '../../../../components/ui/new-tab-link';
@@ -12,10 +13,12 @@ import { errorMessage } from '../../../../lib/api-errors';
 import { cn } from '../../../../lib/cn';
 import { useRefreshOpenCounties } from '../../api/get-county-cities';
 import { useRegenerateSimilar } from '../../api/regenerate-similar';
+import type { RegenerationOptions } from '../../api/regeneration-query';
 import { useRetryCity } from '../../api/retry-city';
 import { countLabel, locationPreviewLinks } from '../../structure';
 import { CountyCities, type CityActions } from './county-cities';
 import { DeleteItemDialog } from './delete-item-dialog';
+import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 import type { DeleteTarget } from './delete-item-dialog';
 
 /** A row that expands; its content is only rendered while open (thousands of cities). */
@@ -69,12 +72,21 @@ function Branch({
   );
 }
 
-/** Requeues every completed city page flagged as too similar to a sibling. */
-function RegenerateSimilarButton({ projectId, count }: { projectId: string; count: number }) {
+/** Requeues every completed city page flagged as too similar to a sibling, priced beforehand. */
+function RegenerateSimilarButton({
+  projectId,
+  count,
+  model,
+}: {
+  projectId: string;
+  count: number;
+  model: string;
+}) {
   const regenerate = useRegenerateSimilar(projectId);
+  const [replaceEdits, setReplaceEdits] = useState(false);
   async function run() {
     try {
-      const { count } = await regenerate.mutateAsync();
+      const { count } = await regenerate.mutateAsync({ replaceEdits });
       // Another tab (or a finished regeneration) may have cleared the flags meanwhile.
       if (count === 0) toast.info(MSG.noSimilarPages, { message: '' });
       else toast.success(MSG.similarRegenerating, { message: '' });
@@ -82,16 +94,32 @@ function RegenerateSimilarButton({ projectId, count }: { projectId: string; coun
       toast.error(MSG.regenerateSimilarFailed, { message: errorMessage(error, '') });
     }
   }
+  const pages = `${count} similar ${count === 1 ? 'page' : 'pages'}`;
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      loading={regenerate.isPending}
-      icon={<Sparkles className="size-3.5" aria-hidden="true" />}
-      onClick={() => void run()}
-    >
-      Regenerate {count} similar {count === 1 ? 'page' : 'pages'}
-    </Button>
+    <span className="flex flex-col items-end gap-1">
+      <Button
+        size="sm"
+        variant="outline"
+        loading={regenerate.isPending}
+        icon={<Sparkles className="size-3.5" aria-hidden="true" />}
+        onClick={() => void run()}
+      >
+        Regenerate {pages}
+      </Button>
+      <ReplaceEditsTick
+        checked={replaceEdits}
+        onChange={setReplaceEdits}
+        disabled={regenerate.isPending}
+        className="text-xs"
+      />
+      <RunEstimate
+        model={model}
+        project={projectId}
+        parts={[{ kind: 'city', pages: count }]}
+        what={pages}
+        className="text-xs"
+      />
+    </span>
   );
 }
 
@@ -105,18 +133,19 @@ export function CityTree({ project }: { project: TLeanProjectDetail }) {
   const previews = locationPreviewLinks(project.id);
   useRefreshOpenCounties(project);
 
-  async function retryCity(city: TLeanCity) {
+  async function retryCity(city: TLeanCity, opts: RegenerationOptions) {
     try {
-      await retry.mutateAsync(city.id);
+      await retry.mutateAsync({ cityId: city.id, ...opts });
       toast.success(MSG.cityRetryInitiated, { message: '' });
     } catch (error) {
       toast.error(MSG.retryCityFailed, { message: errorMessage(error, '') });
     }
   }
   const actions: CityActions = {
-    retrying: retry.isPending ? (retry.variables ?? null) : null,
-    onRetry: (city) => void retryCity(city),
+    retrying: retry.isPending ? (retry.variables?.cityId ?? null) : null,
+    onRetry: (city, opts) => void retryCity(city, opts),
     onDelete: (city) => setTarget({ kind: 'city', id: city.id, name: city.name }),
+    gate: project.qualityGate,
   };
 
   return (
@@ -128,7 +157,11 @@ export function CityTree({ project }: { project: TLeanProjectDetail }) {
         actions={
           <>
             {project.similarCities > 0 && !isInProgress(project.status) ? (
-              <RegenerateSimilarButton projectId={project.id} count={project.similarCities} />
+              <RegenerateSimilarButton
+                projectId={project.id}
+                count={project.similarCities}
+                model={project.model}
+              />
             ) : null}
             {project.states.length > 0 ? (
               <NewTabLink
@@ -142,6 +175,13 @@ export function CityTree({ project }: { project: TLeanProjectDetail }) {
             <Badge variant={project.queuedCities > 0 ? 'warning' : 'default'}>
               <span data-testid="queued-cities">Queued: {project.queuedCities}</span>
             </Badge>
+            {project.qualityGate.enabled ? (
+              <Badge variant={project.heldBackCities > 0 ? 'warning' : 'success'}>
+                <span data-testid="held-back-cities">
+                  Held back: {project.heldBackCities.toLocaleString('en-US')}
+                </span>
+              </Badge>
+            ) : null}
           </>
         }
       />
@@ -165,7 +205,10 @@ export function CityTree({ project }: { project: TLeanProjectDetail }) {
                     <Branch
                       key={county.id}
                       title={county.name}
-                      meta={countLabel(county.cityCount, 'city', 'cities')}
+                      meta={
+                        countLabel(county.cityCount, 'city', 'cities') +
+                        (county.heldCount ? ` · ${county.heldCount} held back` : '')
+                      }
                       previewHref={previews.county(county.id)}
                       previewLabel={`Preview the ${county.name} page`}
                     >

@@ -8,6 +8,7 @@ import { toast } from '../../../../components/ui/toast';
 import { FileDropZone } from '../../../../components/upload/file-drop-zone';
 import { UploadReport } from '../../../../components/upload/upload-report';
 import { FileList } from '../../../../components/upload/file-list';
+import { UploadEstimate } from '../../../../components/upload/upload-estimate';
 import { useChosenFiles } from '../../../../components/upload/use-chosen-files';
 import { isApiError, serverMessage } from '../../../../lib/api-errors';
 import { uploadDefaultModel, useAiModels } from '../../../../lib/ai-models';
@@ -15,6 +16,7 @@ import { refusedReport } from '../../../../lib/upload-report';
 import { useUploadLocations } from '../../api/upload-locations';
 import { ModelSelect } from '../../../../components/ui/model-select';
 import { MetaTagsField } from './meta-tags-field';
+import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 import { SampleDownload } from './sample-download';
 
 // 'Upload Failed - Failed to upload files. Please try again.' as a toast title and message.
@@ -42,6 +44,7 @@ export function CityUploadForm({
   const [modelError, setModelError] = useState<string>();
   const [prompt, setPrompt] = useState('');
   const [aiHandlesMeta, setAiHandlesMeta] = useState(true);
+  const [replaceEdits, setReplaceEdits] = useState(false);
   const [metaTags, setMetaTags] = useState(metaTagsTemplate);
   // An upload none of whose rows became a city: the rows' reasons, to fix the file by.
   const [refused, setRefused] = useState<TUploadReport | null>(null);
@@ -68,6 +71,7 @@ export function CityUploadForm({
         model,
         handleMetaTagsManually: !aiHandlesMeta,
         metaTags,
+        replaceEdits: replaceEdits && prompt.trim() !== '',
       });
       toast.success(MSG.uploadComplete);
       onUploaded(report);
@@ -98,6 +102,7 @@ export function CityUploadForm({
           setModelError(undefined);
         }}
       />
+      <UploadEstimate files={chosen.files} model={model} project={projectId} />
       <TextAreaField
         label="AI Processing Instructions (optional)"
         rows={3}
@@ -106,6 +111,19 @@ export function CityUploadForm({
         disabled={busy}
         onChange={(e) => setPrompt(e.target.value)}
       />
+      {prompt.trim() ? (
+        <div className="space-y-1">
+          <p className="text-xs text-zinc-600">
+            Cities of the file that already have a page are written again with these instructions.
+          </p>
+          <ReplaceEditsTick
+            checked={replaceEdits}
+            onChange={setReplaceEdits}
+            disabled={busy}
+            showHint
+          />
+        </div>
+      ) : null}
       <MetaTagsField
         aiHandles={aiHandlesMeta}
         onAiHandlesChange={setAiHandlesMeta}

@@ -1,16 +1,19 @@
-import type { TLeanCity, TLeanCounty } from '@cityforge/shared';
+import type { TLeanCity, TLeanCounty, TQualityGate } from '@cityforge/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useCountyCities } from '../../api/get-county-cities';
+import type { RegenerationOptions } from '../../api/regeneration-query';
 import { CityRow } from './city-row';
 
 export interface CityActions {
   /** The city whose retry is in flight. */
   retrying: string | null;
-  onRetry: (city: TLeanCity) => void;
+  onRetry: (city: TLeanCity, opts: RegenerationOptions) => void;
   onDelete: (city: TLeanCity) => void;
+  /** The project's quality gate, for the verdicts' reasons. */
+  gate: TQualityGate;
 }
 
 function CityList({
@@ -29,8 +32,9 @@ function CityList({
           key={city.id}
           projectId={projectId}
           city={city}
+          gate={actions.gate}
           retrying={actions.retrying === city.id}
-          onRetry={() => actions.onRetry(city)}
+          onRetry={(opts) => actions.onRetry(city, opts)}
           onDelete={() => actions.onDelete(city)}
         />
       ))}

@@ -16,6 +16,7 @@ import {
 import { isInProgress, MSG } from '@cityforge/shared';
 import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
+import { RunEstimate } from '../../../../components/estimate/run-estimate';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ExternalLink, NewTabLink } from '../../../../components/ui/new-tab-link';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -23,9 +24,10 @@ import { formatDate } from '../../../../lib/format';
 import { useDeploy, useRetry, useSiteDownload } from '../../actions';
 import { hostingLink, hostOf, sitemapUrl, withProtocol } from '../../deployment';
 import { detailBadgeVariant, detailShowsRetry, statusLabel } from '../../project-rules';
-import { DeployButton } from '../deploy-button';
+import { GatedDeployButton } from '../gated-deploy-button';
 import { DeploymentGuide } from '../deployment-guide';
 import { CityPagesDialog } from './city-pages-dialog';
+import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 
 const metaClass = 'inline-flex min-w-0 items-center gap-1.5 text-sm text-zinc-600';
 
@@ -34,7 +36,7 @@ export function DetailHeader({ project }: { project: TLeanProjectDetail }) {
   const [guideOpen, setGuideOpen] = useState(false);
   const [citiesOpen, setCitiesOpen] = useState(false);
   const { deploy, busy: deploying } = useDeploy(project);
-  const { retry, busy: retrying } = useRetry(project.id);
+  const { retry, busy: retrying, replaceEdits, setReplaceEdits } = useRetry(project.id);
   const { download, busy: downloading } = useSiteDownload(project.id);
   const busy = isInProgress(project.status);
   const link = hostingLink(project);
@@ -132,7 +134,14 @@ export function DetailHeader({ project }: { project: TLeanProjectDetail }) {
           >
             {downloading ? 'Downloading...' : 'Download Site'}
           </Button>
-          <DeployButton short hasLink={!!link} busy={deploying} disabled={busy} onDeploy={deploy} />
+          <GatedDeployButton
+            short
+            held={project.heldBackCities}
+            hasLink={!!link}
+            busy={deploying}
+            disabled={busy}
+            onDeploy={() => void deploy()}
+          />
           {detailShowsRetry(project.status) ? (
             <Button
               variant="outline"
@@ -145,8 +154,24 @@ export function DetailHeader({ project }: { project: TLeanProjectDetail }) {
               Retry Project
             </Button>
           ) : null}
+          {detailShowsRetry(project.status) ? (
+            <ReplaceEditsTick
+              checked={replaceEdits}
+              onChange={setReplaceEdits}
+              disabled={busy || retrying}
+            />
+          ) : null}
         </div>
       </div>
+      {detailShowsRetry(project.status) && !busy ? (
+        <RunEstimate
+          model={project.model}
+          project={project.id}
+          parts={[{ kind: 'city', pages: 1 }]}
+          what="each failed page Retry Project writes again"
+          className="lg:justify-end"
+        />
+      ) : null}
       {guideOpen ? (
         <DeploymentGuide project={project} flow="detail" onClose={() => setGuideOpen(false)} />
       ) : null}

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { AlertCircle, Eye, Pencil, RotateCcw } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { NewTabLink } from '../../../../components/ui/new-tab-link';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
+import type { RegenerationOptions } from '../../api/regeneration-query';
+import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 
 /** Preview and edit of a generated page, each in a new tab (pages, service pages, cities). */
 export function PreviewEditLinks({
@@ -34,17 +37,28 @@ export function PreviewEditLinks({
   );
 }
 
-export function RetryButton({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+/** Retry, with the "Replace my edits too" tick beside it for a page the owner edited. */
+export function RetryButton({
+  retrying,
+  onRetry,
+}: {
+  retrying: boolean;
+  onRetry: (opts: RegenerationOptions) => void;
+}) {
+  const [replaceEdits, setReplaceEdits] = useState(false);
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      loading={retrying}
-      icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
-      onClick={onRetry}
-    >
-      Retry
-    </Button>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        loading={retrying}
+        icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
+        onClick={() => onRetry({ replaceEdits })}
+      >
+        Retry
+      </Button>
+      <ReplaceEditsTick checked={replaceEdits} onChange={setReplaceEdits} disabled={retrying} />
+    </span>
   );
 }
 

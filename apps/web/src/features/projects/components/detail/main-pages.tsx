@@ -7,6 +7,7 @@ import { Card, CardHeader } from '../../../../components/ui/card';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useRetryPage } from '../../api/retry-page';
+import type { RegenerationOptions } from '../../api/regeneration-query';
 import { AddPageDialog } from './add-page-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';
 import type { DeleteTarget } from './delete-item-dialog';
@@ -24,9 +25,9 @@ export function MainPages({
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const retry = useRetryPage(project.id);
 
-  async function retryPage(pageId: string) {
+  async function retryPage(pageId: string, opts: RegenerationOptions) {
     try {
-      await retry.mutateAsync(pageId);
+      await retry.mutateAsync({ pageId, ...opts });
       toast.success(MSG.pageRetryInitiated, { message: '' });
     } catch (error) {
       toast.error(MSG.retryPageFailed, { message: errorMessage(error, '') });
@@ -60,8 +61,8 @@ export function MainPages({
               projectId={project.id}
               page={page}
               showUsage={showUsage}
-              retrying={retry.isPending && retry.variables === page.id}
-              onRetry={() => void retryPage(page.id)}
+              retrying={retry.isPending && retry.variables.pageId === page.id}
+              onRetry={(opts) => void retryPage(page.id, opts)}
               onDelete={() => setTarget({ kind: 'page', id: page.id, name: page.name })}
             />
           ))}

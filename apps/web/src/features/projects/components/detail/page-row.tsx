@@ -5,8 +5,17 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cn } from '../../../../lib/cn';
-import { isHomepage, itemState, mainPageLinks, pageLinksDisabled, slugPath } from '../../structure';
+import {
+  heldReason,
+  isHomepage,
+  itemState,
+  mainPageLinks,
+  pageLinksDisabled,
+  slugPath,
+} from '../../structure';
+import type { RegenerationOptions } from '../../api/regeneration-query';
 import { UsageTable } from './usage-table';
+import { HeldReason } from './held-reason';
 import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 
 /**
@@ -25,11 +34,12 @@ export function PageRow({
   page: TPageSummary;
   showUsage: boolean;
   retrying: boolean;
-  onRetry: () => void;
+  onRetry: (opts: RegenerationOptions) => void;
   onDelete: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const state = itemState(page);
+  const held = heldReason(page);
   const links = mainPageLinks(projectId, page);
   const waiting = pageLinksDisabled(page);
   const detailsId = `page-${page.id}-details`;
@@ -58,11 +68,12 @@ export function PageRow({
               ) : null}
               {page.name}
               {state === 'failed' ? <Badge variant="danger">Failed</Badge> : null}
-              {state === 'pending' ? (
+              {state === 'pending' && !held ? (
                 <Badge variant="warning" icon={<Spinner size="sm" decorative className="size-3" />}>
                   {page.status}
                 </Badge>
               ) : null}
+              {held ? <Badge variant="warning">Waiting</Badge> : null}
             </p>
             <p className="font-mono text-xs text-zinc-500">{slugPath(page)}</p>
           </div>
@@ -87,6 +98,7 @@ export function PageRow({
       {state === 'failed' ? (
         <FailureReason reason={page.failureReason} failedAt={page.failedAt} className="mt-2 pl-8" />
       ) : null}
+      {held ? <HeldReason reason={held} className="mt-2 pl-8" /> : null}
       {open ? (
         <dl id={detailsId} className="mt-3 space-y-2 rounded-lg bg-zinc-50 p-3 pl-8 text-xs">
           <div>

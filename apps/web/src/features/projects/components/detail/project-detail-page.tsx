@@ -15,6 +15,7 @@ import { completedTransition } from '../../project-rules';
 import { DetailHeader } from './detail-header';
 import { GenerationBanner } from './generation-banner';
 import { ProjectDetailsCard } from './project-details-card';
+import { SpendingCapNotice } from './spending-cap-notice';
 import { SummaryCards } from './summary-cards';
 import { WebsiteStructure } from './website-structure';
 
@@ -93,6 +94,7 @@ export default function ProjectDetailPage() {
         checkedAt={detail.dataUpdatedAt}
         live={events.connected}
       />
+      <SpendingCapNotice projectId={project.id} status={project.status} />
       <SummaryCards project={project} />
       <ProjectDetailsCard project={project} showUsage={superuser} />
       <WebsiteStructure project={project} showUsage={superuser} />

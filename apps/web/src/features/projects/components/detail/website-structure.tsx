@@ -3,6 +3,7 @@ import type { TLeanProjectDetail } from '@cityforge/shared';
 import { CityTree } from './city-tree';
 import { MainPages } from './main-pages';
 import { NavigationMenu } from './navigation-menu';
+import { ProjectMap } from './project-map';
 import { ServicePages } from './service-pages';
 
 /** Website Structure: the three counts, then pages, service pages, cities and the menu. */
@@ -38,6 +39,7 @@ export function WebsiteStructure({
       </dl>
       <MainPages project={project} showUsage={showUsage} />
       <ServicePages project={project} />
+      {project.totalCities > 0 ? <ProjectMap project={project} /> : null}
       <CityTree project={project} />
       <NavigationMenu
         key={JSON.stringify(project.headerLinks)}

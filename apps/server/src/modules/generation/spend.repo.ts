@@ -1,0 +1,102 @@
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { PAGE_STATUS, type TPageKind } from '@cityforge/shared';
+import type { Db } from '../../db/client.ts';
+import { aiUsage, cities, projects, users } from '../../db/schema/index.ts';
+import { HELD_REASON } from '../pages/pages.repo.ts';
+
+/** A page of a project, as far as what it costs goes. */
+export type PriceablePage = { projectId: string; model: string; kind: TPageKind };
+
+/** Reads of the spend the monthly caps count, and the caps' one-mail-a-month marks. */
+export function createSpendRepo(db: Db) {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+  return {
+    /** What the AI calls of a project, or of an account across its projects, cost since `since`. */
+    async spent(scope: { projectId: string } | { userId: string }, since: Date): Promise<number> {
+      const [row] = await db
+        // float8: a sum of reals is a real, and a month of small costs would lose cents.
+        .select({ usd: sql<number>`coalesce(sum(${aiUsage.costUsd}::float8), 0)::float8` })
+        .from(aiUsage)
+        .where(
+          and(
+            'projectId' in scope
+              ? eq(aiUsage.projectId, scope.projectId)
+              : eq(aiUsage.userId, scope.userId),
+            gte(aiUsage.createdAt, since),
+            isNotNull(aiUsage.costUsd),
+          ),
+        );
+      return Number(row?.usd ?? 0);
+    },
+
+    /**
+     * The owner's pages and city pages being written whose call is not recorded yet (no usage
+     * since their claim stamped them), but `except`: their cost is spoken for, not yet spent.
+     */
+    async inFlight(ownerId: string, except?: string): Promise<PriceablePage[]> {
+      const other = (alias: string) =>
+        except ? sql`and ${sql.raw(alias)}.id <> ${except}` : sql``;
+      const found = await db.execute(sql`
+        select p.project_id as "projectId", p.model, p.kind from pages p
+          join projects pr on pr.id = p.project_id
+          where pr.user_id = ${ownerId} and p.status = ${PAGE_STATUS.inProgress} ${other('p')}
+            and not exists (select 1 from ai_usage u where u.project_id = p.project_id
+              and u.created_at >= p.updated_at and u.page_id = p.id)
+        union all
+        select c.project_id, c.model, 'city' from cities c
+          join projects pr on pr.id = c.project_id
+          where pr.user_id = ${ownerId} and c.status = ${PAGE_STATUS.inProgress} ${other('c')}
+            and not exists (select 1 from ai_usage u where u.project_id = c.project_id
+              and u.created_at >= c.updated_at and u.city_id = c.id)`);
+      return rowsOf<PriceablePage>(found);
+    },
+
+    /** One page of the project a cap holds (what the next one would cost), or null. */
+    async firstHeld(projectId: string): Promise<PriceablePage | null> {
+      const found = await db.execute(sql`
+        (select project_id as "projectId", model, kind from pages
+          where project_id = ${projectId} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
+          order by sort_order limit 1)
+        union all
+        (select project_id, model, 'city' from cities
+          where project_id = ${projectId} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
+          limit 1)
+        limit 1`);
+      return rowsOf<PriceablePage>(found)[0] ?? null;
+    },
+
+    /** A city page's model (a site page's comes with its claim). */
+    async cityModel(cityId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ model: cities.model })
+        .from(cities)
+        .where(eq(cities.id, cityId))
+        .limit(1);
+      return row?.model ?? null;
+    },
+
+    /**
+     * Marks that the owner was mailed about this cap this month (YYYY-MM); true for the one
+     * caller that set it, so several workers stopped by the same cap send one mail.
+     */
+    async claimCapMail(scope: 'project' | 'account', id: string, month: string): Promise<boolean> {
+      const rows =
+        scope === 'project'
+          ? await db
+              .update(projects)
+              .set({ capMailedMonth: month })
+              .where(
+                and(eq(projects.id, id), sql`${projects.capMailedMonth} is distinct from ${month}`),
+              )
+              .returning({ id: projects.id })
+          : await db
+              .update(users)
+              .set({ capMailedMonth: month })
+              .where(and(eq(users.id, id), sql`${users.capMailedMonth} is distinct from ${month}`))
+              .returning({ id: users.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type SpendRepo = ReturnType<typeof createSpendRepo>;

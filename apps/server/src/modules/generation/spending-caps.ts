@@ -1,0 +1,72 @@
+import type { PgBoss } from 'pg-boss';
+import type { Db, DbHandle } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { route } from '../../lib/module.ts';
+import type { MailQueue } from '../mail/mail.jobs.ts';
+import type { ServerKeys } from '../models/keys.ts';
+import { findModel } from '../models/models.ts';
+import type { PagesRepo } from '../pages/pages.repo.ts';
+import type { ProjectsModule } from '../projects/projects.module.ts';
+import { createCapLock } from './cap-lock.ts';
+import { createCapMail } from './cap-mail.ts';
+import { createCapResume } from './cap-resume.ts';
+import type { Estimator } from './estimate.ts';
+import { createSpendRepo } from './spend.repo.ts';
+import { createSpendingGate, type PageCost } from './spending-gate.ts';
+import { spendingRoutes } from './spending.routes.ts';
+import { createSpendingService } from './spending.service.ts';
+
+/**
+ * The monthly spending caps (issue 25), put together for the generation module: the check
+ * before each page (gate), the owner's mail, the resume of held pages and the spend routes.
+ */
+export function createSpendingCaps(deps: {
+  handle: DbHandle;
+  db: Db;
+  boss: PgBoss;
+  logger: Logger;
+  serverKeys: ServerKeys;
+  appUrl: string;
+  mailQueue: MailQueue;
+  pagesRepo: PagesRepo;
+  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  estimator: Pick<Estimator, 'estimatePage'>;
+}) {
+  const { db, pagesRepo } = deps;
+  const spend = createSpendRepo(db);
+  // A cap is not to be passed: a page counts at the high end of what pages like it took.
+  const pageCost: PageCost = async (page) => {
+    const model = findModel(page.model);
+    if (!model) return null;
+    const estimate = await deps.estimator.estimatePage({
+      model,
+      kind: page.kind,
+      projectId: page.projectId,
+    });
+    return estimate.usd?.high ?? null;
+  };
+  const gate = createSpendingGate({
+    repo: pagesRepo,
+    spend,
+    pageCost,
+    lock: createCapLock(deps.handle),
+  });
+  const resume = createCapResume({
+    db,
+    boss: deps.boss,
+    repo: pagesRepo,
+    projectsRepo: deps.projects.repo,
+    spend,
+    gate,
+    serverKeys: deps.serverKeys,
+    logger: deps.logger,
+  });
+  const service = createSpendingService({ spend, repo: pagesRepo, owned: deps.projects.owned });
+  return {
+    gate,
+    capReached: createCapMail({ spend, mailQueue: deps.mailQueue, appUrl: deps.appUrl }),
+    resume,
+    routes: [route(spendingRoutes, { spendingService: service })],
+  };
+}
+export type SpendingCaps = ReturnType<typeof createSpendingCaps>;
