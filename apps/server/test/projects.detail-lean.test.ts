@@ -106,12 +106,20 @@ describe('the lean project detail (the screen’s tree)', () => {
     const lean = (await get(`/api/projects/${p.id}/detail/lean/`, u.headers)).json().data;
     const { states: fullStates, ...fullHead } = full;
     // heldBackCities is on both: the card's project carries it too.
-    const { states: leanStates, similarCities, scoringCities, qualityGate, ...leanHead } = lean;
+    const {
+      states: leanStates,
+      similarCities,
+      scoringCities,
+      failedCities,
+      qualityGate,
+      ...leanHead
+    } = lean;
     expect(leanHead).toEqual(fullHead);
     expect(similarCities).toBe(1);
     expect(leanHead.heldBackCities).toBe(1);
     // Round Rock is written but not scored (Austin is, Pflugerville failed, Miami is queued).
     expect(scoringCities).toBe(1);
+    expect(failedCities).toBe(1);
     expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS });
     expect(leanStates.map((s: Json) => s.name)).toEqual(['Florida', 'Texas']);
 

@@ -158,6 +158,7 @@ export function makeLeanDetail(
     similarCities: 0,
     heldBackCities: 0,
     scoringCities: 0,
+    failedCities: 0,
     qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS },
     states: [
       {

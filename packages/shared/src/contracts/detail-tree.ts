@@ -66,6 +66,8 @@ export const ZLeanProjectDetail = ZProjectDetail.omit({ states: true }).extend({
   heldBackCities: z.number().int(),
   /** Written city pages whose scores are still coming: the screen polls until they arrive. */
   scoringCities: z.number().int(),
+  /** Failed city pages: what Retry Project writes again (with the failed site pages). */
+  failedCities: z.number().int(),
   qualityGate: ZQualityGate,
   states: z.array(ZLeanState),
 });

@@ -42,13 +42,14 @@ export function toLeanCity(city: CityRow, gate: TQualityGate): TLeanCity {
 
 /** The project's totals, summed from the per-county counts. */
 export function cityTotals(counties: CountyCount[]) {
-  const totals = { total: 0, queued: 0, similar: 0, held: 0, scoring: 0 };
+  const totals = { total: 0, queued: 0, similar: 0, held: 0, scoring: 0, failed: 0 };
   for (const c of counties) {
     totals.total += c.total;
     totals.queued += c.queued;
     totals.similar += c.similar;
     totals.held += c.held;
     totals.scoring += c.scoring;
+    totals.failed += c.failed;
   }
   return totals;
 }
@@ -110,6 +111,7 @@ export function toLeanDetail(
     similarCities: totals.similar,
     heldBackCities: totals.held,
     scoringCities: totals.scoring,
+    failedCities: totals.failed,
     qualityGate: gate,
     states: toLeanStates(tree.states, tree.counties, tree.cityRows, gate),
     headerLinks: row.headerLinks,

@@ -23,8 +23,10 @@ export type CountyCount = {
   /** Its pages the quality gate holds back, and its written pages not scored yet. */
   held: number;
   scoring: number;
+  /** Its failed pages: what Retry Project writes again. */
+  failed: number;
 };
-type CountyTuple = [string, string, string, number, number, number, number, number];
+type CountyTuple = [string, string, string, number, number, number, number, number, number];
 
 /**
  * The detail screen's tree: places and per-county counts from one aggregate (a big project's
@@ -83,6 +85,9 @@ export function createLeanTreeRepo(db: Db) {
             sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.completed} and (${cities.similarity} is null or ${cities.localShare} is null or ${cities.wordCount} is null))`.as(
               'scoring',
             ),
+          failed: sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.failed})`.as(
+            'failed',
+          ),
         })
         .from(cities)
         .innerJoin(projects, eq(projects.id, cities.projectId))
@@ -92,13 +97,13 @@ export function createLeanTreeRepo(db: Db) {
       const c = locationCounties;
       const [row] = await db
         .select({
-          list: sql<string>`coalesce(json_agg(json_build_array(${c.id}, ${c.stateId}, ${c.name}, coalesce(${n.total}, 0), coalesce(${n.queued}, 0), coalesce(${n.similar}, 0), coalesce(${n.held}, 0), coalesce(${n.scoring}, 0)) order by ${c.name}, ${c.id}), '[]')::text`,
+          list: sql<string>`coalesce(json_agg(json_build_array(${c.id}, ${c.stateId}, ${c.name}, coalesce(${n.total}, 0), coalesce(${n.queued}, 0), coalesce(${n.similar}, 0), coalesce(${n.held}, 0), coalesce(${n.scoring}, 0), coalesce(${n.failed}, 0)) order by ${c.name}, ${c.id}), '[]')::text`,
         })
         .from(c)
         .leftJoin(n, eq(n.countyId, c.id))
         .where(eq(c.projectId, projectId));
       const tuples = JSON.parse(row?.list ?? '[]') as CountyTuple[];
-      return tuples.map(([id, stateId, name, total, queued, similar, held, scoring]) => ({
+      return tuples.map(([id, stateId, name, total, queued, similar, held, scoring, failed]) => ({
         id,
         stateId,
         name,
@@ -107,6 +112,7 @@ export function createLeanTreeRepo(db: Db) {
         similar,
         held,
         scoring,
+        failed,
       }));
     },
 

@@ -25,6 +25,7 @@ import { useDeploy, useRetry, useSiteDownload } from '../../actions';
 import { hostingLink, hostOf, sitemapUrl, withProtocol } from '../../deployment';
 import { detailBadgeVariant, detailShowsRetry, statusLabel } from '../../project-rules';
 import { GatedDeployButton } from '../gated-deploy-button';
+import { retryParts } from '../../retry-estimate';
 import { DeploymentGuide } from '../deployment-guide';
 import { CityPagesDialog } from './city-pages-dialog';
 import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
@@ -39,6 +40,7 @@ export function DetailHeader({ project }: { project: TLeanProjectDetail }) {
   const { retry, busy: retrying, replaceEdits, setReplaceEdits } = useRetry(project.id);
   const { download, busy: downloading } = useSiteDownload(project.id);
   const busy = isInProgress(project.status);
+  const retryRun = retryParts(project);
   const link = hostingLink(project);
   const sitemap = sitemapUrl(project);
   const domain = project.clientDomain?.trim();
@@ -163,12 +165,12 @@ export function DetailHeader({ project }: { project: TLeanProjectDetail }) {
           ) : null}
         </div>
       </div>
-      {detailShowsRetry(project.status) && !busy ? (
+      {detailShowsRetry(project.status) && !busy && retryRun.pages > 0 ? (
         <RunEstimate
           model={project.model}
           project={project.id}
-          parts={[{ kind: 'city', pages: 1 }]}
-          what="each failed page Retry Project writes again"
+          parts={retryRun.parts}
+          what={`the ${retryRun.pages === 1 ? 'failed page' : `${retryRun.pages} failed pages`} Retry Project writes again`}
           className="lg:justify-end"
         />
       ) : null}
