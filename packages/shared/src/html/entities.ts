@@ -1,4 +1,5 @@
 /** What readers of page markup share: entities, block elements, bodies that are not text. */
+import { Tokenizer } from 'htmlparser2';
 
 // Script and style bodies are code, not text; title and textarea bodies are text but hold no tags.
 export const HIDDEN_RAW = new Set(['script', 'style', 'iframe', 'noembed', 'noframes']);
@@ -11,21 +12,37 @@ export const BLOCK_ELEMENTS = new Set(
   ).split(' '),
 );
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+const ignore = () => {};
 
-// Linear: each match starts at its own `&` and its `+` runs stop at the next non-letter or digit.
+/**
+ * A run of text with every character reference decoded, by the whole HTML table ("&rarr;" is
+ * the arrow the visual editor writes instead of the character): the tokenizer's own decoder,
+ * fed the run as text. One linear pass; a reference it does not know stays as written.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-    const code =
-      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+  if (!text.includes('&')) return text;
+  const out: string[] = [];
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      ontext: (start, end) => out.push(text.slice(start, end)),
+      ontextentity: (codePoint) => out.push(String.fromCodePoint(codePoint)),
+      onattribdata: ignore,
+      onattribentity: ignore,
+      onattribend: ignore,
+      onattribname: ignore,
+      oncdata: ignore,
+      onclosetag: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onend: ignore,
+      onopentagend: ignore,
+      onopentagname: ignore,
+      onprocessinginstruction: ignore,
+      onselfclosingtag: ignore,
+    },
+  );
+  tokenizer.write(text);
+  tokenizer.end();
+  return out.join('');
 }

@@ -6,9 +6,9 @@
  * the same normal form, and a section whose normal form changed was edited. One linear pass of
  * the tokenizer, as every reader of user markup here.
  */
-import { Tokenizer } from 'htmlparser2';
 import { OpenElements, scanMarkup, type StartTag } from './markup-scan.ts';
 import { RAW_TEXT_ELEMENTS, VOID_ELEMENTS } from './tag-check.ts';
+import { decodeEntities } from './entities.ts';
 
 export type PageSection = {
   /**
@@ -22,45 +22,18 @@ export type PageSection = {
   normal: string;
 };
 
-const ignore = () => {};
-
-/**
- * A run of text with every character reference decoded, the full HTML table ("&rarr;" is the
- * arrow the editor writes instead): the tokenizer's own decoder, fed the run as text.
- */
-function decodeText(text: string): string {
-  if (!text.includes('&')) return text;
-  const out: string[] = [];
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      ontext: (start, end) => out.push(text.slice(start, end)),
-      ontextentity: (codePoint) => out.push(String.fromCodePoint(codePoint)),
-      onattribdata: ignore,
-      onattribentity: ignore,
-      onattribend: ignore,
-      onattribname: ignore,
-      oncdata: ignore,
-      onclosetag: ignore,
-      oncomment: ignore,
-      ondeclaration: ignore,
-      onend: ignore,
-      onopentagend: ignore,
-      onopentagname: ignore,
-      onprocessinginstruction: ignore,
-      onselfclosingtag: ignore,
-    },
-  );
-  tokenizer.write(text);
-  tokenizer.end();
-  return out.join('');
-}
-
-const collapse = (value: string) => decodeText(value).replace(/\s+/g, ' ').trim();
+const collapse = (value: string) => decodeEntities(value).replace(/\s+/g, ' ').trim();
 
 /** Attributes that say nothing a visitor sees: ids (the editor mints them) and editor state. */
 function ignored(name: string): boolean {
   return name === 'id' || name.startsWith('data-gjs');
+}
+
+/** "color : red" as "color:red": sliced at its first colon, no pattern over the owner's text. */
+function styleRule(rule: string): string {
+  const colon = rule.indexOf(':');
+  if (colon < 0) return rule.trim();
+  return `${rule.slice(0, colon).trim()}:${rule.slice(colon + 1).trim()}`;
 }
 
 function normalValue(name: string, raw: string): string | null {
@@ -69,11 +42,7 @@ function normalValue(name: string, raw: string): string | null {
     return classes.length ? classes.join(' ') : null;
   }
   if (name === 'style') {
-    const rules = collapse(raw)
-      .split(';')
-      .map((rule) => rule.trim().replace(/\s*:\s*/, ':'))
-      .filter(Boolean)
-      .sort();
+    const rules = collapse(raw).split(';').map(styleRule).filter(Boolean).sort();
     return rules.length ? rules.join(';') : null;
   }
   return collapse(raw);
