@@ -1,5 +1,5 @@
 import { textBlocks } from '@cityforge/shared/html';
-import { textWords } from './similarity.ts';
+import { countyStem, textWords } from './similarity.ts';
 
 /**
  * How much of a city page says something of its own place: the quality gate's second measure
@@ -68,7 +68,6 @@ export type Substance = { words: number; sentences: number; local: number; local
 /** A sentence of fewer words is a heading or a label, not a statement. */
 const STATEMENT_WORDS = 5;
 
-const COUNTY_SUFFIX = new Set(['county', 'parish', 'borough', 'municipality', 'municipio']);
 const DISTANCE_UNITS = new Set([
   'mile',
   'miles',
@@ -158,11 +157,8 @@ function hasPhrase(tokens: string[], at: number, index: PhraseIndex, own: Set<st
 
 /** The county as written and without its suffix: text says "across Travis" too. */
 function countyNames(county: string): string[] {
-  const words = textWords(county);
-  const last = words[words.length - 1]?.toLowerCase();
-  return last && COUNTY_SUFFIX.has(last) && words.length > 1
-    ? [county, words.slice(0, -1).join(' ')]
-    : [county];
+  const stem = countyStem(county);
+  return stem && stem !== county ? [county, stem] : [county];
 }
 
 /**

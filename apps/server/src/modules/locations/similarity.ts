@@ -87,6 +87,9 @@ export function textWords(text: string): string[] {
 const COUNTY_SUFFIX =
   /(?<!\s)\s+(county|parish|borough|city and borough|census area|municipality|municipio)$/i;
 
+/** A county's name without its suffix ("Travis County" → "Travis"); other names as they are. */
+export const countyStem = (name: string) => name.replace(COUNTY_SUFFIX, '');
+
 type MaskIndex = {
   /** First token (lower-case) → masks starting with it, longest first. */
   folded: Map<string, string[][]>;
@@ -120,7 +123,7 @@ function maskIndex(masks: string[]): MaskIndex {
       index.folded,
       textWords(mask).map((w) => w.toLowerCase()),
     );
-    const stem = mask.replace(COUNTY_SUFFIX, '');
+    const stem = countyStem(mask);
     if (stem !== mask)
       add(
         index.folded,
