@@ -3,9 +3,9 @@ import { MSG } from '@cityforge/shared';
 import { eq } from 'drizzle-orm';
 import { createJwt } from '../src/modules/auth/jwt.ts';
 import { refreshTokens } from '../src/db/schema/index.ts';
-import { sha256 } from '../src/lib/crypto.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createUser, signedInUser } from './helpers/factories.ts';
+import { hashPassword, passwordHashCost, sha256 } from '../src/lib/crypto.ts';
+import { TEST_PASSWORD_COST, createTestApp, type TestApp } from './helpers/app.ts';
+import { createUser, login, signedInUser } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -176,6 +176,62 @@ describe('sessions', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('password hashes', () => {
+  const costOf = async (app: TestApp, id: string) =>
+    passwordHashCost((await app.ctx.repos.usersRepo.findById(id))!.passwordHash);
+
+  it('hashes at the configured cost, and remakes a cheaper hash at the next sign-in', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup/',
+      payload: { email: 'cost-at-signup@example.com', password: 'a-long-good-password-1' },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const made = await t.ctx.repos.usersRepo.findByEmail('cost-at-signup@example.com');
+    expect(passwordHashCost(made!.passwordHash)).toBe(TEST_PASSWORD_COST);
+
+    // The operator raises PASSWORD_HASH_COST: an account hashed before keeps signing in, and
+    // its hash is made again at the new cost while the password is at hand.
+    const raised = await createTestApp(
+      { PASSWORD_HASH_COST: String(TEST_PASSWORD_COST + 1) },
+      { sameDatabaseAs: t },
+    );
+    try {
+      const { user, email, password } = await createUser(raised);
+      expect(await costOf(raised, user.id)).toBe(TEST_PASSWORD_COST);
+      await login(raised, email, password);
+      expect(await costOf(raised, user.id)).toBe(TEST_PASSWORD_COST + 1);
+      // The new hash is of the same password, and a lower setting never makes it cheaper again.
+      await login(t, email, password);
+      expect(await costOf(t, user.id)).toBe(TEST_PASSWORD_COST + 1);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        payload: { email, password: `${password}-not` },
+      });
+      expect(wrong.statusCode).toBe(401);
+    } finally {
+      await raised.close();
+    }
+  });
+
+  it('reads a hash of any cost it made, and refuses an unknown form', async () => {
+    const { user, email, password } = await createUser(t);
+    await t.ctx.repos.usersRepo.update(user.id, {
+      passwordHash: await hashPassword(password, TEST_PASSWORD_COST + 2),
+    });
+    await login(t, email, password);
+    expect(await costOf(t, user.id)).toBe(TEST_PASSWORD_COST + 2);
+    await t.ctx.repos.usersRepo.update(user.id, { passwordHash: `bcrypt$${'x'.repeat(40)}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email, password },
+    });
+    expect(res.statusCode).toBe(401);
   });
 });
 

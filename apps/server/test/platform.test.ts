@@ -128,6 +128,18 @@ describe('platform', () => {
     expect(loadConfig({}).S3_BUCKET).toBeUndefined();
   });
 
+  it("keeps password hashes at OWASP's cost in production; lower only for test runs", () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toThrow(
+      'PASSWORD_HASH_COST: must be at least 15 in production (OWASP minimum for scrypt)',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '16' }).PASSWORD_HASH_COST,
+    ).toBe(16);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow('PASSWORD_HASH_COST');
+  });
+
   it('derives modes from the environment', () => {
     const embedded = loadConfig({});
     expect(embedded).toMatchObject({

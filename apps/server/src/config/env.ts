@@ -131,6 +131,9 @@ export const ZEnv = z
      */
     IMAGE_DOWNLOAD_TRUSTED_HOSTS: ZHostList.default([]),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    // log2 of scrypt's N for new password hashes. Below OWASP's 15 only outside production
+    // (a test run signs in hundreds of times; each hash at 15 is ~90 ms of CPU).
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
     /**
      * Object storage shared by every process (S3 or an S3-compatible store such as MinIO); unset
      * → files in DATA_DIR, for one machine only. S3_ENDPOINT is left unset for AWS itself.
@@ -160,6 +163,8 @@ export const ZEnv = z
       problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
     // A secret generated per machine would make one machine's sessions and sealed API keys
     // unreadable on the next.
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < 15)
+      problem('PASSWORD_HASH_COST', 'must be at least 15 in production (OWASP minimum for scrypt)');
     if (env.S3_BUCKET && !env.APP_SECRET)
       problem(
         'APP_SECRET',

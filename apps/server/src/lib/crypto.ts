@@ -19,31 +19,50 @@ function scrypt(
   );
 }
 
-// N=2^15, r=8 is the OWASP minimum for scrypt; maxmem must cover 128*N*r bytes.
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * log2 of scrypt's N (PASSWORD_HASH_COST): 2^15 with r=8 is OWASP's minimum. A hash keeps the
+ * N it was made with, so raising the cost leaves old hashes readable (and sign-in upgrades
+ * them, see `passwordHashCost`).
+ */
+export const PASSWORD_HASH_COST = 15;
+const R = 8;
+const P = 1;
 const KEYLEN = 32;
+// scrypt needs 128·N·r bytes (and a little more); a stored N is ours, but bounded all the same.
+const maxmemFor = (n: number, r: number) => 256 * n * r;
+const MAX_COST = 20;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = PASSWORD_HASH_COST): Promise<string> {
+  const n = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, KEYLEN, { N: n, r: R, p: P, maxmem: maxmemFor(n, R) });
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
+  const cost = passwordHashCost(stored);
+  if (scheme !== 'scrypt' || !saltB64 || !keyB64 || cost === null || cost > MAX_COST) return false;
   const expected = Buffer.from(keyB64, 'base64');
   const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: SCRYPT.maxmem,
+    maxmem: maxmemFor(Number(n), Number(r)),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** log2 of the N a stored hash was made with; null for a hash of no known form. */
+export function passwordHashCost(stored: string): number | null {
+  const n = Number(stored.split('$')[1]);
+  const cost = Math.log2(n);
+  return Number.isInteger(cost) && cost > 0 ? cost : null;
+}
+
 /** A hash to compare against when the account does not exist, so timing does not tell. */
-export const DUMMY_PASSWORD_HASH = `scrypt$${SCRYPT.N}$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
+export const dummyPasswordHash = (cost = PASSWORD_HASH_COST) =>
+  `scrypt$${2 ** cost}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

@@ -17,6 +17,13 @@ import { startWorkers } from '../../src/workers.ts';
 import { seedPlans } from '../../src/modules/billing/plans.seed.ts';
 import { startFakeSmtp, type FakeSmtp } from '@cityforge/fakes/smtp';
 
+/**
+ * log2 of scrypt's N for the test apps' password hashes (PASSWORD_HASH_COST) and the factories'
+ * users: a run signs in hundreds of times, ~90 ms of CPU each at the production 15, ~2 ms at 10.
+ * Production's floor of 15 is config's (config.test.ts), the upgrade at sign-in auth.session's.
+ */
+export const TEST_PASSWORD_COST = 10;
+
 export type TestApp = {
   app: FastifyInstance;
   ctx: AppContext;
@@ -38,10 +45,34 @@ export type TestApp = {
 async function openTestDatabase(): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
   if (url) return openTemplateCopy(url, inject('testTemplateDatabase'));
-  const dump = fs.readFileSync(inject('pgliteDump'));
+  const { dump, wasm, bundle } = pgliteAssets();
   return fromPglite(
-    await PGlite.create({ loadDataDir: new Blob([dump]), startParams: PGLITE_START_PARAMS }),
+    await PGlite.create({
+      loadDataDir: dump,
+      pgliteWasmModule: await wasm,
+      fsBundle: bundle,
+      startParams: PGLITE_START_PARAMS,
+    }),
   );
+}
+
+let assets: { dump: Blob; wasm: Promise<WebAssembly.Module>; bundle: Blob } | undefined;
+
+/**
+ * What every PGlite of this worker starts from, read and compiled once per worker rather than
+ * once per app (the files of a worker share this module): the migrated dump, PGlite's WASM
+ * and its file bundle. A quarter of an app's start-up otherwise.
+ */
+function pgliteAssets() {
+  if (assets) return assets;
+  const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+  const read = (file: string) => fs.readFileSync(new URL(file, dist));
+  assets = {
+    dump: new Blob([fs.readFileSync(inject('pgliteDump'))]),
+    wasm: WebAssembly.compile(read('pglite.wasm')),
+    bundle: new Blob([read('pglite.data')]),
+  };
+  return assets;
 }
 
 /** A database of its own on the test PostgreSQL server, and how to drop it. */
@@ -114,6 +145,7 @@ export async function createTestApp(
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_MAX: '1000',
+    PASSWORD_HASH_COST: String(TEST_PASSWORD_COST),
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // No test ever reaches a real provider: unless a test starts the fake, calls are refused.
     OPENROUTER_BASE_URL: 'http://127.0.0.1:9/api/v1',

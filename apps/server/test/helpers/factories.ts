@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/lib/crypto.ts';
-import type { TestApp } from './app.ts';
+import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
 import { eq } from 'drizzle-orm';
 import {
   cities,
@@ -32,15 +32,15 @@ type UserOptions = {
 };
 
 /**
- * One scrypt hash per password per process: hashing is deliberately slow (tens to hundreds of
- * ms) and most factory users share DEFAULT_PASSWORD. The stored hash is a real one of the
- * password (its salt shared), so sign-in still runs the production scrypt check.
+ * One scrypt hash per password per process, at the test apps' cost (TEST_PASSWORD_COST): most
+ * factory users share DEFAULT_PASSWORD. The stored hash is a real one of the password (its
+ * salt shared), so sign-in still runs the production scrypt check.
  */
 const hashes = new Map<string, Promise<string>>();
 function hashOf(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {
-    hash = hashPassword(password);
+    hash = hashPassword(password, TEST_PASSWORD_COST);
     hashes.set(password, hash);
     hash.catch(() => hashes.delete(password));
   }

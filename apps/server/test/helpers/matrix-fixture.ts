@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
 import { cities, pageVersions, projectImages } from '../../src/db/schema/index.ts';
 import { hashPassword, randomToken, sha256 } from '../../src/lib/crypto.ts';
-import type { TestApp } from './app.ts';
+import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
 import {
   DEFAULT_PASSWORD,
   addCity,
@@ -33,11 +33,11 @@ const ROLE_USERS: Record<Exclude<Role, 'anonymous'>, UserOpts> = {
   superuser: { superuser: true },
 };
 
-// scrypt costs ~100 ms a hash; every fixture user shares one, so a case costs milliseconds.
+// Every fixture user shares one hash, so a case costs no scrypt at all.
 let sharedHash: Promise<string> | undefined;
 
 async function fastUser(t: TestApp, opts: UserOpts = {}) {
-  sharedHash ??= hashPassword(DEFAULT_PASSWORD);
+  sharedHash ??= hashPassword(DEFAULT_PASSWORD, TEST_PASSWORD_COST);
   const email = uniqueEmail('matrix');
   const user = await t.ctx.repos.usersRepo.create({
     email,

@@ -1,3 +1,4 @@
+import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { route } from '../../lib/module.ts';
@@ -9,6 +10,7 @@ import { createAdminService } from './admin.service.ts';
 
 export function createAdminModule(deps: {
   db: Db;
+  config: Pick<Config, 'PASSWORD_HASH_COST'>;
   cipher: Cipher;
   usersRepo: UsersRepo;
   billing: Pick<BillingModule, 'service' | 'cancelSubscriptionOf'>;
@@ -18,6 +20,7 @@ export function createAdminModule(deps: {
     usersRepo: deps.usersRepo,
     cipher: deps.cipher,
     cancelSubscriptionOf: deps.billing.cancelSubscriptionOf,
+    passwordCost: deps.config.PASSWORD_HASH_COST,
   });
   return {
     service,

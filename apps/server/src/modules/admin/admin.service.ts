@@ -23,6 +23,8 @@ type Deps = {
   usersRepo: UsersRepo;
   cipher: Cipher;
   cancelSubscriptionOf: CancelSubscription;
+  /** log2 of scrypt's N for new hashes (PASSWORD_HASH_COST). */
+  passwordCost: number;
   now?: () => Date;
 };
 
@@ -78,7 +80,7 @@ export function createAdminService(deps: Deps) {
       try {
         const user = await usersRepo.create({
           email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash: await hashPassword(input.password, deps.passwordCost),
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
           adminBypass: input.adminBypass ?? false,

@@ -12,7 +12,7 @@ import { createSignInGuard } from './sign-in-guard.ts';
 
 export function createAuthModule(deps: {
   db: Db;
-  config: Pick<Config, 'appUrl' | 'RATE_LIMIT_AUTH_MAX'>;
+  config: Pick<Config, 'appUrl' | 'RATE_LIMIT_AUTH_MAX' | 'PASSWORD_HASH_COST'>;
   secret: string;
   jwt: Jwt;
   mailQueue: MailQueue;
@@ -30,6 +30,7 @@ export function createAuthModule(deps: {
     mailQueue: deps.mailQueue,
     tokenSecret: deps.secret,
     guard: createSignInGuard(db),
+    passwordCost: deps.config.PASSWORD_HASH_COST,
   });
   return {
     repo,

@@ -9,8 +9,9 @@ import {
 } from '@cityforge/shared';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.ts';
 import {
-  DUMMY_PASSWORD_HASH,
+  dummyPasswordHash,
   hashPassword,
+  passwordHashCost,
   randomToken,
   sha256,
   verifyPassword,
@@ -43,6 +44,8 @@ type Deps = {
   /** Keys the derivation of refresh-token successors (APP_SECRET). */
   tokenSecret: string;
   guard: SignInGuard;
+  /** log2 of scrypt's N for new hashes (PASSWORD_HASH_COST). */
+  passwordCost: number;
   now?: () => Date;
 };
 
@@ -52,8 +55,10 @@ const RESEND_INTERVAL_MS = 60_000;
 const REUSE_GRACE_MS = 10_000;
 
 export function createAuthService(deps: Deps) {
-  const { db, authRepo, usersRepo, jwt, mailQueue, guard } = deps;
+  const { db, authRepo, usersRepo, jwt, mailQueue, guard, passwordCost } = deps;
   const now = deps.now ?? (() => new Date());
+  const hash = (password: string) => hashPassword(password, passwordCost);
+  const DUMMY_HASH = dummyPasswordHash(passwordCost);
 
   async function issueOneTime(
     user: UserRow,
@@ -113,7 +118,7 @@ export function createAuthService(deps: Deps) {
       const email = input.email.toLowerCase();
       refuseCommonPassword(input.password);
       // Hashed before the look-up so a taken address answers no faster than a new one.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hash(input.password);
       const existing = await usersRepo.findByEmail(email);
       if (existing) {
         // Same answer as a new account, so signup cannot tell who has one; the owner is told.
@@ -154,7 +159,7 @@ export function createAuthService(deps: Deps) {
       if (user && guard.isLocked(user, now()))
         throw new AppError('rate_limited', MSG.tooManyRequests);
       // Compare against a dummy hash when there is no account so timing does not tell.
-      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (user && !ok) {
         const pause = await guard.recordFailure(user.id, now());
         if (pause && user.isActive)
@@ -168,6 +173,9 @@ export function createAuthService(deps: Deps) {
       }
       if (!user || !ok || !user.isActive) throw unauthenticated(MSG.invalidCredentials);
       await guard.clear(user.id);
+      // A hash made at a lower cost than today's is made again while the password is at hand.
+      if ((passwordHashCost(user.passwordHash) ?? 0) < passwordCost)
+        await usersRepo.update(user.id, { passwordHash: await hash(password) });
       if (!user.emailVerifiedAt) {
         await sendVerification(user, { throttle: true });
         throw new AppError('email_not_verified', MSG.emailNotVerified);
@@ -230,7 +238,7 @@ export function createAuthService(deps: Deps) {
       const row = await authRepo.findUsableOneTime(sha256(token), 'reset_password', now());
       if (!row) throw badRequest(MSG.invalidResetToken);
       refuseCommonPassword(password);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hash(password);
       await db.transaction(async (tx) => {
         if (!(await authRepo.consumeOneTime(row.id, now(), tx)))
           throw badRequest(MSG.invalidResetToken);
@@ -248,7 +256,7 @@ export function createAuthService(deps: Deps) {
       return { message: MSG.resetSuccess };
     },
 
-    ...superuserOps({ usersRepo, authRepo, now }),
+    ...superuserOps({ usersRepo, authRepo, now, passwordCost }),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -4,8 +4,14 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
 /** The operator's account: ADMIN_EMAIL/ADMIN_PASSWORD at boot and `npm run create-admin`. */
-export function superuserOps(deps: { usersRepo: UsersRepo; authRepo: AuthRepo; now: () => Date }) {
+export function superuserOps(deps: {
+  usersRepo: UsersRepo;
+  authRepo: AuthRepo;
+  now: () => Date;
+  passwordCost: number;
+}) {
   const { usersRepo, authRepo, now } = deps;
+  const hash = (password: string) => hashPassword(password, deps.passwordCost);
   return {
     /**
      * ADMIN_EMAIL/ADMIN_PASSWORD at boot (`setPassword: false`) and `npm run create-admin`
@@ -26,7 +32,7 @@ export function superuserOps(deps: { usersRepo: UsersRepo; authRepo: AuthRepo; n
         emailVerifiedAt: existing?.emailVerifiedAt ?? now(),
       };
       if (!existing) {
-        const passwordHash = await hashPassword(password);
+        const passwordHash = await hash(password);
         const user = await usersRepo.create({
           email: email.toLowerCase(),
           firstName: 'Admin',
@@ -36,7 +42,7 @@ export function superuserOps(deps: { usersRepo: UsersRepo; authRepo: AuthRepo; n
         });
         return { user, created: true };
       }
-      const passwordHash = opts.setPassword ? await hashPassword(password) : undefined;
+      const passwordHash = opts.setPassword ? await hash(password) : undefined;
       const user = await usersRepo.update(existing.id, {
         ...flags,
         ...(passwordHash && { passwordHash }),
