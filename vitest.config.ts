@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Server test files that run in a fresh worker each (isolate: true), kept out of the shared
- * one: fault injection and fuzzing (long, and CI runs them beside the rest with
- * `--project server-slow`), real child processes and worker pools, and a module mock.
+ * Server test files that are slow by their subject, run by `npm run test:slow` (CI runs them
+ * on both databases, beside the rest) and not by `npm test`: fault injection and fuzzing, real
+ * child processes and worker pools, a site of 60,000 cities, Netlify's rate windows waited out
+ * for real, and a module mock. Each runs in a fresh worker (isolate: true).
  */
 const SERVER_SLOW = [
   'apps/server/test/faults.*.test.ts',
@@ -13,6 +14,8 @@ const SERVER_SLOW = [
   'apps/server/test/storage.multi-process.test.ts',
   'apps/server/test/migrations.test.ts',
   'apps/server/test/*-thread.test.ts',
+  'apps/server/test/publishing.scale.test.ts',
+  'apps/server/test/publishing.rate-limits.test.ts',
   // vi.mock of a module the other files import as it is.
   'apps/server/test/locations.spreadsheet.test.ts',
 ];
@@ -22,7 +25,6 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   fileParallelism: true,
-  maxWorkers: 2,
   // As `npm start` runs the server: V8's baseline WASM compiler only. PGlite's 10 MB of WASM
   // otherwise gets an optimizing compile in every worker, seconds of CPU and ~500 MB at peak,
   // for queries no faster (docs/decisions.md, issue 23).
@@ -58,6 +60,9 @@ export default defineConfig({
           // read is module state.
           isolate: false,
           ...server,
+          // Four on two cores: a file waiting on its timers, its mail or a child process
+          // leaves its core to another file (npm test 162 s → 137 s with 2 → 4 here).
+          maxWorkers: 4,
         },
       },
       {
@@ -65,6 +70,9 @@ export default defineConfig({
           name: 'server-slow',
           include: SERVER_SLOW,
           ...server,
+          // Their files wait on child processes, killed servers and rate windows: three
+          // overlap those waits (153 s → 134 s with 2 → 3 here).
+          maxWorkers: 3,
         },
       },
     ],

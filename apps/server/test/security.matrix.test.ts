@@ -683,6 +683,19 @@ async function snapshot(f: MatrixFixture) {
   };
 }
 
+/**
+ * The fixture of a case. A refused call must change nothing, and every refusal below checks
+ * that against a snapshot, so the refusals of one role share one fixture (a refusal that did
+ * change it fails there, by name); an allowed call may change its fixture and gets a fresh one.
+ */
+const refusalFixtures = new Map<Role, Promise<MatrixFixture>>();
+function fixtureFor(role: Role, allowed: boolean): Promise<MatrixFixture> {
+  if (allowed) return matrixFixture(t, role);
+  let shared = refusalFixtures.get(role);
+  if (!shared) refusalFixtures.set(role, (shared = matrixFixture(t, role)));
+  return shared;
+}
+
 const DENIED_MESSAGE: Partial<Record<number, string>> = {
   401: MSG.notAuthenticated,
   403: MSG.forbidden,
@@ -696,7 +709,7 @@ for (const key of TABLE) {
     for (const role of ROLES) {
       const want = expectationFor(entry, role);
       it(`${key} as ${ROLE_NAMES[role]} → ${label(want)}`, async () => {
-        const f = await matrixFixture(t, role);
+        const f = await fixtureFor(role, want.allowed);
         const before = want.allowed ? null : await snapshot(f);
         const res = await call(entry, f, method);
         const said = `${key} as ${role}: ${res.statusCode} ${res.body.slice(0, 500)}`;
@@ -746,12 +759,12 @@ describe('HEAD mirrors of GET routes run the same guards', () => {
     // Through call(), so a stream route that wrongly let the caller in could not hang the test.
     const head = (f: MatrixFixture) => call({ ...entry, send: undefined }, f, 'HEAD');
     it(`HEAD ${path} as anonymous → 401`, async () => {
-      const res = await head(await matrixFixture(t, 'anonymous'));
+      const res = await head(await fixtureFor('anonymous', false));
       expect(res.statusCode, res.body).toBe(401);
     });
     if (entry.access === 'owner')
       it(`HEAD ${path} as another user → 404`, async () => {
-        const res = await head(await matrixFixture(t, 'other'));
+        const res = await head(await fixtureFor('other', false));
         expect(res.statusCode, res.body).toBe(404);
       });
   }
@@ -782,13 +795,17 @@ describe('the not-found handler (SPA fallback)', () => {
 // ── another project's resources through one's own ──────────────────────────────────────────
 
 describe("another user's page, city, state, county or version named through one's own project", () => {
+  // The caller's own project, beside the shared fixture of refusals (made once, for it).
+  let own: ReturnType<typeof callerProject> | undefined;
+  const ownProjectOf = (f: MatrixFixture) => (own ??= callerProject(t, f.caller!.user.id));
+
   for (const key of TABLE) {
     const entry = entryOf(key);
     if (!entry?.sub) continue;
     const method = key.split(' ')[0]!;
     it(`${key} as another user, with their own project id and the owner's ids → 404`, async () => {
-      const f = await matrixFixture(t, 'other');
-      const own = await callerProject(t, f.caller!.user.id);
+      const f = await fixtureFor('other', false);
+      const own = await ownProjectOf(f);
       const before = await snapshot(f);
       const res = await call(entry, { ...f, project: own }, method);
       const said = `${key}: ${res.statusCode} ${res.body.slice(0, 500)}`;
