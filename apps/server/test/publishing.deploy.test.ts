@@ -96,6 +96,47 @@ describe('publishing to Netlify', () => {
     expect(text(netlify.publishedFiles(host), sent[1]!)).toContain('Now open Sundays.');
   });
 
+  it('takes a refused second try of an upload as in when Netlify took the first (its answer lost)', async () => {
+    // The client gives up on an answer after NETLIFY_TIMEOUT_SECONDS and sends the file again;
+    // Netlify took the first try all the same, and the deploy's last file moved it on.
+    // An app of its own: on this file's database, its deploy could go to this file's workers.
+    const impatient = await createTestApp({
+      NETLIFY_API_URL: netlify.url,
+      NETLIFY_TIMEOUT_SECONDS: '1',
+    });
+    try {
+      const u = await siteProject(impatient);
+      const first = await published(impatient, u.id, u.headers);
+      const { db } = impatient.ctx;
+      const [city] = await db.select().from(cities).where(eq(cities.projectId, u.id));
+      await db
+        .update(cities)
+        .set({
+          contentHtml: `${city!.contentHtml}<p>Late answers welcome.</p>`,
+          updatedAt: new Date(city!.updatedAt.getTime() + 5_000),
+        })
+        .where(eq(cities.id, city!.id));
+      const isUpload = (r: { method: string; path: string }) =>
+        r.method === 'PUT' && r.path.includes('/files/');
+      netlify.answerLate({ times: 2, ms: 1_500, match: isUpload });
+      const edited = await published(impatient, u.id, u.headers);
+      expect(edited.deployment).toMatchObject({ state: 'ready', error: null });
+      const id = (await impatient.ctx.repos.publishingRepo.findDeploy(edited.deployment.id))!
+        .netlifyDeployId;
+      const tries = netlify.requests.filter(
+        (r) => isUpload(r) && r.path.startsWith(`/deploys/${id}/`),
+      );
+      // Both first tries were taken (their answers still on the way), both second tries refused.
+      expect(netlify.uploads.filter((x) => x.deployId === id)).toHaveLength(2);
+      expect(tries.map((r) => r.status)).toEqual([422, 422]);
+      const host = new URL(first.netlifyUrl).host;
+      const page = [...netlify.publishedFiles(host).values()].map((b) => b.toString('utf8'));
+      expect(page.some((html) => html.includes('Late answers welcome.'))).toBe(true);
+    } finally {
+      await impatient.close();
+    }
+  });
+
   it('waits out a 429 and retries a 503 in the middle of the uploads', async () => {
     const u = await siteProject(t);
     const isUpload = (r: { method: string; path: string }) =>

@@ -79,6 +79,12 @@ export type FakeNetlify = {
   rateLimit(fault: FakeNetlifyFault & { resetInSeconds?: number }): void;
   /** The next matching requests get a 5xx. */
   failNext(fault: FakeNetlifyFault & { status: 500 | 502 | 503 }): void;
+  /**
+   * The next matching requests are carried out, then answered only after `ms`: a client that
+   * gave up meanwhile (its timeout) never reads the answer, as when Netlify took a request
+   * whose answer was lost on the way back.
+   */
+  answerLate(fault: FakeNetlifyFault & { ms: number }): void;
   /** The next created deploy ends in `error` with this message instead of `ready`. */
   failNextDeploy(message: string): void;
   setProcessingPolls(polls: number): void;
@@ -98,13 +104,24 @@ export type FakeNetlify = {
   close(): Promise<void>;
 };
 
-type Fault = {
-  status: number;
-  skip: number;
-  times: number;
-  resetInSeconds: number;
-  match: (req: FakeNetlifyRequestInfo) => boolean;
-};
+type Due = { skip: number; times: number; match: (req: FakeNetlifyRequestInfo) => boolean };
+type Fault = Due & { status: number; resetInSeconds: number };
+type LateAnswer = Due & { ms: number };
+
+/** The first of `list` due for this request (counting the skips of all that match); spent ones go. */
+function takeDue<T extends Due>(list: T[], info: FakeNetlifyRequestInfo): T | undefined {
+  let due: T | undefined;
+  for (const entry of list) {
+    if (!entry.match(info)) continue;
+    if (entry.skip > 0) entry.skip--;
+    else if (!due && entry.times > 0) {
+      entry.times--;
+      due = entry;
+    }
+  }
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.times <= 0) list.splice(i, 1);
+  return due;
+}
 
 const PREFIX = '/api/v1';
 const RATE_LIMIT = 500;
@@ -168,6 +185,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
   const requests: FakeNetlifyRequest[] = [];
   const uploads: FakeNetlifyUpload[] = [];
   const faults: Fault[] = [];
+  const lateAnswers: LateAnswer[] = [];
   let uploadGate: {
     deployId: string | null;
     waiting: (id: string) => void;
@@ -208,20 +226,6 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
 
   // Every rule counts every request it matches, so two rules' counters stay independent; when
   // two are due on the same request the older one answers and the newer waits for the next.
-  const dueFault = (info: FakeNetlifyRequestInfo): Fault | undefined => {
-    let due: Fault | undefined;
-    for (const fault of faults) {
-      if (!fault.match(info)) continue;
-      if (fault.skip > 0) fault.skip--;
-      else if (!due && fault.times > 0) {
-        fault.times--;
-        due = fault;
-      }
-    }
-    for (let i = faults.length - 1; i >= 0; i--) if (faults[i]!.times <= 0) faults.splice(i, 1);
-    return due;
-  };
-
   const ok = (body: unknown, status = 200) => ({ status, body });
   const siteOk = (site: FakeNetlifySite, status?: number) =>
     ok(siteJson(site, state.deploys, state.accountFor(site.owner)), status);
@@ -318,7 +322,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
       token,
     };
 
-    const fault = dueFault(info);
+    const fault = takeDue(faults, info);
     if (fault) {
       const message =
         fault.status === 429 ? 'Rate limit exceeded' : (http.STATUS_CODES[fault.status] ?? 'Error');
@@ -378,6 +382,11 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     try {
       const answer = route(info, token, body, new URLSearchParams(search));
       if (!answer) return send(res, info, 404, { code: 404, message: 'Not Found' }, counts);
+      const late = takeDue(lateAnswers, info);
+      if (late) {
+        await new Promise((resolve) => setTimeout(resolve, late.ms));
+        if (req.socket.destroyed) return void requests.push({ ...logged(info), status: 0 });
+      }
       return send(res, info, answer.status, answer.body, counts);
     } catch (error) {
       if (error instanceof NetlifyError)
@@ -434,6 +443,13 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     },
     rateLimit: (fault) => addFault(429, fault, fault.resetInSeconds),
     failNext: (fault) => addFault(fault.status, fault),
+    answerLate: (fault) =>
+      lateAnswers.push({
+        skip: fault.afterRequests ?? 0,
+        times: fault.times,
+        ms: fault.ms,
+        match: fault.match ?? (() => true),
+      }),
     failNextDeploy: (message) => state.failNextDeploy(message),
     setProcessingPolls(polls) {
       state.processingPolls = polls;

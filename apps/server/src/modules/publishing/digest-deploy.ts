@@ -79,8 +79,10 @@ export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDep
         const body = await fs.readFile(path.join(opts.dir, file));
         await opts.client.uploadFile(deploy.id, file, body);
       } catch (error) {
-        failed = true;
-        throw error;
+        if (!(await tookEveryFile(opts.client, deploy.id, error))) {
+          failed = true;
+          throw error;
+        }
       }
       uploaded += 1;
       await opts.onUploaded?.(uploaded);
@@ -97,6 +99,28 @@ export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDep
   await opts.onProcessing?.();
   await waitUntilReady(client, deploy.id, opts.timeoutMs ?? 10 * 60_000);
   return { deployId: deploy.id, required: toUpload.length, uploaded };
+}
+
+// Where a deploy goes once Netlify has every file it asked for.
+const PAST_UPLOADING = new Set([
+  'uploaded',
+  'preparing',
+  'prepared',
+  'processing',
+  'processed',
+  'ready',
+]);
+
+/**
+ * Whether a refused upload was already in: the client gives up on an answer that is slow to
+ * come and sends the file again, but Netlify may have taken the first try all the same. When
+ * that try was the deploy's last file, the deploy has moved past uploading and Netlify refuses
+ * the second with 422 ("not accepting uploads"): every file it asked for is there.
+ */
+async function tookEveryFile(client: NetlifyClient, deployId: string, error: unknown) {
+  if (!(error instanceof NetlifyError) || error.status !== 422) return false;
+  const deploy = await client.getDeploy(deployId);
+  return PAST_UPLOADING.has(deploy.state);
 }
 
 async function waitUntilReady(client: NetlifyClient, deployId: string, timeoutMs: number) {
