@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EnvError, loadConfig } from '../src/config/env.ts';
 import { acquireLock, DataDirLockedError } from '../src/db/open.ts';
+import { QUEUES, createBoss, startBoss } from '../src/jobs/boss.ts';
+import { createLogger } from '../src/lib/logger.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
@@ -18,6 +20,19 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: { ok: true }, queue: { ok: true } });
+  });
+
+  it("wakes every queue's workers by NOTIFY, also on an install whose queue was made without", async () => {
+    const boss = t.ctx.boss;
+    for (const name of Object.values(QUEUES))
+      expect((await boss.getQueue(name))?.notify, name).toBe(true);
+    // A queue of an earlier release, made without it, gets it at the next start.
+    await boss.updateQueue(QUEUES.sendMail, { notify: false });
+    expect((await boss.getQueue(QUEUES.sendMail))?.notify).toBe(false);
+    const restarted = createBoss(t.handle, createLogger('silent'), t.bossSchema);
+    await startBoss(restarted);
+    await restarted.stop({ graceful: false, close: false });
+    expect((await boss.getQueue(QUEUES.sendMail))?.notify).toBe(true);
   });
 
   it('keeps serving after the database server ends its idle connections', async () => {

@@ -17,8 +17,9 @@ export const QUEUES = {
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
-  // Mail: retried with backoff so a flaky SMTP server loses nothing.
-  'send-mail': { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  // Mail: retried with backoff so a flaky SMTP server loses nothing. Woken by NOTIFY like the
+  // others: a verification or reset mail leaves at once, not at the next 2-second poll.
+  'send-mail': { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true },
   // Pages: provider rate limits are handled by the job itself (it honours Retry-After); these
   // retries are for crashes. A worker that dies stops its heartbeat and the job runs again.
   // Stately with a singleton key per page: at most one waiting and one running job per page,
