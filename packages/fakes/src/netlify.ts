@@ -108,6 +108,13 @@ type Due = { skip: number; times: number; match: (req: FakeNetlifyRequestInfo) =
 type Fault = Due & { status: number; resetInSeconds: number };
 type LateAnswer = Due & { ms: number };
 
+/** When a test's fault starts, how often it applies and to which requests. */
+const dueOf = (fault: FakeNetlifyFault): Due => ({
+  skip: fault.afterRequests ?? 0,
+  times: fault.times,
+  match: fault.match ?? (() => true),
+});
+
 /** The first of `list` due for this request (counting the skips of all that match); spent ones go. */
 function takeDue<T extends Due>(list: T[], info: FakeNetlifyRequestInfo): T | undefined {
   let due: T | undefined;
@@ -417,13 +424,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
   const host = `127.0.0.1:${port}`;
 
   const addFault = (status: number, fault: FakeNetlifyFault, resetInSeconds = 1) =>
-    faults.push({
-      status,
-      skip: fault.afterRequests ?? 0,
-      times: fault.times,
-      resetInSeconds,
-      match: fault.match ?? (() => true),
-    });
+    faults.push({ ...dueOf(fault), status, resetInSeconds });
 
   return {
     url: `http://${host}${PREFIX}`,
@@ -443,13 +444,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     },
     rateLimit: (fault) => addFault(429, fault, fault.resetInSeconds),
     failNext: (fault) => addFault(fault.status, fault),
-    answerLate: (fault) =>
-      lateAnswers.push({
-        skip: fault.afterRequests ?? 0,
-        times: fault.times,
-        ms: fault.ms,
-        match: fault.match ?? (() => true),
-      }),
+    answerLate: (fault) => lateAnswers.push({ ...dueOf(fault), ms: fault.ms }),
     failNextDeploy: (message) => state.failNextDeploy(message),
     setProcessingPolls(polls) {
       state.processingPolls = polls;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { PASSWORD_HASH_COST } from '../lib/crypto.ts';
 
 const ZOptionalUrl = z.url().optional();
 
@@ -133,7 +134,7 @@ export const ZEnv = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
     // log2 of scrypt's N for new password hashes. Below OWASP's 15 only outside production
     // (a test run signs in hundreds of times; each hash at 15 is ~90 ms of CPU).
-    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
     /**
      * Object storage shared by every process (S3 or an S3-compatible store such as MinIO); unset
      * → files in DATA_DIR, for one machine only. S3_ENDPOINT is left unset for AWS itself.
@@ -163,8 +164,11 @@ export const ZEnv = z
       problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
     // A secret generated per machine would make one machine's sessions and sealed API keys
     // unreadable on the next.
-    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < 15)
-      problem('PASSWORD_HASH_COST', 'must be at least 15 in production (OWASP minimum for scrypt)');
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < PASSWORD_HASH_COST)
+      problem(
+        'PASSWORD_HASH_COST',
+        `must be at least ${PASSWORD_HASH_COST} in production (OWASP minimum for scrypt)`,
+      );
     if (env.S3_BUCKET && !env.APP_SECRET)
       problem(
         'APP_SECRET',

@@ -20,7 +20,7 @@ import { startFakeSmtp, type FakeSmtp } from '@cityforge/fakes/smtp';
 /**
  * log2 of scrypt's N for the test apps' password hashes (PASSWORD_HASH_COST) and the factories'
  * users: a run signs in hundreds of times, ~90 ms of CPU each at the production 15, ~2 ms at 10.
- * Production's floor of 15 is config's (config.test.ts), the upgrade at sign-in auth.session's.
+ * Production's floor of 15 is config's (platform.test.ts), the upgrade at sign-in auth.session's.
  */
 export const TEST_PASSWORD_COST = 10;
 

@@ -256,7 +256,7 @@ export function createAuthService(deps: Deps) {
       return { message: MSG.resetSuccess };
     },
 
-    ...superuserOps({ usersRepo, authRepo, now, passwordCost }),
+    ...superuserOps({ usersRepo, authRepo, now, hash }),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

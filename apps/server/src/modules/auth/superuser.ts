@@ -1,4 +1,3 @@
-import { hashPassword } from '../../lib/crypto.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
@@ -8,10 +7,10 @@ export function superuserOps(deps: {
   usersRepo: UsersRepo;
   authRepo: AuthRepo;
   now: () => Date;
-  passwordCost: number;
+  /** The auth service's hash, at PASSWORD_HASH_COST. */
+  hash: (password: string) => Promise<string>;
 }) {
-  const { usersRepo, authRepo, now } = deps;
-  const hash = (password: string) => hashPassword(password, deps.passwordCost);
+  const { usersRepo, authRepo, now, hash } = deps;
   return {
     /**
      * ADMIN_EMAIL/ADMIN_PASSWORD at boot (`setPassword: false`) and `npm run create-admin`
