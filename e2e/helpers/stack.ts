@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '@cityforge/fakes/smtp';
 import { freePort, spawnServer } from '../../apps/server/test/helpers/process.ts';
 
@@ -32,6 +33,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   // A known port up front keeps APP_URL (and so the mailed links) pointing at this server.
   const port = String(await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-e2e-'));
+  // A migrated database to start on (e2e/global-setup.ts); the server's own start does the rest.
+  fs.cpSync(inject('e2eDataTemplate'), dataDir, { recursive: true });
   // IndexNow is told of deploys to verified domains: never the real endpoint from a test.
   const server = spawnServer({
     DATA_DIR: dataDir,

@@ -24,7 +24,11 @@ async function main() {
   reportCrashes(ctx.errorReporter, (err, kind) => logger.fatal({ err }, kind));
   if (config.runWorkers) {
     // What a killed process left half-done is put right before the workers take new jobs.
-    await startRecovery({ ...ctx, sweeps: recoverySweeps(ctx) });
+    await startRecovery({
+      ...ctx,
+      sweeps: recoverySweeps(ctx),
+      afterMs: config.RECOVER_AFTER_SECONDS * 1000,
+    });
     await startWorkers(ctx);
   }
   const app = config.runApi ? await buildApp(ctx) : null;

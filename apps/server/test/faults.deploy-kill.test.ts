@@ -65,7 +65,7 @@ describe('a server killed while a deploy uploads', () => {
     const second = await rig.start(db, env);
     const again = await signIn(second.base);
     // Not "uploading" for ever: the deploy ends as failed, and says why. (Embedded: at once,
-    // no other process can be running it; PostgreSQL: once its heartbeat is a minute old.)
+    // no other process can be running it; PostgreSQL: once its heartbeat is RECOVER_AFTER_SECONDS old.)
     const ended = await until(
       () => deploymentOf(again, id),
       (d) => !isDeployActive(d?.state),

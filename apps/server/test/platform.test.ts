@@ -155,6 +155,12 @@ describe('platform', () => {
     expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow('PASSWORD_HASH_COST');
   });
 
+  it('keeps the deploy heartbeat deadline above three missed beats', () => {
+    expect(loadConfig({}).RECOVER_AFTER_SECONDS).toBe(60);
+    expect(loadConfig({ RECOVER_AFTER_SECONDS: '15' }).RECOVER_AFTER_SECONDS).toBe(15);
+    expect(() => loadConfig({ RECOVER_AFTER_SECONDS: '10' })).toThrow('RECOVER_AFTER_SECONDS');
+  });
+
   it('derives modes from the environment', () => {
     const embedded = loadConfig({});
     expect(embedded).toMatchObject({

@@ -267,7 +267,7 @@ describe('pages without scores', () => {
     const before = await lean(u.id, u.headers);
     expect(before.scoringCities).toBe(3);
     expect(before.heldBackCities).toBe(0);
-    await t.ctx.modules.generation.recover(() => new Date());
+    await t.ctx.modules.generation.recover(new Date());
     await t.drainQueue(QUEUES.scoreSimilarity);
     const after = await lean(u.id, u.headers);
     expect(after.scoringCities).toBe(0);

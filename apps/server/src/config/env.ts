@@ -92,6 +92,14 @@ export const ZEnv = z
      * progress; the deploy goes on and the web app follows it through GET deployment/.
      */
     PUBLISH_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /**
+     * With PostgreSQL, how long work in flight may stay still before it counts as left behind
+     * by a dead process and is put right: a running deploy whose worker stopped writing ends as
+     * interrupted; a queued page whose job was never sent gets one. (The embedded mode puts
+     * both right at boot: no other process can be running them.) A live deploy worker writes
+     * every 5 s, so 15 is the floor; longer waits out longer pauses of a loaded worker.
+     */
+    RECOVER_AFTER_SECONDS: z.coerce.number().int().min(15).max(3600).default(60),
     /** How often a worker checks for staged releases whose next batch is due. */
     RELEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** The IndexNow endpoint a deploy to a verified domain tells what changed ({url}/indexnow). */

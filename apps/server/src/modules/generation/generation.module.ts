@@ -25,13 +25,6 @@ import { startPriceChecks } from './prices.job.ts';
 import { createSpendingCaps } from './spending-caps.ts';
 import { createUsageRepo } from './usage.repo.ts';
 
-/**
- * A page is queued in one transaction and its job sent right after; a queued page still
- * without a job this long after it was queued lost its job to a crash between the two. (Were
- * the sender only slow, the page would get two jobs: harmless, the second finds it taken.)
- */
-const ORPHAN_AFTER_MS = 60_000;
-
 export function createGenerationModule(deps: {
   handle: DbHandle;
   db: Db;
@@ -108,8 +101,11 @@ export function createGenerationModule(deps: {
    * Pages queued without a job get one; a project whose pages are all settled but which
    * still says In progress is settled (DESIGN §5: a killed worker loses no page).
    */
-  const recover: RecoverySweep = async (stillSince) => {
-    const orphans = await pagesRepo.orphaned(boss, stillSince(ORPHAN_AFTER_MS));
+  const recover: RecoverySweep = async (leftBefore) => {
+    // A page is queued in one transaction and its job sent right after; a queued page still
+    // without a job since before `leftBefore` lost its job to a crash between the two. (Were
+    // the sender only slow, the page gets two jobs: harmless, the second finds it taken.)
+    const orphans = await pagesRepo.orphaned(boss, leftBefore);
     const byProject = Map.groupBy(orphans, (o) => o.projectId);
     for (const [projectId, pages] of byProject) {
       const owned = await projects.repo.withOwner(projectId);

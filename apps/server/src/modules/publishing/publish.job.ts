@@ -86,6 +86,7 @@ export function createPublishWorker(deps: PublishDeps) {
     // the file store on whichever worker takes it, so no disk is ever shared.
     const dir = buildFolderOf(deps.dataDir, deployId);
     // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
+    // Every 5 s: RECOVER_AFTER_SECONDS (15 at least) then spans three missed beats.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
     try {
       await repo.updateDeploy(deployId, { state: 'building' });

@@ -22,9 +22,6 @@ import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { missingNote } from './missing-note.ts';
 import { siteZip, type SiteZipBudget } from './site-zip.ts';
 
-/** A deploy whose worker has not written for this long has lost its worker. */
-export const DEPLOY_STALE_MS = 60_000;
-
 type Deps = {
   boss: PgBoss;
   repo: PublishingRepo;
@@ -38,12 +35,15 @@ type Deps = {
   siteZipBudget?: SiteZipBudget;
   /** How long POST publish/ waits for the deploy before answering with its progress (202). */
   waitMs: number;
+  /** A deploy whose worker has not written for this long has lost its worker. */
+  staleMs: number;
 };
 
 const normalUrl = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();
 
 export function createPublishService(deps: Deps) {
   const { repo } = deps;
+  const staleSince = () => new Date(Date.now() - deps.staleMs);
 
   /** Waits for the deploy to finish; a deploy whose worker died is closed as interrupted. */
   async function settled(deployId: string): Promise<DeployRow> {
@@ -53,12 +53,8 @@ export function createPublishService(deps: Deps) {
       const deploy = await repo.findDeploy(deployId);
       if (!deploy) throw notFound('Deploy not found.');
       if (!isDeployActive(deploy.state) || Date.now() > deadline) return deploy;
-      if (Date.now() - deploy.heartbeatAt.getTime() > DEPLOY_STALE_MS) {
-        await repo.abandonStale(
-          deploy.projectId,
-          new Date(Date.now() - DEPLOY_STALE_MS),
-          MSG.deployInterrupted,
-        );
+      if (Date.now() - deploy.heartbeatAt.getTime() > deps.staleMs) {
+        await repo.abandonStale(deploy.projectId, staleSince(), MSG.deployInterrupted);
       }
       // Short at first: a redeploy of one changed page is ready in well under a second; a long
       // deploy is looked at every 100 ms (one primary-key read).
@@ -93,11 +89,7 @@ export function createPublishService(deps: Deps) {
       const pages = await deps.projectsRepo.pagesOf(project.id);
       if (!pages.some((p) => p.kind === 'homepage' && p.status === PAGE_STATUS.completed))
         throw new AppError('conflict', MSG.nothingToPublish);
-      await repo.abandonStale(
-        project.id,
-        new Date(Date.now() - DEPLOY_STALE_MS),
-        MSG.deployInterrupted,
-      );
+      await repo.abandonStale(project.id, staleSince(), MSG.deployInterrupted);
       const deploy = await repo.startDeploy(project.id);
       if (!deploy) throw new AppError('conflict', MSG.deployAlreadyRunning);
       await opts.beforeBuild?.(project);
@@ -121,11 +113,7 @@ export function createPublishService(deps: Deps) {
     async deployment(user: UserRow, id: string) {
       const project = await deps.owned(user, id);
       // A deploy whose worker died reads as interrupted, not as uploading for ever.
-      await repo.abandonStale(
-        project.id,
-        new Date(Date.now() - DEPLOY_STALE_MS),
-        MSG.deployInterrupted,
-      );
+      await repo.abandonStale(project.id, staleSince(), MSG.deployInterrupted);
       const deploy = await repo.latestDeploy(project.id);
       return deploy ? toDeployment(deploy) : null;
     },

@@ -11,7 +11,7 @@ import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { sweepBuildFolders } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { createPublishWorker } from './publish.job.ts';
-import { createPublishService, DEPLOY_STALE_MS } from './publish.service.ts';
+import { createPublishService } from './publish.service.ts';
 import { createPublishingRepo } from './publishing.repo.ts';
 import type { SiteImages } from './site-build.ts';
 import { publishingRoutes } from './publishing.routes.ts';
@@ -34,6 +34,7 @@ export function createPublishingModule(deps: {
     | 'SITE_ZIP_TIMEOUT_SECONDS'
     | 'SITE_ZIP_MEMORY_MB'
     | 'PUBLISH_WAIT_SECONDS'
+    | 'RECOVER_AFTER_SECONDS'
     | 'RELEASE_CHECK_SECONDS'
     | 'INDEXNOW_URL'
     | 'INDEXNOW_TIMEOUT_SECONDS'
@@ -49,6 +50,7 @@ export function createPublishingModule(deps: {
 }) {
   const { db, boss, config, projects, logger } = deps;
   const repo = createPublishingRepo(db);
+  const staleMs = config.RECOVER_AFTER_SECONDS * 1000;
   const netlify = createNetlify({
     apiUrl: config.NETLIFY_API_URL,
     timeoutMs: config.NETLIFY_TIMEOUT_SECONDS * 1000,
@@ -74,6 +76,7 @@ export function createPublishingModule(deps: {
       memoryMb: config.SITE_ZIP_MEMORY_MB,
     },
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
+    staleMs,
   });
   const releaseRepo = createReleaseRepo(db);
   const releases = createReleaseService({
@@ -84,12 +87,13 @@ export function createPublishingModule(deps: {
     netlify,
     publish: service,
     owned: projects.owned,
+    staleMs,
     logger,
   });
 
   /** A deploy whose worker died ends as interrupted. */
-  const recover: RecoverySweep = async (stillSince) => {
-    const deploys = await repo.abandonAllStale(stillSince(DEPLOY_STALE_MS), MSG.deployInterrupted);
+  const recover: RecoverySweep = async (leftBefore) => {
+    const deploys = await repo.abandonAllStale(leftBefore, MSG.deployInterrupted);
     if (deploys) logger.warn({ deploys }, 'deploys whose worker went away ended as interrupted');
   };
 

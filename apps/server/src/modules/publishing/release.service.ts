@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { nextDailyAt } from '../../lib/zoned-time.ts';
 import type { Netlify } from './netlify.ts';
 import { sendPublishJob } from './publish.job.ts';
-import { DEPLOY_STALE_MS, type PublishService } from './publish.service.ts';
+import type { PublishService } from './publish.service.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import type { ReleaseRepo } from './release.repo.ts';
 
@@ -19,6 +19,8 @@ type Deps = {
   netlify: Netlify;
   publish: PublishService;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  /** RECOVER_AFTER_SECONDS: a deploy whose worker has been silent this long is over. */
+  staleMs: number;
   logger: Logger;
 };
 
@@ -50,7 +52,7 @@ export function createReleaseService(deps: Deps) {
     if (!(await deps.netlify.forProject(project))) return null;
     await deps.publishingRepo.abandonStale(
       project.id,
-      new Date(now.getTime() - DEPLOY_STALE_MS),
+      new Date(now.getTime() - deps.staleMs),
       MSG.deployInterrupted,
     );
     const next = nextDailyAt(project.releaseTime, project.releaseTimeZone, now);
