@@ -51,7 +51,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     dataDir,
     browser,
     async newPage() {
-      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 1280, height: 860 },
+        reducedMotion: 'reduce',
+      });
       return { context, page: await context.newPage() };
     },
     async stop() {

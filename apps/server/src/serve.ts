@@ -1,0 +1,75 @@
+import { loadConfig, EnvError } from './config/env.ts';
+import { createLogger } from './lib/logger.ts';
+import { reportCrashes } from './lib/error-reporting.ts';
+import { boot, shutdown } from './boot.ts';
+import { buildApp } from './app.ts';
+import { recoverySweeps, startWorkers } from './workers.ts';
+import { startRecovery } from './jobs/recovery.ts';
+import { DataDirLockedError } from './db/open.ts';
+import { getGeoIndex } from './modules/locations/geography-index.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const ctx = await boot(config, logger);
+  reportCrashes(ctx.errorReporter, (err, kind) => logger.fatal({ err }, kind));
+  if (config.runWorkers) {
+    // What a killed process left half-done is put right before the workers take new jobs.
+    await startRecovery({
+      ...ctx,
+      sweeps: recoverySweeps(ctx),
+      afterMs: config.RECOVER_AFTER_SECONDS * 1000,
+    });
+    await startWorkers(ctx);
+  }
+  const app = config.runApi ? await buildApp(ctx) : null;
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const url = config.APP_URL ?? `http://localhost:${port}`;
+    const signIn = config.ADMIN_EMAIL
+      ? `Sign in as ${config.ADMIN_EMAIL} with ADMIN_PASSWORD,`
+      : 'Sign up in the browser;';
+    const mail = config.SMTP_URL
+      ? 'mail goes through SMTP_URL'
+      : `verification links are logged and saved in ${config.dataDir}/outbox`;
+    // The ZIP data index takes a moment to build; build it now, not in the first upload.
+    setImmediate(() => getGeoIndex());
+    console.log(
+      `\n  CityForge is running at ${url}\n  ${signIn} ${mail}.\n  Database: ${ctx.handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${ctx.store.location}; role: ${config.ROLE}.\n`,
+    );
+  } else {
+    logger.info('worker started');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app?.close();
+    await shutdown(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  console.error(err);
+  process.exit(1);
+});
