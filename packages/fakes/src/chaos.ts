@@ -167,14 +167,21 @@ export function dropConnection(res: ServerResponse): void {
 export function hold(res: ServerResponse, ms: number, record: ChaosRecord): Promise<boolean> {
   if (res.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
+    let timer: NodeJS.Timeout;
     const onClose = () => {
       clearTimeout(timer);
       record.clientLeft = true;
       resolve(false);
     };
-    const timer = setTimeout(() => {
-      res.off('close', onClose);
-      resolve(!res.destroyed);
+    // The client's own timeout, 1 s shorter, can come due in the same turn of a busy event
+    // loop as this one; it has hung up, but its close is only seen a turn of I/O later. Give
+    // it that turn (20 ms) before answering late: else the answer counts as given, and nobody
+    // read it.
+    timer = setTimeout(() => {
+      timer = setTimeout(() => {
+        res.off('close', onClose);
+        resolve(!res.destroyed);
+      }, 20);
     }, ms);
     res.once('close', onClose);
   });
