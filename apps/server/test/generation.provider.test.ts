@@ -168,7 +168,10 @@ describe('generation through an OpenAI-compatible provider', () => {
   });
 
   it('never runs more pages at once per key than GENERATION_CONCURRENCY_PER_KEY', async () => {
-    ai.setLatency(150);
+    // Long enough that calls overlap however slow the work between them: at 150 ms, on two
+    // cores shared by eight test workers, a page's own writes outlasted the call and the four
+    // slots were never busy at once.
+    ai.setLatency(1_000);
     const [a, b] = await Promise.all([
       userProject({ servicePages: true }),
       userProject({ servicePages: true }),
