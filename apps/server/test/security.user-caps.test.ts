@@ -121,10 +121,11 @@ describe('event streams end with their session', () => {
   it('closes the stream when its access token expires', async () => {
     const u = await signedInUser(t, { plan: 'basic' });
     const project = await createProject(t, u.user.id);
-    // The same session, with a token that lives one second.
+    // The same session, with a token that lives three seconds: JWT times are whole seconds,
+    // so a one-second token can be expired before a loaded machine's request arrives.
     const claims = JSON.parse(Buffer.from(u.access.split('.')[1]!, 'base64url').toString());
     const secret = resolveAppSecret(t.config.APP_SECRET, t.config.dataDir);
-    const brief = await createJwt(secret, 1).sign({ sub: claims.sub, fam: claims.fam });
+    const brief = await createJwt(secret, 3).sign({ sub: claims.sub, fam: claims.fam });
     const stream = await openStream(project.id, { authorization: `Bearer ${brief}` });
     expect(stream.status).toBe(200);
     expect(await stream.ended).toContain('event: session-ended');
