@@ -25,8 +25,9 @@ declare module 'vitest' {
 type Prepared = { dump: string; template: string; teardown(): Promise<void> };
 
 /**
- * Each server project (server, server-slow) runs this setup, in the same process: the
- * database is prepared by the first and shared, and removed after the last one's teardown.
+ * Each server project (server, server-slow, server-slow-processes) runs this setup, in the same
+ * process: the database is prepared by the first and shared, and removed after the last one's
+ * teardown.
  */
 const shared = globalThis as { cityforgeTestDb?: { prepared: Promise<Prepared>; users: number } };
 
