@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cities, projects } from '../src/db/schema/index.ts';
-import type { MemoFiles } from '../src/modules/publishing/build-memo.ts';
+import { inputDigest, type MemoFiles } from '../src/modules/publishing/build-memo.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSiteOutput, sha1 } from '../src/modules/publishing/site-output.ts';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
@@ -193,5 +194,20 @@ describe('incremental builds', () => {
     expect(live.get(austin)!.toString()).toContain('<h1');
     const after = await repo.siteMemo(u.id);
     expect(after!.files[austin]![1]).toBe(sha1(live.get(austin)!));
+  });
+
+  it("keeps reading the memos of earlier releases: an input's digest is the SHA1 of frame, file and input", async () => {
+    // Stored memos hold these digests: a change of their form would render every site again
+    // at the first deploy after a release, as if every page had changed.
+    const u = await siteProject(t);
+    const first = await build(u.id);
+    const [file, [key]] = Object.entries(first.memo).find(([f]) => f.endsWith('.html'))!;
+    const frame = 'frame-digest';
+    const input = JSON.stringify(['a page', { city: 'Boise' }]);
+    expect(inputDigest(frame, file, input)).toBe(
+      createHash('sha1').update(`${frame}\0${file}\0${input}`).digest('base64url'),
+    );
+    expect(key).toMatch(/^[\w-]{27}$/);
+    expect((await build(u.id, first.memo)).rendered).toBe(0);
   });
 });

@@ -22,20 +22,24 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
     for (const pending of waiting.values()) pending.reject(failure);
     waiting.clear();
   };
-  const workers = Array.from({ length: Math.max(1, threads) }, () => {
-    const worker = new Worker(WORKER, { workerData: setup });
-    worker.on('message', (answer: RenderAnswer) => {
-      const pending = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if ('error' in answer) pending?.reject(new Error(answer.error));
-      else pending?.resolve(answer);
-    });
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (waiting.size) fail(new Error(`a render thread stopped (exit code ${code})`));
-    });
-    return worker;
-  });
+  // Started with the first page to render: a redeploy that renders nothing (every page
+  // remembered) does not pay for threads that would load the renderer and stop unused.
+  let started: Worker[] | null = null;
+  const workers = () =>
+    (started ??= Array.from({ length: Math.max(1, threads) }, () => {
+      const worker = new Worker(WORKER, { workerData: setup });
+      worker.on('message', (answer: RenderAnswer) => {
+        const pending = waiting.get(answer.id);
+        waiting.delete(answer.id);
+        if ('error' in answer) pending?.reject(new Error(answer.error));
+        else pending?.resolve(answer);
+      });
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (waiting.size) fail(new Error(`a render thread stopped (exit code ${code})`));
+      });
+      return worker;
+    }));
 
   return {
     render(file, ref, body) {
@@ -44,11 +48,12 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
       const task: RenderTask = { id, file, ref, body };
       return new Promise<Rendered>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        workers[id % workers.length]!.postMessage(task);
+        const all = workers();
+        all[id % all.length]!.postMessage(task);
       });
     },
     async close() {
-      await Promise.all(workers.map((w) => w.terminate()));
+      await Promise.all((started ?? []).map((w) => w.terminate()));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -45,7 +45,7 @@ export function pagePathOf(file: string): string | null {
   return file === '/index.html' ? '/' : file.slice(0, -'.html'.length);
 }
 
-export const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
+export const sha1 = (body: string | Buffer) => hash('sha1', body, 'hex');
 
 /** Where a site path's file goes under the build folder; refuses a path that leaves it. */
 export function siteFilePath(dir: string, file: string): string {
