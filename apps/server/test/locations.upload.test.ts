@@ -1,9 +1,10 @@
 import * as XLSX from '@e965/xlsx';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PROJECT_STATUS } from '@cityforge/shared';
 import { aiUsage } from '../src/db/schema/index.ts';
 import { parseLocationsFile } from '../src/modules/locations/spreadsheet.ts';
+import { ANALYZE_AFTER_ADDED } from '../src/modules/locations/upload.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
 import { detailOf, settled } from './helpers/generation.ts';
@@ -202,6 +203,45 @@ describe('upload: formats and the tree', () => {
       ),
     ]);
     expect(report).toMatchObject({ rowsRead: 3, citiesAdded: 2, merged: 1 });
+  });
+});
+
+describe('upload: the planner learns the new rows', () => {
+  it('analyzes the location tables after an upload adds 50 cities, not after a small one', async () => {
+    // A database of its own: the statistics are per table, and other tests here upload too.
+    const fresh = await createTestApp();
+    try {
+      const analyzed = async () => {
+        const rows = await fresh.ctx.db.execute(
+          sql.raw(`select relname, last_analyze from pg_stat_user_tables
+            where relname in ('cities', 'location_counties', 'location_states') order by 1`),
+        );
+        return (rows as unknown as { rows: { relname: string; last_analyze: unknown }[] }).rows.map(
+          (r) => [r.relname, r.last_analyze !== null],
+        );
+      };
+      const user = await signedInUser(fresh, { plan: 'pro' });
+      const small = await createProject(fresh, user.user.id);
+      const two = spreadsheet('csv', [HEADER, ...FIFTY_CITIES.slice(0, 2)]);
+      expect((await uploaded(fresh, small.id, user.headers, [two])).citiesAdded).toBe(2);
+      expect(await analyzed()).toEqual([
+        ['cities', false],
+        ['location_counties', false],
+        ['location_states', false],
+      ]);
+      const big = await createProject(fresh, user.user.id);
+      const fifty = spreadsheet('csv', [HEADER, ...FIFTY_CITIES]);
+      expect((await uploaded(fresh, big.id, user.headers, [fifty])).citiesAdded).toBe(
+        ANALYZE_AFTER_ADDED,
+      );
+      expect(await analyzed()).toEqual([
+        ['cities', true],
+        ['location_counties', true],
+        ['location_states', true],
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -34,11 +34,7 @@ export const authPlugin = fp(
       if (claims === 'expired') throw unauthenticated(MSG.sessionExpired);
       if (!claims) throw unauthenticated(MSG.sessionExpired);
       // Logout and refresh-token reuse revoke the session family; its access tokens die with it.
-      const [user, active] = await Promise.all([
-        deps.usersRepo.findById(claims.sub),
-        deps.authRepo.isFamilyActive(claims.fam),
-      ]);
-      if (!active) throw unauthenticated(MSG.sessionExpired);
+      const user = await deps.authRepo.sessionUser(claims.sub, claims.fam);
       if (!user || !user.isActive) throw unauthenticated(MSG.sessionExpired);
       request.user = user;
       request.sessionFamily = claims.fam;

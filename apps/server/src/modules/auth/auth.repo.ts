@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { oneTimeTokens, refreshTokens } from '../../db/schema/index.ts';
+import { oneTimeTokens, refreshTokens, users, type UserRow } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Purpose = 'verify_email' | 'reset_password';
 
@@ -47,13 +48,22 @@ export function createAuthRepo(db: Db) {
         .set({ revokedAt: at })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
-    async isFamilyActive(familyId: string, tx: Executor = db): Promise<boolean> {
-      const [row] = await tx
+    /**
+     * The user an access token names, while the token's session family is still active (not
+     * revoked by logout or by a reused refresh token): one statement per authenticated request.
+     */
+    async sessionUser(userId: string, familyId: string): Promise<UserRow | null> {
+      if (!isUuid(userId) || !isUuid(familyId)) return null;
+      const active = db
         .select({ id: refreshTokens.id })
         .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), exists(active)))
         .limit(1);
-      return Boolean(row);
+      return row ?? null;
     },
     async insertOneTime(
       values: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date },

@@ -57,6 +57,15 @@ const chunks = <T>(rows: T[]) =>
 export function createLocationsRepo(db: Db) {
   return {
     /**
+     * Fresh planner statistics for the location tables (ANALYZE samples them; it blocks no
+     * reads or writes). The embedded database runs no autovacuum, so without this its planner
+     * never learns how many cities there are; on PostgreSQL it spares the wait for
+     * autovacuum's analyze, a minute or more after a big import.
+     */
+    async refreshStatistics() {
+      await db.execute(sql`analyze ${cities}, ${locationCounties}, ${locationStates}`);
+    },
+    /**
      * Adds what is new and merges what exists: states and counties by name, cities by the
      * place they resolved to (an existing city gains the upload's ZIP codes, and its page is
      * written again when the upload brings new instructions: `rewritten`). Returns the cities

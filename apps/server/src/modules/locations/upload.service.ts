@@ -48,6 +48,9 @@ export type CityQueue = {
   ): Promise<void>;
 };
 
+/** Cities added by one upload from which the location tables are analyzed again. */
+export const ANALYZE_AFTER_ADDED = 50;
+
 type Deps = {
   db: Db;
   repo: LocationsRepo;
@@ -278,6 +281,12 @@ export function createUploadService(deps: Deps) {
         if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
         return result;
       });
+      // A bulk import changes what the planner should know about the location tables: the
+      // detail screen's per-county counts ran twice as long on stale statistics (issue 23).
+      if (added.length >= ANALYZE_AFTER_ADDED)
+        await deps.repo.refreshStatistics().catch((err: unknown) => {
+          deps.logger.warn({ err, projectId: project.id }, 'planner statistics not refreshed');
+        });
       await deps.generation.enqueueCities(project, owner, added);
       // New instructions for cities already written: hand edits are kept unless replaced.
       await deps.generation.enqueueCities(project, owner, rewritten, {
