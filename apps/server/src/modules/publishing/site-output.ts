@@ -135,11 +135,11 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
       if (failure) throw failure;
       if (digest.has(file)) throw new Error(`two files at ${file}`);
       digest.set(file, '');
-      const hash = createHash('sha1');
+      const copied = createHash('sha1');
       let size = 0;
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
+          copied.update(chunk);
           size += chunk.length;
           done(null, chunk);
         },
@@ -150,7 +150,7 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
         digest.delete(file);
         throw error;
       }
-      digest.set(file, hash.digest('hex'));
+      digest.set(file, copied.digest('hex'));
       bytes += size;
     },
     async pend(file, made) {
