@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { cities } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
-import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
+import { startNetlifyThread, type NetlifyThread } from './netlify-thread.ts';
 import { NETLIFY_CLI_VERSION, ensureNetlifyCli, netlifyCliDeploy } from './netlify-cli.ts';
 import type { SeededSite } from './site-build-data.ts';
 
@@ -23,7 +23,8 @@ const n = (value: number) => value.toLocaleString('en-US');
  * end, in this process: the app on the seeded database with its workers, the owner's Netlify
  * token stored encrypted as the profile stores it, POST /api/projects/{id}/publish/ (the
  * deploy runs as a pg-boss job; the call answers when it is ready), and the local fake Netlify
- * API on the other side. Three deploys: first, unchanged, and after editing one city.
+ * API on the other side, on a thread of its own (netlify-thread.ts). Three deploys: first,
+ * unchanged, and after editing one city.
  *
  * Then the peer: netlify-cli's own `netlify deploy --prod` (bench/netlify-cli.ts) sends the
  * same site, as built by the site bench into `builtDir`, to a new site on the same fake, and
@@ -41,7 +42,7 @@ export async function publishBench(
     builtDir: string;
   },
 ) {
-  const netlify = await startFakeNetlify({ tokens: [TOKEN], processingPolls: 1 });
+  const netlify = await startNetlifyThread({ tokens: [TOKEN], processingPolls: 1 });
   const config = loadConfig({
     DATA_DIR: opts.dataDir,
     LOG_LEVEL: 'silent',
@@ -76,7 +77,7 @@ export async function publishBench(
 
     /** One publish, with the time it spent in each state of the deploy row. */
     async function deploy(label: string, expected: string) {
-      const before = netlify.uploads.length;
+      const before = await netlify.uploadCount();
       const previous = (await ctx.repos.publishingRepo.latestDeploy(projectId))?.id;
       const phases = new Map<string, number>();
       let watching = true;
@@ -100,9 +101,8 @@ export async function publishBench(
       if (res.statusCode !== 200)
         throw new Error(`publish answered ${res.statusCode}: ${res.body}`);
       const { deployment: d } = res.json() as TPublishResult;
-      const uploads = netlify.uploads.slice(before);
-      const paths = uploads.map((u) => u.path).sort();
-      const agrees = d.filesToUpload === uploads.length && d.filesUploaded === uploads.length;
+      const paths = (await netlify.uploadPaths(before)).sort();
+      const agrees = d.filesToUpload === paths.length && d.filesUploaded === paths.length;
       // The build ends when the deploy leaves 'building' (seen by polling the row every 50 ms).
       const built = phases.get('uploading') ?? phases.get('processing');
       const split =
@@ -113,7 +113,7 @@ export async function publishBench(
       line(
         `deploy ${label}: files / uploaded`,
         `${n(d.filesTotal)} / ${n(d.filesToUpload)}`,
-        `fake Netlify got ${n(uploads.length)} uploads (${agrees ? 'agrees' : 'DISAGREES'} with filesToUpload/filesUploaded ${d.filesToUpload}/${d.filesUploaded}); expected ${expected}` +
+        `fake Netlify got ${n(paths.length)} uploads (${agrees ? 'agrees' : 'DISAGREES'} with filesToUpload/filesUploaded ${d.filesToUpload}/${d.filesUploaded}); expected ${expected}` +
           (paths.length && paths.length <= 5 ? `: ${paths.join(', ')}` : ''),
       );
       return { d, ms };
@@ -146,7 +146,7 @@ export async function publishBench(
 /** One line: our first deploy's time against `netlify deploy` of the same files, or why not. */
 async function cliPeer(
   line: Line,
-  netlify: FakeNetlify,
+  netlify: NetlifyThread,
   builtDir: string,
   oursMs: number,
   oursFiles: number,
@@ -163,7 +163,7 @@ async function cliPeer(
     body: JSON.stringify({ name: siteName }),
   });
   if (!created.ok) throw new Error(`fake Netlify refused the peer's site: ${created.status}`);
-  const before = netlify.uploads.length;
+  const before = await netlify.uploadCount();
   const run = await netlifyCliDeploy({
     entry: cli.entry,
     apiUrl: netlify.url,
@@ -174,11 +174,11 @@ async function cliPeer(
   if (!run.ok) return line(label, 'skipped', `netlify-cli ${NETLIFY_CLI_VERSION}: ${run.reason}`);
   // Its exit code alone is not trusted: the deploy it names must be the site's live one.
   const deployId = /"deploy_id":\s*"([^"]+)"/.exec(run.stdout)?.[1];
-  const site = netlify.findSite(`${siteName}.netlify.app`);
+  const site = await netlify.site(`${siteName}.netlify.app`);
   if (!deployId || site?.publishedDeployId !== deployId)
     return line(label, 'skipped', 'netlify-cli exited 0 but no deploy of it is live on the fake');
-  const uploaded = netlify.uploads.length - before;
-  const live = netlify.publishedFiles(site.id).size;
+  const uploaded = (await netlify.uploadCount()) - before;
+  const live = await netlify.publishedCount(site.id);
   const ratio = run.ms / oursMs;
   line(
     label,
