@@ -52,50 +52,20 @@ export type CityOwn = {
   /** Below the quality gate: published noindex, out of the sitemap and the featured links. */
   held: boolean;
 };
-type CityOwnTuple = [
-  string,
-  string,
-  string,
-  string,
-  string[],
-  string,
-  string | null,
-  boolean,
-  string,
-  string | null,
-  boolean,
-];
-/** CityOwn's fields, in this order, as one JSON array per city. */
+/** CityOwn as JSON: its dates as text. */
+type CityOwnJson = Omit<CityOwn, 'updatedAt' | 'releasedAt'> & {
+  updatedAt: string;
+  releasedAt: string | null;
+};
+/** Every city as one JSON object of CityOwn's fields. */
 const cityOwnJson = () =>
-  sql<string>`coalesce(json_agg(json_build_array(${cities.id}, ${cities.countyId}, ${cities.name}, ${cities.slug}, ${cities.zips}, ${cities.status}, ${cities.contentHash}, ${cities.contentHtml} is not null, ${cities.updatedAt}, ${cities.releasedAt}, ${heldSql()})), '[]')::text`;
+  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql()})), '[]')::text`;
 const fromCityOwnJson = (list: string): CityOwn[] =>
-  (JSON.parse(list) as CityOwnTuple[]).map(
-    ([
-      id,
-      countyId,
-      name,
-      slug,
-      zips,
-      status,
-      contentHash,
-      hasContent,
-      updated,
-      released,
-      held,
-    ]) => ({
-      id,
-      countyId,
-      name,
-      slug,
-      zips,
-      status,
-      contentHash,
-      hasContent,
-      updatedAt: new Date(updated),
-      releasedAt: released === null ? null : new Date(released),
-      held,
-    }),
-  );
+  (JSON.parse(list) as CityOwnJson[]).map((city) => ({
+    ...city,
+    updatedAt: new Date(city.updatedAt),
+    releasedAt: city.releasedAt === null ? null : new Date(city.releasedAt),
+  }));
 // What a city page is rendered from. Not the model's structured answer (`content`): the page
 // follows its HTML (a user's edit may have changed it), and reading it doubled a build's reads.
 const CITY_CONTENT = {
