@@ -2,183 +2,34 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import { createChaos, dropConnection, hold, type Chaos } from './chaos.ts';
+import { createChaos, dropConnection, hold } from './chaos.ts';
 import {
   NetlifyError,
   NetlifyState,
-  accountJson,
-  deployJson,
-  siteJson,
   type FakeNetlifyDeploy,
   type FakeNetlifySite,
 } from './netlify-state.ts';
 
-import {
-  createRateLimiter,
-  type FakeNetlifyRateLimits,
-  type RateLimiter,
-} from './netlify-limits.ts';
+import { createRateLimiter, type RateLimiter } from './netlify-limits.ts';
 
 export type { FakeNetlifyDeploy, FakeNetlifySite } from './netlify-state.ts';
 export type { FakeNetlifyRateLimits } from './netlify-limits.ts';
+import { accountJson, deployJson, siteJson } from './netlify-json.ts';
+import { dueOf, takeDue, type Fault, type LateAnswer } from './netlify-faults.ts';
+import { filePath, mimeOf, param, parseObject } from './netlify-wire.ts';
+import type {
+  FakeNetlify,
+  FakeNetlifyFault,
+  FakeNetlifyOptions,
+  FakeNetlifyRequest,
+  FakeNetlifyRequestInfo,
+  FakeNetlifyUpload,
+} from './netlify-types.ts';
 
-/** What a fault's `match` sees. `path` is relative to /api/v1, undecoded, without the query. */
-export type FakeNetlifyRequestInfo = { method: string; path: string; token: string | null };
-
-/** `token`: the bearer token it came with (each token has its own sites and limits). */
-export type FakeNetlifyRequest = {
-  method: string;
-  path: string;
-  status: number;
-  at: number;
-  token: string | null;
-};
-
-export type FakeNetlifyUpload = { deployId: string; path: string; sha: string; size: number };
-
-export type FakeNetlifyOptions = {
-  /** Valid bearer tokens; defaults to ['netlify-test-token']. */
-  tokens?: string[];
-  /** GETs of a processing deploy that still answer `processing` before it settles; default 1. */
-  processingPolls?: number;
-  unauthorizedMessage?: string;
-  /**
-   * Netlify's rate limits per token (netlify-limits.ts): every answer to a token then carries
-   * X-RateLimit-Limit/-Remaining/-Reset, and a call past a limit gets 429 with Retry-After.
-   * Off unless given, so that tests about something else are never held up.
-   */
-  rateLimits?: FakeNetlifyRateLimits;
-};
-
-export type FakeNetlifyFault = {
-  /** Matching requests let through before the fault starts; default 0. */
-  afterRequests?: number;
-  /** Matching requests answered with the fault. */
-  times: number;
-  /** Which requests count; default all. */
-  match?: (req: FakeNetlifyRequestInfo) => boolean;
-};
-
-export type FakeNetlify = {
-  /** NETLIFY_API_URL: http://127.0.0.1:PORT/api/v1 */
-  url: string;
-  /** `host` option for `new NetlifyAPI(token, { scheme: 'http', host, pathPrefix })`. */
-  host: string;
-  pathPrefix: string;
-  requests: FakeNetlifyRequest[];
-  uploads: FakeNetlifyUpload[];
-  /** By site id. */
-  sites: ReadonlyMap<string, FakeNetlifySite>;
-  /** By deploy id. */
-  deploys: ReadonlyMap<string, FakeNetlifyDeploy>;
-  /** By id or host name, whichever token owns it. */
-  findSite(idOrHost: string): FakeNetlifySite | undefined;
-  /** Content of the site's published deploy, path → bytes. Throws for an unknown site. */
-  publishedFiles(idOrHost: string): Map<string, Buffer>;
-  /** The next matching requests get 429 with X-RateLimit-Reset = now + resetInSeconds (default 1). */
-  rateLimit(fault: FakeNetlifyFault & { resetInSeconds?: number }): void;
-  /** The next matching requests get a 5xx. */
-  failNext(fault: FakeNetlifyFault & { status: 500 | 502 | 503 }): void;
-  /**
-   * The next matching requests are carried out, then answered only after `ms`: a client that
-   * gave up meanwhile (its timeout) never reads the answer, as when Netlify took a request
-   * whose answer was lost on the way back.
-   */
-  answerLate(fault: FakeNetlifyFault & { ms: number }): void;
-  /** The next created deploy ends in `error` with this message instead of `ready`. */
-  failNextDeploy(message: string): void;
-  setProcessingPolls(polls: number): void;
-  /** Turns the rate limits on (counts start afresh) or, with null, off. */
-  setRateLimits(limits: FakeNetlifyRateLimits | null): void;
-  /**
-   * The file uploads (PUT /deploys/ID/files/…) of the next deploy that uploads wait until
-   * `release()`, so a test can act while that deploy is mid-upload; other deploys' uploads
-   * go through. `reached` resolves with the deploy's id once its first upload waits. An upload
-   * whose client went away meanwhile is dropped, as Netlify would never have received it.
-   */
-  holdUploads(): { reached: Promise<string>; release(): void };
-  /** Random 429s (with X-RateLimit-Reset), 5xx, resets and stalls on API calls (chaos.ts). */
-  chaos: Chaos;
-  addToken(token: string): void;
-  revokeToken(token: string): void;
-  close(): Promise<void>;
-};
-
-type Due = { skip: number; times: number; match: (req: FakeNetlifyRequestInfo) => boolean };
-type Fault = Due & { status: number; resetInSeconds: number };
-type LateAnswer = Due & { ms: number };
-
-/** When a test's fault starts, how often it applies and to which requests. */
-const dueOf = (fault: FakeNetlifyFault): Due => ({
-  skip: fault.afterRequests ?? 0,
-  times: fault.times,
-  match: fault.match ?? (() => true),
-});
-
-/** The first of `list` due for this request (counting the skips of all that match); spent ones go. */
-function takeDue<T extends Due>(list: T[], info: FakeNetlifyRequestInfo): T | undefined {
-  let due: T | undefined;
-  for (const entry of list) {
-    if (!entry.match(info)) continue;
-    if (entry.skip > 0) entry.skip--;
-    else if (!due && entry.times > 0) {
-      entry.times--;
-      due = entry;
-    }
-  }
-  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.times <= 0) list.splice(i, 1);
-  return due;
-}
+export type * from './netlify-types.ts';
 
 const PREFIX = '/api/v1';
 const RATE_LIMIT = 500;
-
-const MIME: Record<string, string> = {
-  html: 'text/html',
-  css: 'text/css',
-  js: 'application/javascript',
-  json: 'application/json',
-  xml: 'application/xml',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
-const mimeOf = (path: string) =>
-  MIME[/\.([^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-
-function parseObject(body: Buffer): Record<string, unknown> {
-  if (body.length === 0) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new NetlifyError(400, 'Invalid JSON body');
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new NetlifyError(422, 'Body must be a JSON object');
-  return parsed as Record<string, unknown>;
-}
-
-function param(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    throw new NetlifyError(404, 'Not Found');
-  }
-}
-
-/** `/deploys/ID/files/a%20b/c.html` → `/a b/c.html`; a leading slash the caller kept is tolerated. */
-function filePath(segments: string[]): string {
-  const parts = [...segments];
-  while (parts[0] === '') parts.shift();
-  try {
-    return '/' + parts.map((p) => decodeURIComponent(p)).join('/');
-  } catch {
-    throw new NetlifyError(400, 'Invalid file path');
-  }
-}
 
 /**
  * A Netlify API v1 subset on a random loopback port: sites, file-digest deploys, uploads and
