@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, eq } from 'drizzle-orm';
@@ -135,6 +136,13 @@ export async function publishBench(
       })
       .where(eq(cities.id, city!.id));
     await deploy('redeploy after 1 city edit', '2 (the page + sitemap.xml)');
+    // Our finished deploys' build folders go once the worker has been idle for a moment
+    // (build-folders.ts): the peer runs after that, not beside it.
+    const folders = path.join(opts.dataDir, 'deploys');
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      if (!fs.existsSync(folders) || fs.readdirSync(folders).length === 0) break;
+      await sleep(100);
+    }
     await cliPeer(line, netlify, opts.builtDir, first.ms, first.d.filesTotal);
   } finally {
     await app.close();

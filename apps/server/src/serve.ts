@@ -22,6 +22,7 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   const ctx = await boot(config, logger);
   reportCrashes(ctx.errorReporter, (err, kind) => logger.fatal({ err }, kind));
+  let stopWorkers: (() => void) | undefined;
   if (config.runWorkers) {
     // What a killed process left half-done is put right before the workers take new jobs.
     await startRecovery({
@@ -29,7 +30,7 @@ async function main() {
       sweeps: recoverySweeps(ctx),
       afterMs: config.RECOVER_AFTER_SECONDS * 1000,
     });
-    await startWorkers(ctx);
+    stopWorkers = await startWorkers(ctx);
   }
   const app = config.runApi ? await buildApp(ctx) : null;
   if (app) {
@@ -59,6 +60,8 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     await app?.close();
     await shutdown(ctx);
+    // After the queue stopped: a deploy that was running has put its folder in the bin.
+    stopWorkers?.();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -13,7 +13,7 @@ import type { Netlify } from './netlify.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import { buildSite, type SiteImages } from './site-build.ts';
 import { ensureSite, publishedUrl } from './netlify-site.ts';
-import { buildFolderOf } from './build-folders.ts';
+import { buildFolderOf, type FolderBin } from './build-folders.ts';
 import { missingNote } from './missing-note.ts';
 import { slotWaitNote } from './slot-wait-note.ts';
 import { createSiteOutput } from './site-output.ts';
@@ -36,6 +36,8 @@ export type PublishDeps = {
   images: SiteImages;
   /** This process's own disk: the build folder is this job's alone (see the run below). */
   dataDir: string;
+  /** Where the finished deploy's build folder waits to be removed, off the next one's path. */
+  bin: FolderBin;
   /** Where and how long a deploy to a verified domain tells IndexNow what changed. */
   indexNow: IndexNowConfig;
   /** Staged releases: what a deploy without staging puts live is marked released. */
@@ -88,6 +90,7 @@ export function createPublishWorker(deps: PublishDeps) {
     // Long steps (a big build, a slow upload) write nothing for a while; keep the row alive.
     // Every 5 s: RECOVER_AFTER_SECONDS (15 at least) then spans three missed beats.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
+    deps.bin.started();
     try {
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
@@ -188,7 +191,7 @@ export function createPublishWorker(deps: PublishDeps) {
       await finish(deployId, { state: 'error', ...failure });
     } finally {
       clearInterval(beat);
-      await fs.rm(dir, { recursive: true, force: true });
+      deps.bin.finished(dir);
     }
   }
 

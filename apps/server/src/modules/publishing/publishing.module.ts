@@ -8,7 +8,7 @@ import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
-import { sweepBuildFolders } from './build-folders.ts';
+import { createFolderBin, sweepBuildFolders } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { createPublishWorker } from './publish.job.ts';
 import { createPublishService } from './publish.service.ts';
@@ -108,10 +108,14 @@ export function createPublishingModule(deps: {
       route(publishingRoutes, { publishService: service }),
       route(releaseRoutes, { releaseService: releases }),
     ],
-    /** Registers the deploy worker and the staged releases' check; answers how to stop the latter. */
+    /**
+     * Registers the deploy worker and the staged releases' check; answers how to stop the latter
+     * and remove the build folders still waiting.
+     */
     async workers() {
       const swept = await sweepBuildFolders(config.dataDir, repo);
       if (swept) logger.info({ folders: swept }, 'removed build folders of deploys that are over');
+      const bin = createFolderBin(logger);
       await createPublishWorker({
         boss,
         repo,
@@ -119,6 +123,7 @@ export function createPublishingModule(deps: {
         netlify,
         images: deps.images,
         dataDir: config.dataDir,
+        bin,
         releases: releaseRepo,
         indexNow: {
           endpoint: config.INDEXNOW_URL,
@@ -126,12 +131,16 @@ export function createPublishingModule(deps: {
         },
         logger,
       }).start();
-      return startReleaseChecks({
+      const stopReleaseChecks = await startReleaseChecks({
         boss,
         service: releases,
         everySeconds: config.RELEASE_CHECK_SECONDS,
         logger,
       });
+      return () => {
+        stopReleaseChecks();
+        bin.empty();
+      };
     },
   };
 }
