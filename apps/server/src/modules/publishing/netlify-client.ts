@@ -148,14 +148,77 @@ export function createNetlifyClient(
 ) {
   const url = new URL(apiUrl);
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const agent = agentFor(url.protocol, timeoutMs, opts.paces);
   const api = new NetlifyAPI(token, {
     scheme: url.protocol.replace(':', ''),
     host: url.host,
     pathPrefix: url.pathname.replace(/\/+$/, ''),
     userAgent: `${BRAND}/${APP_VERSION}`,
     // The client's types call this a string; node-fetch takes the agent itself.
-    agent: agentFor(url.protocol, timeoutMs, opts.paces) as never,
+    agent: agent as never,
   });
+  const send = url.protocol === 'https:' ? https.request : http.request;
+  const base = url.href.replace(/\/+$/, '');
+
+  /**
+   * A file's PUT on Node's own HTTP, through the same agent (pace, silence deadline): the
+   * official client's fetch cost as much CPU as the upload itself (13,090 files to the local
+   * fake: 2.8 s on it, 0.8 s without). Like the official client, a 429 is waited out and tried
+   * again, at most five times, for as long as Netlify's Reset says (1 s at least, 5 s without
+   * one); `call` retries the rest.
+   */
+  async function putFile(path: string, body: Buffer): Promise<unknown> {
+    for (let retry = 0; ; retry++) {
+      const answer = await new Promise<{
+        status: number;
+        type: string;
+        text: string;
+        reset: string;
+      }>((resolve, reject) => {
+        const req = send(
+          `${base}${path}`,
+          {
+            method: 'PUT',
+            agent,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'user-agent': `${BRAND}/${APP_VERSION}`,
+              'content-type': 'application/octet-stream',
+              'content-length': body.length,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('error', reject);
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                type: String(res.headers['content-type'] ?? ''),
+                text: Buffer.concat(chunks).toString('utf8'),
+                reset: String(res.headers['x-ratelimit-reset'] ?? ''),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      const json = answer.type.includes('json') ? parseJson(answer.text) : undefined;
+      if (answer.status >= 200 && answer.status < 300) return json ?? answer.text;
+      if (answer.status === 429 && retry < 5) {
+        const reset = Number(answer.reset) * 1000;
+        await sleep(answer.reset ? Math.max(reset - Date.now(), 1_000) : 5_000);
+        continue;
+      }
+      throw Object.assign(new Error(answer.text.slice(0, 300) || `HTTP ${answer.status}`), {
+        status: answer.status,
+        json: json as ClientError['json'],
+        data: json === undefined ? answer.text : undefined,
+      });
+    }
+  }
+
   const attempts = opts.attempts ?? 5;
   const baseDelay = opts.baseDelayMs ?? 250;
 
@@ -211,17 +274,22 @@ export function createNetlifyClient(
       call<NetlifyDeploy>(() => api.getDeploy({ deploy_id: deployId })),
     /** `file` is the digest's path ('/states/tx.html'); Netlify checks the body's SHA1. */
     uploadFile: (deployId: string, file: string, body: Buffer) =>
-      call(() =>
-        api.uploadDeployFile({
-          deploy_id: deployId,
-          path: file.replace(/^\//, '').split('/').map(encodeURIComponent).join('/'),
-          // The client types a stream; a Buffer goes out the same way and survives a retry.
-          body: body as never,
-        }),
-      ),
+      call(() => putFile(`/deploys/${deployId}/files${encodePath(file)}`, body)),
   };
 }
 export type NetlifyClient = ReturnType<typeof createNetlifyClient>;
+
+/** '/states/a b.html' → '/states/a%20b.html': each segment of a file's path encoded. */
+const encodePath = (file: string) =>
+  '/' + file.replace(/^\//, '').split('/').map(encodeURIComponent).join('/');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The address Netlify gives the site itself, whatever custom domain it also has. */
 export function netlifyUrlOf(site: NetlifySite): string {
