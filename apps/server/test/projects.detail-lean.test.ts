@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, QUALITY_GATE_DEFAULTS, ZLeanProjectDetail, ZProjectDetail } from '@cityforge/shared';
+import {
+  MSG,
+  QUALITY_GATE_DEFAULTS,
+  ZLeanProjectDetail,
+  ZProjectDetail,
+  qualityVerdict,
+  type TLeanProjectDetail,
+} from '@cityforge/shared';
 import { aiUsage, cities } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { http } from './helpers/http.ts';
@@ -14,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { get } = http(() => t);
+const { get, post } = http(() => t);
 type Json = Record<string, unknown>;
 const keysOf = (value: unknown) => Object.keys(value as Json).sort();
 
@@ -268,5 +275,75 @@ describe('a county’s cities', () => {
     expect((await get(url(p.id, austin.county.id), {})).statusCode).toBe(401);
     const admin = await signedInUser(t, { superuser: true });
     expect((await get(url(p.id, austin.county.id), admin.headers)).statusCode).toBe(200);
+  });
+
+  it('counts each city in the buckets its row puts it in, per county, under the project’s own gate', async () => {
+    const u = await signedInUser(t);
+    const p = await createProject(t, u.user.id);
+    const gate = { enabled: true, maxSimilarity: 0.3, minLocalShare: 0.25, minWords: 400 };
+    const saved = await post(`/api/projects/${p.id}/settings/`, u.headers, { qualityGate: gate });
+    expect(saved.statusCode, saved.body).toBe(200);
+    type Row = {
+      status: string;
+      similarity: number | null;
+      localShare: number | null;
+      wordCount: number | null;
+      approved: boolean;
+    };
+    const rows: Row[] = [];
+    const statuses = ['queued', 'In progress', 'Completed', 'Completed', 'Failed', 'Completed'];
+    const scores: Array<[number | null, number | null, number | null]> = [
+      [0.1, 0.5, 900], // passes
+      [0.3, 0.5, 900], // at the similarity limit: passes
+      [0.31, 0.5, 900], // too similar
+      [0.1, 0.2, 900], // too little local substance
+      [0.1, 0.5, 100], // too short
+      [null, 0.5, 900], // not scored yet
+      [0.9, null, null], // similar, and not scored yet
+    ];
+    let n = 0;
+    for (const status of statuses)
+      for (const [similarity, localShare, wordCount] of scores) {
+        n++;
+        const approved = n % 5 === 0;
+        const { city } = await addCity(t, p.id, {
+          name: `Town ${n}`,
+          county: n % 3 ? 'Travis' : 'Hays',
+          state: 'TX',
+          stateName: 'Texas',
+          status,
+        });
+        await t.ctx.db
+          .update(cities)
+          .set({ similarity, localShare, wordCount, approvedAt: approved ? new Date() : null })
+          .where(eq(cities.id, city.id));
+        rows.push({ status, similarity, localShare, wordCount, approved });
+      }
+    const completed = (r: Row) => r.status === 'Completed';
+    const scored = (r: Row) =>
+      r.similarity !== null && r.localShare !== null && r.wordCount !== null;
+    const held = (r: Row) =>
+      completed(r) &&
+      scored(r) &&
+      qualityVerdict({ ...r, approved: r.approved }, gate).verdict === 'held';
+    const count = (test: (r: Row) => boolean, list = rows) => list.filter(test).length;
+
+    const lean = (await get(`/api/projects/${p.id}/detail/lean/`, u.headers)).json()
+      .data as TLeanProjectDetail;
+    expect(lean).toMatchObject({
+      totalCities: rows.length,
+      queuedCities: count((r) => r.status === 'queued' || r.status === 'In progress'),
+      similarCities: count((r) => completed(r) && r.similarity !== null && r.similarity > 0.3),
+      heldBackCities: count(held),
+      scoringCities: count((r) => completed(r) && !scored(r)),
+      failedCities: count((r) => r.status === 'Failed'),
+    });
+    expect(lean.heldBackCities).toBeGreaterThan(0);
+    const inCounty = (name: string) =>
+      rows.filter((_, i) => ((i + 1) % 3 ? 'Travis' : 'Hays') === name);
+    const counties = lean.states[0]!.counties;
+    expect(counties.map((c) => [c.name, c.cityCount, c.heldCount])).toEqual(
+      ['Hays', 'Travis'].map((name) => [name, inCounty(name).length, count(held, inCounty(name))]),
+    );
   });
 });

@@ -14,6 +14,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repos take either the database or a transaction, so services can compose them. */
 export type Executor = Db | Tx;
 
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type DbHandle =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
   | { kind: 'pg'; db: Db; pool: pg.Pool; connectionString: string; close(): Promise<void> };

@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/index.ts';
 
 export type WindowLimit = { limit: number; windowMs: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * At most `limit` takes of one key in any `windowMs`, however many processes share the

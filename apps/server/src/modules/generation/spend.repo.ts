@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TPageKind } from '@cityforge/shared';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { aiUsage, cities, projects, users } from '../../db/schema/index.ts';
 import { HELD_REASON } from '../pages/pages.repo.ts';
 
@@ -9,8 +9,6 @@ export type PriceablePage = { projectId: string; model: string; kind: TPageKind 
 
 /** Reads of the spend the monthly caps count, and the caps' one-mail-a-month marks. */
 export function createSpendRepo(db: Db) {
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
   return {
     /** What the AI calls of a project, or of an account across its projects, cost since `since`. */
     async spent(scope: { projectId: string } | { userId: string }, since: Date): Promise<number> {

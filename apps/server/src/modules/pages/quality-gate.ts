@@ -20,15 +20,32 @@ export function gateOf(
 /**
  * True for a city page the gate holds back: written, scored, below one of its project's
  * thresholds and not approved by hand. The SQL form of `qualityVerdict` (shared), for counts
- * and builds; a query using it must join `projects` on the city's project. Tested against it.
+ * and builds. Without `gate`, a query using it must join `projects` on the city's project;
+ * with one project's `gate` (gateOf), its thresholds are parameters and no join is needed.
+ * Tested against the shared rule.
  */
-export function heldSql(): SQL<boolean> {
+export function heldSql(gate?: TQualityGate): SQL<boolean> {
   const d = QUALITY_GATE_DEFAULTS;
-  return sql<boolean>`(${projects.qualityGate}
+  // As `real`, the columns' type: a float4 compares with another float4 as both read in
+  // TypeScript (0.3 stored is 0.3 read), not as their float8 widenings (0.30000001…).
+  const limits = gate
+    ? {
+        enabled: sql`${gate.enabled}::boolean`,
+        maxSimilarity: sql`${gate.maxSimilarity}::real`,
+        minLocalShare: sql`${gate.minLocalShare}::real`,
+        minWords: sql`${gate.minWords}::int`,
+      }
+    : {
+        enabled: sql`${projects.qualityGate}`,
+        maxSimilarity: sql`coalesce(${projects.gateMaxSimilarity}, ${sql.raw(String(d.maxSimilarity))})`,
+        minLocalShare: sql`coalesce(${projects.gateMinLocalShare}, ${sql.raw(String(d.minLocalShare))})`,
+        minWords: sql`coalesce(${projects.gateMinWords}, ${sql.raw(String(d.minWords))})`,
+      };
+  return sql<boolean>`(${limits.enabled}
     and ${cities.status} = ${PAGE_STATUS.completed}
     and ${cities.approvedAt} is null
     and ${cities.similarity} is not null and ${cities.localShare} is not null and ${cities.wordCount} is not null
-    and (${cities.similarity} > coalesce(${projects.gateMaxSimilarity}, ${sql.raw(String(d.maxSimilarity))})
-      or ${cities.localShare} < coalesce(${projects.gateMinLocalShare}, ${sql.raw(String(d.minLocalShare))})
-      or ${cities.wordCount} < coalesce(${projects.gateMinWords}, ${sql.raw(String(d.minWords))})))`;
+    and (${cities.similarity} > ${limits.maxSimilarity}
+      or ${cities.localShare} < ${limits.minLocalShare}
+      or ${cities.wordCount} < ${limits.minWords}))`;
 }

@@ -1,14 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAGE_STATUS } from '@cityforge/shared';
-import type { Db } from '../../db/client.ts';
-import {
-  cities,
-  locationCounties,
-  locationStates,
-  pages,
-  projects,
-} from '../../db/schema/index.ts';
+import { PAGE_STATUS, type TQualityGate } from '@cityforge/shared';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { cities, locationCounties, locationStates, pages } from '../../db/schema/index.ts';
 import { heldSql } from '../pages/quality-gate.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -26,7 +20,9 @@ export type CountyCount = {
   /** Its failed pages: what Retry Project writes again. */
   failed: number;
 };
-type CountyTuple = [string, string, string, number, number, number, number, number, number];
+
+/** The buckets a city is counted in (a sum of these): see `counties`. */
+const COUNT_BITS = { similar: 1, held: 2, scoring: 4, queued: 8, failed: 16 } as const;
 
 /**
  * The detail screen's tree: places and per-county counts from one aggregate (a big project's
@@ -63,57 +59,68 @@ export function createLeanTreeRepo(db: Db) {
         .orderBy(asc(locationStates.name)),
 
     /**
-     * Every county by name with its counts (`threshold`: the score regenerate-similar requeues
-     * above). Answered as one JSON value: on the embedded database each row returned costs more
-     * than the counting, and a big project has hundreds of counties.
+     * Every county by name with its counts under the project's quality `gate` (its
+     * maxSimilarity is also where regenerate-similar requeues above). Each city falls in one
+     * bucket, a sum of COUNT_BITS, and the database counts cities per county and bucket: one
+     * CASE a row where six filtered counts cost twice as much on the embedded database. Answered
+     * as one JSON value: there each row returned costs more than the counting, and a big project
+     * has hundreds of counties.
      */
-    async counties(projectId: string, threshold: number): Promise<CountyCount[]> {
-      const n = db
-        .select({
-          countyId: cities.countyId,
-          total: count().as('total'),
-          queued:
-            sql<number>`count(*) filter (where lower(${cities.status}) in ('queued', 'in progress'))`.as(
-              'queued',
-            ),
-          similar:
-            sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.completed} and ${cities.similarity} > ${threshold})`.as(
-              'too_similar',
-            ),
-          held: sql<number>`count(*) filter (where ${heldSql()})`.as('held'),
-          scoring:
-            sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.completed} and (${cities.similarity} is null or ${cities.localShare} is null or ${cities.wordCount} is null))`.as(
-              'scoring',
-            ),
-          failed: sql<number>`count(*) filter (where ${cities.status} = ${PAGE_STATUS.failed})`.as(
-            'failed',
-          ),
-        })
+    async counties(projectId: string, gate: TQualityGate): Promise<CountyCount[]> {
+      const { failed, queued, similar, held, scoring } = COUNT_BITS;
+      const bucket = sql`case
+        when ${cities.status} = ${PAGE_STATUS.completed} then
+          (case when ${cities.similarity} > ${gate.maxSimilarity}::real then ${sql.raw(String(similar))} else 0 end)
+          + (case
+            when ${cities.similarity} is null or ${cities.localShare} is null or ${cities.wordCount} is null then ${sql.raw(String(scoring))}
+            when ${heldSql(gate)} then ${sql.raw(String(held))}
+            else 0 end)
+        when ${cities.status} = ${PAGE_STATUS.failed} then ${sql.raw(String(failed))}
+        when lower(${cities.status}) in ('queued', 'in progress') then ${sql.raw(String(queued))}
+        else 0 end`;
+      const buckets = db
+        .select({ countyId: cities.countyId, bucket: sql<number>`${bucket}`.as('bucket') })
         .from(cities)
-        .innerJoin(projects, eq(projects.id, cities.projectId))
         .where(eq(cities.projectId, projectId))
-        .groupBy(cities.countyId)
+        .as('b');
+      const counted = db
+        .select({
+          countyId: buckets.countyId,
+          bucket: buckets.bucket,
+          n: sql<number>`count(*)::int`.as('n'),
+        })
+        .from(buckets)
+        .groupBy(buckets.countyId, buckets.bucket)
         .as('n');
       const c = locationCounties;
-      const [row] = await db
-        .select({
-          list: sql<string>`coalesce(json_agg(json_build_array(${c.id}, ${c.stateId}, ${c.name}, coalesce(${n.total}, 0), coalesce(${n.queued}, 0), coalesce(${n.similar}, 0), coalesce(${n.held}, 0), coalesce(${n.scoring}, 0), coalesce(${n.failed}, 0)) order by ${c.name}, ${c.id}), '[]')::text`,
-        })
-        .from(c)
-        .leftJoin(n, eq(n.countyId, c.id))
-        .where(eq(c.projectId, projectId));
-      const tuples = JSON.parse(row?.list ?? '[]') as CountyTuple[];
-      return tuples.map(([id, stateId, name, total, queued, similar, held, scoring, failed]) => ({
-        id,
-        stateId,
-        name,
-        total,
-        queued,
-        similar,
-        held,
-        scoring,
-        failed,
-      }));
+      const [row] = rowsOf<{ tree: string }>(
+        await db.execute(sql`select json_build_array(
+          (select coalesce(json_agg(json_build_array(${c.id}, ${c.stateId}, ${c.name}) order by ${c.name}, ${c.id}), '[]')
+            from ${c} where ${c.projectId} = ${projectId}),
+          (select coalesce(json_agg(json_build_array(${counted.countyId}, ${counted.bucket}, ${counted.n})), '[]')
+            from ${counted}))::text as tree`),
+      );
+      const [list, counts] = JSON.parse(row?.tree ?? '[[],[]]') as [
+        Array<[string, string, string]>,
+        Array<[string, number, number]>,
+      ];
+      const byCounty = new Map<string, CountyCount>(
+        list.map(([id, stateId, name]) => [
+          id,
+          { id, stateId, name, total: 0, queued: 0, similar: 0, held: 0, scoring: 0, failed: 0 },
+        ]),
+      );
+      for (const [countyId, bits, n] of counts) {
+        const county = byCounty.get(countyId);
+        if (!county) continue;
+        county.total += n;
+        if (bits & queued) county.queued += n;
+        if (bits & similar) county.similar += n;
+        if (bits & held) county.held += n;
+        if (bits & scoring) county.scoring += n;
+        if (bits & failed) county.failed += n;
+      }
+      return [...byCounty.values()];
     },
 
     async findCounty(projectId: string, countyId: string) {

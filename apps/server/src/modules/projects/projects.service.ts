@@ -153,7 +153,7 @@ export function createProjectsService(deps: Deps) {
       const [pageRows, states, counties, usage, deploys] = await Promise.all([
         tree.pageSummaries(project.id),
         tree.states(project.id),
-        tree.counties(project.id, gateOf(project).maxSimilarity),
+        tree.counties(project.id, gateOf(project)),
         user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
         repo.latestDeploys([project.id]),
       ]);
