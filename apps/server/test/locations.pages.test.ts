@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { MSG, PAGE_STATUS, PROJECT_STATUS, SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
+import { rowsOf } from '../src/db/client.ts';
+import { cities as cityTable } from '../src/db/schema/index.ts';
+import { QUEUES } from '../src/jobs/boss.ts';
+import { sendScoreJob } from '../src/modules/locations/similarity.job.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addCity, createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { detailOf, settled } from './helpers/generation.ts';
@@ -205,6 +210,48 @@ describe('city pages through a provider', () => {
     // The shared part is the same system message as the project's other calls (prompt caching).
     const systems = new Set(ai.requests.map((r) => JSON.stringify(r.messages[0])));
     expect(systems.size).toBe(1);
+  });
+
+  it('rescores a project by writing only the cities whose scores changed', async () => {
+    const u = await projectWithCities();
+    await settled(t, u.project.id, u.headers);
+    let scored = citiesOf(await detailOf(t, u.project.id, u.headers));
+    for (let i = 0; i < 100 && scored.some((c) => c.similarity === null); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      scored = citiesOf(await detailOf(t, u.project.id, u.headers));
+    }
+    // A row's xmin is the transaction that wrote its current version.
+    const versions = async () => {
+      const rows = await t.ctx.db.execute(
+        sql`select id, xmin::text as v from ${cityTable} where ${cityTable.projectId} = ${u.project.id}`,
+      );
+      return new Map(rowsOf<{ id: string; v: string }>(rows).map((r) => [r.id, r.v]));
+    };
+    const rescore = async () => {
+      await sendScoreJob(t.ctx.boss, u.project.id);
+      await t.drainQueue(QUEUES.scoreSimilarity);
+    };
+    const before = await versions();
+    await rescore();
+    expect(await versions()).toEqual(before);
+
+    // One page rewritten by hand: its own scores change, so its row is written again.
+    const austin = scored.find((c) => c.name === 'Austin')!;
+    await t.ctx.db
+      .update(cityTable)
+      .set({ contentHtml: '<section class="section"><p>Short.</p></section>' })
+      .where(eq(cityTable.id, austin.id));
+    const edited = await versions();
+    await rescore();
+    const after = await versions();
+    const rewritten = [...after].filter(([id, v]) => edited.get(id) !== v).map(([id]) => id);
+    expect(rewritten).toContain(austin.id);
+    expect(rewritten.length).toBeLessThan(after.size);
+    const words = await t.ctx.db
+      .select({ n: cityTable.wordCount })
+      .from(cityTable)
+      .where(eq(cityTable.id, austin.id));
+    expect(words[0]!.n).toBeLessThan(5);
   });
 
   it('flags pages that read alike and regenerates them on request', async () => {

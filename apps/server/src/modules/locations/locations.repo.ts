@@ -323,6 +323,11 @@ export function createLocationsRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Stores the scores, writing only the rows whose scores changed: a project is rescored
+     * after every saved edit, and rewriting its thousands of unchanged rows made as many dead
+     * row versions each time (which the embedded database never vacuums).
+     */
     async setQuality(scores: PageQuality[]): Promise<void> {
       for (const part of chunks(scores)) {
         const rows = part.map((s) => ({
@@ -337,7 +342,9 @@ export function createLocationsRepo(db: Db) {
             local_share = v.local_share, word_count = v.word_count
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer)
-          where c.id = v.id`);
+          where c.id = v.id
+            and (c.similarity, c.similar_to, c.local_share, c.word_count)
+              is distinct from (v.similarity, v.similar_to, v.local_share, v.word_count)`);
       }
     },
   };
