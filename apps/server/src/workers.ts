@@ -1,11 +1,13 @@
 import type { AppContext } from './context.ts';
+import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 
 /** The page writer of this process; a test stops it and starts it again. */
 export const pageWorker = (ctx: AppContext) => ctx.modules.generation.pageWorker();
 
 /**
  * Registers every job handler of the app on this process: each module registers its own.
- * Answers a function that stops the timers they started (the queue stops with pg-boss).
+ * On the embedded database, also its periodic vacuum (db/embedded-vacuum.ts). Answers a
+ * function that stops the timers they started (the queue stops with pg-boss).
  */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {
   const { images, mail, generation, publishing } = ctx.modules;
@@ -13,9 +15,11 @@ export async function startWorkers(ctx: AppContext): Promise<() => void> {
   await mail.workers();
   await generation.workers();
   const stopReleaseChecks = await publishing.workers();
+  const stopVacuum = startEmbeddedVacuum(ctx.handle, ctx.logger);
   return () => {
     stopSweep();
     stopReleaseChecks();
+    stopVacuum();
   };
 }
 
