@@ -57,6 +57,16 @@ async function projectWithCities(
   return { ...u, project };
 }
 
+/** The project's cities once the similarity job has scored them (it runs after settling). */
+async function scoredCities(projectId: string, headers: Record<string, string>) {
+  let cities = citiesOf(await detailOf(t, projectId, headers));
+  for (let i = 0; i < 100 && cities.some((c) => c.similarity === null); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    cities = citiesOf(await detailOf(t, projectId, headers));
+  }
+  return cities;
+}
+
 const htmlOf = async (url: string, headers: Record<string, string>) => {
   const res = await get(url, headers);
   expect(res.statusCode, res.body).toBe(200);
@@ -74,11 +84,7 @@ describe('city pages on the offline model', () => {
     expect(detail.queuedCities).toBe(0);
 
     // Sameness is scored once the project settles, in its own job.
-    let scored = cities;
-    for (let i = 0; i < 100 && scored.some((c) => c.similarity === null); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      scored = citiesOf(await detailOf(t, u.project.id, u.headers));
-    }
+    const scored = await scoredCities(u.project.id, u.headers);
     const ids = new Set(scored.map((c) => c.id));
     for (const city of scored) {
       expect(city.similarity).toBeGreaterThanOrEqual(0);
@@ -215,11 +221,7 @@ describe('city pages through a provider', () => {
   it('rescores a project by writing only the cities whose scores changed', async () => {
     const u = await projectWithCities();
     await settled(t, u.project.id, u.headers);
-    let scored = citiesOf(await detailOf(t, u.project.id, u.headers));
-    for (let i = 0; i < 100 && scored.some((c) => c.similarity === null); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      scored = citiesOf(await detailOf(t, u.project.id, u.headers));
-    }
+    const scored = await scoredCities(u.project.id, u.headers);
     // A row's xmin is the transaction that wrote its current version.
     const versions = async () => {
       const rows = await t.ctx.db.execute(
@@ -258,11 +260,7 @@ describe('city pages through a provider', () => {
     // The fake model answers the same template for every city, which is what the measure is for.
     const u = await projectWithCities({ model: 'anthropic/claude-3.7-sonnet' }, { keys: true });
     await settled(t, u.project.id, u.headers);
-    let cities = citiesOf(await detailOf(t, u.project.id, u.headers));
-    for (let i = 0; i < 100 && cities.some((c) => c.similarity === null); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      cities = citiesOf(await detailOf(t, u.project.id, u.headers));
-    }
+    const cities = await scoredCities(u.project.id, u.headers);
     expect(cities.every((c) => c.tooSimilar && c.similarity! > 0.9)).toBe(true);
 
     ai.reset();
