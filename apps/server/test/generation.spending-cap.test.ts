@@ -215,8 +215,12 @@ describe('monthly spending caps', () => {
 
     // Project A takes the account's last two pages...
     const inA = byStatus(await addCities(a.id, u.headers, TEXAS.slice(1, 3)));
-    expect(inA.written).toHaveLength(3);
-    expect(inA.held).toHaveLength(0);
+    // As one object, so that a failure shows where the missing page went.
+    expect({ written: inA.written.length, held: inA.held.length, other: inA.other }).toEqual({
+      written: 3,
+      held: 0,
+      other: [],
+    });
     // ...so project B, without a cap of its own, writes none.
     const detailB = await addCities(b.id, u.headers, TEXAS.slice(1, 4));
     const inB = byStatus(detailB);

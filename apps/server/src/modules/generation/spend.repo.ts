@@ -1,53 +1,71 @@
-import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TPageKind } from '@cityforge/shared';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { aiUsage, cities, projects, users } from '../../db/schema/index.ts';
+import { cities, projects, users } from '../../db/schema/index.ts';
 import { HELD_REASON } from '../pages/pages.repo.ts';
 
 /** A page of a project, as far as what it costs goes. */
 export type PriceablePage = { projectId: string; model: string; kind: TPageKind };
+
+/**
+ * What the AI calls of a project or an account cost since `since`, in USD (float8: a sum of
+ * reals is a real, and a month of small costs would lose cents). Unpriced calls count nothing.
+ */
+const spentSince = (column: 'project_id' | 'user_id', id: string, since: Date) => sql`(
+  select coalesce(sum(u.cost_usd::float8), 0)::float8 from ai_usage u
+    where u.${sql.raw(column)} = ${id} and u.created_at >= ${since.toISOString()}::timestamptz
+      and u.cost_usd is not null)`;
 
 /** Reads of the spend the monthly caps count, and the caps' one-mail-a-month marks. */
 export function createSpendRepo(db: Db) {
   return {
     /** What the AI calls of a project, or of an account across its projects, cost since `since`. */
     async spent(scope: { projectId: string } | { userId: string }, since: Date): Promise<number> {
-      const [row] = await db
-        // float8: a sum of reals is a real, and a month of small costs would lose cents.
-        .select({ usd: sql<number>`coalesce(sum(${aiUsage.costUsd}::float8), 0)::float8` })
-        .from(aiUsage)
-        .where(
-          and(
-            'projectId' in scope
-              ? eq(aiUsage.projectId, scope.projectId)
-              : eq(aiUsage.userId, scope.userId),
-            gte(aiUsage.createdAt, since),
-            isNotNull(aiUsage.costUsd),
-          ),
-        );
-      return Number(row?.usd ?? 0);
+      const spend =
+        'projectId' in scope
+          ? spentSince('project_id', scope.projectId, since)
+          : spentSince('user_id', scope.userId, since);
+      const found = await db.execute(sql`select ${spend} as usd`);
+      return Number(rowsOf<{ usd: number }>(found)[0]?.usd ?? 0);
     },
 
     /**
-     * The owner's pages and city pages being written whose call is not recorded yet (no usage
-     * since their claim stamped them), but `except`: their cost is spoken for, not yet spent.
+     * What a cap check counts, read in one statement so that it sees one snapshot: the spend
+     * since `since` of the project and of its owner's account, and the owner's pages and city
+     * pages being written whose call is not recorded yet (no usage since their claim stamped
+     * them), but `except`. Read apart, a page whose usage lands between the reads counts twice
+     * (in flight, then spent) or not at all.
      */
-    async inFlight(ownerId: string, except?: string): Promise<PriceablePage[]> {
+    async standing(
+      scope: { projectId: string; ownerId: string; except?: string | undefined },
+      since: Date,
+    ): Promise<{ project: number; account: number; flights: PriceablePage[] }> {
+      const { projectId, ownerId, except } = scope;
       const other = (alias: string) =>
         except ? sql`and ${sql.raw(alias)}.id <> ${except}` : sql``;
       const found = await db.execute(sql`
-        select p.project_id as "projectId", p.model, p.kind from pages p
-          join projects pr on pr.id = p.project_id
-          where pr.user_id = ${ownerId} and p.status = ${PAGE_STATUS.inProgress} ${other('p')}
-            and not exists (select 1 from ai_usage u where u.project_id = p.project_id
-              and u.created_at >= p.updated_at and u.page_id = p.id)
-        union all
-        select c.project_id, c.model, 'city' from cities c
-          join projects pr on pr.id = c.project_id
-          where pr.user_id = ${ownerId} and c.status = ${PAGE_STATUS.inProgress} ${other('c')}
-            and not exists (select 1 from ai_usage u where u.project_id = c.project_id
-              and u.created_at >= c.updated_at and u.city_id = c.id)`);
-      return rowsOf<PriceablePage>(found);
+        select ${spentSince('project_id', projectId, since)} as project,
+          ${spentSince('user_id', ownerId, since)} as account,
+          coalesce((select json_agg(f) from (
+            select p.project_id as "projectId", p.model, p.kind from pages p
+              join projects pr on pr.id = p.project_id
+              where pr.user_id = ${ownerId} and p.status = ${PAGE_STATUS.inProgress} ${other('p')}
+                and not exists (select 1 from ai_usage u where u.project_id = p.project_id
+                  and u.created_at >= p.updated_at and u.page_id = p.id)
+            union all
+            select c.project_id, c.model, 'city' from cities c
+              join projects pr on pr.id = c.project_id
+              where pr.user_id = ${ownerId} and c.status = ${PAGE_STATUS.inProgress} ${other('c')}
+                and not exists (select 1 from ai_usage u where u.project_id = c.project_id
+                  and u.created_at >= c.updated_at and u.city_id = c.id)
+          ) f), '[]'::json) as flights`);
+      // Both drivers hand json back parsed.
+      const [row] = rowsOf<{ project: number; account: number; flights: PriceablePage[] }>(found);
+      return {
+        project: Number(row!.project),
+        account: Number(row!.account),
+        flights: row!.flights,
+      };
     },
 
     /** One page of the project a cap holds (what the next one would cost), or null. */

@@ -72,21 +72,22 @@ export function createSpendingGate(deps: {
       return price;
     };
     const since = monthStartUtc(now);
-    const [nextUsd, flights, spentProject, spentAccount] = await Promise.all([
+    const [nextUsd, standing] = await Promise.all([
       cost(next),
-      spend.inFlight(owner.id, except),
-      project.spendingCapUsd === null ? 0 : spend.spent({ projectId: project.id }, since),
-      owner.spendingCapUsd === null ? 0 : spend.spent({ userId: owner.id }, since),
+      spend.standing({ projectId: project.id, ownerId: owner.id, except }, since),
     ]);
     const reserved = { project: 0, account: 0 };
-    for (const flight of flights) {
+    for (const flight of standing.flights) {
       const usd = await cost(flight);
       reserved.account += usd;
       if (flight.projectId === project.id) reserved.project += usd;
     }
     return capPassed(
       { project: project.spendingCapUsd, account: owner.spendingCapUsd },
-      { project: spentProject + reserved.project, account: spentAccount + reserved.account },
+      {
+        project: standing.project + reserved.project,
+        account: standing.account + reserved.account,
+      },
       nextUsd,
     );
   }
