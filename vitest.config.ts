@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Server test files that are slow by their subject, run by `npm run test:slow` and not by
  * `npm test`: fault injection and fuzzing, real child processes and worker pools, a site of
- * 60,000 cities, Netlify's rate windows waited out for real, and a module mock. Each runs in
- * a fresh worker (isolate: true). Two projects, by what the database has to do with them:
+ * 60,000 cities, a ZIP of 65,540 entries, Netlify's rate windows waited out for real, and a
+ * module mock. Each runs in a fresh worker (isolate: true). Two projects, by what the
+ * database has to do with them:
  */
 /**
  * `server-slow-processes`: the database shared by several processes or left behind by a killed
@@ -34,6 +35,7 @@ const SERVER_SLOW = [
   'apps/server/test/*-thread.test.ts',
   'apps/server/test/publishing.scale.test.ts',
   'apps/server/test/publishing.rate-limits.test.ts',
+  'apps/server/test/zip-writer.zip64.test.ts',
   // vi.mock of a module the other files import as it is.
   'apps/server/test/locations.spreadsheet.test.ts',
 ];

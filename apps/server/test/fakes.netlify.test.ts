@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetlifyAPI } from '@netlify/api';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
+import { zipOf } from './helpers/zip.ts';
 
 // Everything goes through the real `@netlify/api` client, so these tests prove the contract
 // between the client the product uses and the fake, not just the fake on its own.
@@ -284,6 +285,36 @@ describe('fake Netlify API', () => {
     const canceled = await api.cancelSiteDeploy({ deploy_id: dropped.id! });
     expect(canceled.state).toBe('error');
     expect(fake.findSite(site.id!)?.publishedDeployId).toBe(created.id);
+  });
+
+  it('takes a deploy as a ZIP body, publishes what it holds, and refuses one it cannot unpack', async () => {
+    const api = client();
+    const site = await api.createSite({ body: {} });
+    const post = (body: Buffer) =>
+      fetch(`${fake.url}/sites/${site.id}/deploys`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer netlify-test-token', 'content-type': 'application/zip' },
+        body: new Uint8Array(body),
+      });
+    const zip = zipOf(
+      Object.entries(files).map(([path, content]) => ({ name: path.slice(1), content })),
+    );
+    const res = await post(zip);
+    expect(res.status).toBe(200);
+    const deploy = (await res.json()) as { id: string; state: string; required: string[] };
+    expect(deploy).toMatchObject({ state: 'processing', required: [] });
+    expect((await waitReady(api, deploy.id)).state).toBe('ready');
+    const live = fake.publishedFiles(site.id!);
+    expect([...live.keys()].sort()).toEqual(Object.keys(files).sort());
+    expect(live.get('/a b/c.html')!.equals(files['/a b/c.html'])).toBe(true);
+    expect(fake.uploads.filter((u) => u.deployId === deploy.id).map((u) => u.via)).toEqual(
+      Array(4).fill('zip'),
+    );
+
+    const broken = await post(Buffer.from('PK not a zip at all'));
+    expect(broken.status).toBe(422);
+    expect(((await broken.json()) as { message: string }).message).toMatch(/^Invalid zip file/);
+    expect(fake.findSite(site.id!)?.publishedDeployId).toBe(deploy.id);
   });
 
   it('answers 404 to unknown routes', async () => {

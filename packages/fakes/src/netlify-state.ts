@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 export type FakeNetlifySite = {
   id: string;
@@ -240,6 +240,23 @@ export class NetlifyState {
     if (files) this.takeDigest(deploy, site, files);
     this.deploys.set(deploy.id, deploy);
     site.deployIds.add(deploy.id);
+    return deploy;
+  }
+
+  /**
+   * POST /sites/ID/deploys with a ZIP body: the deploy is the ZIP's files, every one of them
+   * stored at once, so nothing is required and the deploy goes on to processing.
+   */
+  createZipDeploy(site: FakeNetlifySite, files: Map<string, Buffer>): FakeNetlifyDeploy {
+    const deploy = this.createDeploy(site, {});
+    const digest = new Map<string, string>();
+    for (const [path, body] of files) {
+      const sha = createHash('sha1').update(body).digest('hex');
+      digest.set(path, sha);
+      if (!this.blobs.has(sha)) this.blobs.set(sha, body);
+      site.held.add(sha);
+    }
+    this.takeDigest(deploy, site, digest);
     return deploy;
   }
 

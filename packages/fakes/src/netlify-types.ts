@@ -14,7 +14,14 @@ export type FakeNetlifyRequest = {
   token: string | null;
 };
 
-export type FakeNetlifyUpload = { deployId: string; path: string; sha: string; size: number };
+/** A file Netlify received: by its own PUT, or in a deploy's ZIP. */
+export type FakeNetlifyUpload = {
+  deployId: string;
+  path: string;
+  sha: string;
+  size: number;
+  via: 'put' | 'zip';
+};
 
 export type FakeNetlifyOptions = {
   /** Valid bearer tokens; defaults to ['netlify-test-token']. */

@@ -1,6 +1,7 @@
 import { NetlifyError } from './netlify-state.ts';
+import { unzip } from './zip.ts';
 
-// Reading a request to the Netlify fake: JSON bodies, path parameters, file paths, MIME types.
+// Reading a request to the Netlify fake: JSON and ZIP bodies, path parameters, file paths, MIME types.
 
 const MIME: Record<string, string> = {
   html: 'text/html',
@@ -46,5 +47,14 @@ export function filePath(segments: string[]): string {
     return '/' + parts.map((p) => decodeURIComponent(p)).join('/');
   } catch {
     throw new NetlifyError(400, 'Invalid file path');
+  }
+}
+
+/** A ZIP deploy's body, path → bytes; Netlify answers 422 to one it cannot unpack. */
+export async function unzipBody(body: Buffer): Promise<Map<string, Buffer>> {
+  try {
+    return await unzip(body);
+  } catch (error) {
+    throw new NetlifyError(422, `Invalid zip file: ${(error as Error).message}`);
   }
 }

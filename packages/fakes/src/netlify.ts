@@ -16,7 +16,7 @@ export type { FakeNetlifyDeploy, FakeNetlifySite } from './netlify-state.ts';
 export type { FakeNetlifyRateLimits } from './netlify-limits.ts';
 import { accountJson, deployJson, siteJson } from './netlify-json.ts';
 import { dueOf, takeDue, type Fault, type LateAnswer } from './netlify-faults.ts';
-import { filePath, mimeOf, param, parseObject } from './netlify-wire.ts';
+import { filePath, mimeOf, param, parseObject, unzipBody } from './netlify-wire.ts';
 import type {
   FakeNetlify,
   FakeNetlifyFault,
@@ -95,6 +95,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     token: string,
     body: Buffer,
     query: URLSearchParams,
+    zipped: Map<string, Buffer> | null,
   ) => {
     const [, head, id, sub, ...rest] = info.path.split('/');
     const { method } = info;
@@ -129,8 +130,19 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
           return { status: 204, body: undefined };
         }
       }
-      if (sub === 'deploys' && rest.length === 0 && method === 'POST')
-        return deployOk(state.createDeploy(site(), parseObject(body)));
+      if (sub === 'deploys' && rest.length === 0 && method === 'POST') {
+        if (!zipped) return deployOk(state.createDeploy(site(), parseObject(body)));
+        const deploy = state.createZipDeploy(site(), zipped);
+        for (const [path, sha] of deploy.files)
+          uploads.push({
+            deployId: deploy.id,
+            path,
+            sha,
+            size: zipped.get(path)!.length,
+            via: 'zip',
+          });
+        return deployOk(deploy);
+      }
       if (sub === 'deploys' && rest.length === 1 && rest[0] && method === 'GET') {
         const deploy = state.deployFor(token, param(rest[0]), site());
         state.poll(deploy);
@@ -155,7 +167,7 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
         const path = filePath(rest);
         const sha = createHash('sha1').update(body).digest('hex');
         state.upload(deploy, path, body, sha);
-        uploads.push({ deployId: deploy.id, path, sha, size: body.length });
+        uploads.push({ deployId: deploy.id, path, sha, size: body.length, via: 'put' });
         return ok({ id: path, path, sha, mime_type: mimeOf(path), size: body.length });
       }
     }
@@ -238,7 +250,10 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     if (verdict?.refused)
       return send(res, info, 429, { code: 429, message: 'Rate limit exceeded' }, counts);
     try {
-      const answer = route(info, token, body, new URLSearchParams(search));
+      // A deploy's ZIP (Content-Type application/zip) is unpacked before it is routed.
+      const zipType = /^application\/zip\b/i.test(req.headers['content-type'] ?? '');
+      const zipped = creation && zipType ? await unzipBody(body) : null;
+      const answer = route(info, token, body, new URLSearchParams(search), zipped);
       if (!answer) return send(res, info, 404, { code: 404, message: 'Not Found' }, counts);
       const late = takeDue(lateAnswers, info);
       if (late) {

@@ -1,4 +1,3 @@
-import yauzl from 'yauzl';
 import { crc32, deflateRawSync } from 'node:zlib';
 
 export type ZipPart = {
@@ -51,25 +50,4 @@ export function zipOf(parts: ZipPart[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** The files of a ZIP in memory, by site path ('/index.html'). */
-export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const files = new Map<string, Buffer>();
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(`/${entry.fileName}`, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
+export { unzip } from '@cityforge/fakes/zip';

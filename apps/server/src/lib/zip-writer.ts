@@ -1,0 +1,183 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/**
+ * A file's bytes as a ZIP holds them: `data` deflated (method 8) or as is (method 0), with the
+ * CRC-32 and size of the original. Made where the bytes are made (a render thread packs its own
+ * pages), so the thread that writes the ZIP only copies.
+ */
+export type PackedEntry = { method: 0 | 8; crc: number; size: number; data: Buffer };
+
+const MAX_32 = 0xffffffff;
+const MAX_16 = 0xffff;
+
+function packed(body: Buffer, deflated: Buffer | null): PackedEntry {
+  const crc = zlib.crc32(body);
+  // A file deflate does not shrink (an image, a tiny file) is stored as it is.
+  return deflated && deflated.length < body.length
+    ? { method: 8, crc, size: body.length, data: deflated }
+    : { method: 0, crc, size: body.length, data: body };
+}
+
+/** Packs on this thread (a render thread's own work). `level` 0 stores. */
+export function packEntry(body: Buffer, level: number): PackedEntry {
+  return packed(body, level > 0 ? zlib.deflateRawSync(body, { level }) : null);
+}
+
+const deflateRaw = promisify(zlib.deflateRaw);
+
+/** Packs on libuv's pool, off the calling thread (which answers HTTP). */
+export async function packEntryAsync(body: Buffer, level: number): Promise<PackedEntry> {
+  return packed(body, level > 0 ? await deflateRaw(body, { level }) : null);
+}
+
+/** What the central directory keeps of a written entry (its bytes are gone by then). */
+type Written = {
+  name: Buffer;
+  method: 0 | 8;
+  crc: number;
+  size: number;
+  compressed: number;
+  offset: number;
+};
+
+// The DOS date of every entry: 1 January 1980, the format's first day. A deploy's files are
+// known by their content; a date that changes with each build would only change the ZIP.
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+const UTF8_NAMES = 0x0800;
+
+/**
+ * Writes a ZIP, entry after entry, to `out`: local headers with sizes and CRC known up front
+ * (no data descriptors), UTF-8 names, and ZIP64 records where the central directory needs them
+ * (past 65,535 entries or 4 GiB). Waits for `out` to drain, so memory holds one entry at a time.
+ */
+export function createZipWriter(out: Writable) {
+  const written: Written[] = [];
+  const names = new Set<string>();
+  let offset = 0;
+  let ended = false;
+  // Adds come from many pages at once; each entry's header and bytes must go out together.
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  async function put(chunk: Buffer) {
+    offset += chunk.length;
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+
+  return {
+    get bytes() {
+      return offset;
+    },
+    get entries() {
+      return written.length;
+    },
+
+    /** `name` is the path inside the ZIP ('index.html', 'states/tx.html'). */
+    add(name: string, entry: PackedEntry): Promise<void> {
+      if (ended) return Promise.reject(new Error('the ZIP is finished'));
+      if (names.has(name)) return Promise.reject(new Error(`two entries named ${name}`));
+      if (entry.data.length > MAX_32 || entry.size > MAX_32)
+        return Promise.reject(new Error(`${name} is too large for a ZIP entry`));
+      names.add(name);
+      return inTurn(() => write(name, entry));
+    },
+
+    /** Writes the central directory and ends `out`; resolves once it is flushed. */
+    end(): Promise<void> {
+      if (ended) return tail.then(() => undefined);
+      ended = true;
+      return inTurn(finish);
+    },
+  };
+
+  async function write(name: string, entry: PackedEntry) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(UTF8_NAMES, 6);
+    header.writeUInt16LE(entry.method, 8);
+    header.writeUInt16LE(0, 10);
+    header.writeUInt16LE(DOS_DATE, 12);
+    header.writeUInt32LE(entry.crc >>> 0, 14);
+    header.writeUInt32LE(entry.data.length, 18);
+    header.writeUInt32LE(entry.size, 22);
+    header.writeUInt16LE(nameBytes.length, 26);
+    header.writeUInt16LE(0, 28);
+    written.push({
+      name: nameBytes,
+      method: entry.method,
+      crc: entry.crc,
+      size: entry.size,
+      compressed: entry.data.length,
+      offset,
+    });
+    await put(Buffer.concat([header, nameBytes, entry.data]));
+  }
+
+  async function finish() {
+    const start = offset;
+    await put(Buffer.concat(written.map(centralRecord)));
+    const size = offset - start;
+    const count = written.length;
+    if (count >= MAX_16 || start >= MAX_32 || size >= MAX_32) {
+      const at = offset;
+      const record = Buffer.alloc(56);
+      record.writeUInt32LE(0x06064b50, 0);
+      record.writeBigUInt64LE(44n, 4);
+      record.writeUInt16LE(45, 12);
+      record.writeUInt16LE(45, 14);
+      record.writeBigUInt64LE(BigInt(count), 24);
+      record.writeBigUInt64LE(BigInt(count), 32);
+      record.writeBigUInt64LE(BigInt(size), 40);
+      record.writeBigUInt64LE(BigInt(start), 48);
+      const locator = Buffer.alloc(20);
+      locator.writeUInt32LE(0x07064b50, 0);
+      locator.writeBigUInt64LE(BigInt(at), 8);
+      locator.writeUInt32LE(1, 16);
+      await put(Buffer.concat([record, locator]));
+    }
+    const last = Buffer.alloc(22);
+    last.writeUInt32LE(0x06054b50, 0);
+    last.writeUInt16LE(Math.min(count, MAX_16), 8);
+    last.writeUInt16LE(Math.min(count, MAX_16), 10);
+    last.writeUInt32LE(Math.min(size, MAX_32), 12);
+    last.writeUInt32LE(Math.min(start, MAX_32), 16);
+    offset += last.length;
+    out.end(last);
+    await once(out, 'finish');
+  }
+}
+
+/** The central directory's record of one entry; past 4 GiB its offset moves to a ZIP64 extra. */
+function centralRecord(item: Written): Buffer {
+  const far = item.offset >= MAX_32;
+  const extra = Buffer.alloc(far ? 12 : 0);
+  if (far) {
+    extra.writeUInt16LE(0x0001, 0);
+    extra.writeUInt16LE(8, 2);
+    extra.writeBigUInt64LE(BigInt(item.offset), 4);
+  }
+  const record = Buffer.alloc(46);
+  record.writeUInt32LE(0x02014b50, 0);
+  record.writeUInt16LE(far ? 45 : 20, 4);
+  record.writeUInt16LE(far ? 45 : 20, 6);
+  record.writeUInt16LE(UTF8_NAMES, 8);
+  record.writeUInt16LE(item.method, 10);
+  record.writeUInt16LE(0, 12);
+  record.writeUInt16LE(DOS_DATE, 14);
+  record.writeUInt32LE(item.crc >>> 0, 16);
+  record.writeUInt32LE(item.compressed, 20);
+  record.writeUInt32LE(item.size, 24);
+  record.writeUInt16LE(item.name.length, 28);
+  record.writeUInt16LE(extra.length, 30);
+  record.writeUInt32LE(far ? MAX_32 : item.offset, 42);
+  return Buffer.concat([record, item.name, extra]);
+}
