@@ -10,7 +10,7 @@ import { startFakeNetlify, type FakeNetlifyOptions } from '@cityforge/fakes/netl
  */
 type Ask =
   | { op: 'uploadCount' }
-  | { op: 'uploadPaths'; from: number }
+  | { op: 'uploads'; from: number }
   | { op: 'site'; host: string }
   | { op: 'publishedCount'; siteId: string }
   | { op: 'close' };
@@ -19,8 +19,8 @@ type Asked = Ask & { id: number };
 export type NetlifyThread = {
   url: string;
   uploadCount(): Promise<number>;
-  /** The paths uploaded since the `from`-th upload. */
-  uploadPaths(from: number): Promise<string[]>;
+  /** The files Netlify received since the `from`-th: by their own PUT, or in a deploy's ZIP. */
+  uploads(from: number): Promise<Array<{ path: string; via: 'put' | 'zip' }>>;
   site(host: string): Promise<{ id: string; publishedDeployId: string | null } | null>;
   publishedCount(siteId: string): Promise<number>;
   close(): Promise<void>;
@@ -47,7 +47,7 @@ export async function startNetlifyThread(options: FakeNetlifyOptions): Promise<N
   return {
     url,
     uploadCount: () => ask({ op: 'uploadCount' }),
-    uploadPaths: (from) => ask({ op: 'uploadPaths', from }),
+    uploads: (from) => ask({ op: 'uploads', from }),
     site: (host) => ask({ op: 'site', host }),
     publishedCount: (siteId) => ask({ op: 'publishedCount', siteId }),
     async close() {
@@ -63,8 +63,8 @@ if (!isMainThread) {
     switch (question.op) {
       case 'uploadCount':
         return netlify.uploads.length;
-      case 'uploadPaths':
-        return netlify.uploads.slice(question.from).map((u) => u.path);
+      case 'uploads':
+        return netlify.uploads.slice(question.from).map((u) => ({ path: u.path, via: u.via }));
       case 'site': {
         const site = netlify.findSite(question.host);
         return site ? { id: site.id, publishedDeployId: site.publishedDeployId } : null;

@@ -102,7 +102,9 @@ export async function publishBench(
       if (res.statusCode !== 200)
         throw new Error(`publish answered ${res.statusCode}: ${res.body}`);
       const { deployment: d } = res.json() as TPublishResult;
-      const paths = (await netlify.uploadPaths(before)).sort();
+      const received = await netlify.uploads(before);
+      const paths = received.map((u) => u.path).sort();
+      const zipped = received.filter((u) => u.via === 'zip').length;
       const agrees = d.filesToUpload === paths.length && d.filesUploaded === paths.length;
       // The build ends when the deploy leaves 'building' (seen by polling the row every 50 ms).
       const built = phases.get('uploading') ?? phases.get('processing');
@@ -114,7 +116,7 @@ export async function publishBench(
       line(
         `deploy ${label}: files / uploaded`,
         `${n(d.filesTotal)} / ${n(d.filesToUpload)}`,
-        `fake Netlify got ${n(paths.length)} uploads (${agrees ? 'agrees' : 'DISAGREES'} with filesToUpload/filesUploaded ${d.filesToUpload}/${d.filesUploaded}); expected ${expected}` +
+        `fake Netlify got ${n(paths.length)} files${zipped ? `, ${n(zipped)} of them in one ZIP` : ''} (${agrees ? 'agrees' : 'DISAGREES'} with filesToUpload/filesUploaded ${d.filesToUpload}/${d.filesUploaded}); expected ${expected}` +
           (paths.length && paths.length <= 5 ? `: ${paths.join(', ')}` : ''),
       );
       return { d, ms };

@@ -88,6 +88,16 @@ export const ZEnv = z
     NETLIFY_DEPLOYS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(3),
     NETLIFY_CALLS_PER_WINDOW: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /**
+     * A site's first deploy to its Netlify site goes as one ZIP from this many cities on (one
+     * request instead of one per file); smaller sites send their digest and files. 0: always.
+     */
+    NETLIFY_ZIP_FROM_CITIES: z.coerce.number().int().min(0).max(1_000_000).default(500),
+    /**
+     * How hard that ZIP's pages are deflated: 0 stores them (as the digest method's uploads
+     * send them), 1–9 trade the render threads' CPU for fewer bytes on a slow uplink.
+     */
+    NETLIFY_ZIP_LEVEL: z.coerce.number().int().min(0).max(9).default(0),
+    /**
      * How long POST publish/ holds the request for the deploy before answering 202 with its
      * progress; the deploy goes on and the web app follows it through GET deployment/.
      */

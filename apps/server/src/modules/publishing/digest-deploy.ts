@@ -33,20 +33,27 @@ export type DigestDeployResult = { deployId: string; required: number; uploaded:
 export class LackedFilesError extends Error {}
 
 /**
- * Netlify's file-digest deploy: send every path's SHA1, upload only the files whose SHA1
- * Netlify says it lacks (one upload per distinct SHA1, a few at a time), then wait for the
- * deploy to be ready. A site that did not change uploads nothing.
+ * A site with a folder of more entries than Netlify takes is refused here: Netlify fails such
+ * a deploy only after taking it (and a slot of its 3 a minute).
  */
-export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDeployResult> {
-  const { client, digest } = opts;
-  // Netlify fails such a deploy only after taking it (and a slot of its 3 a minute).
-  const [crowded] = crowdedFolders(digest.keys());
+export function refuseCrowded(files: Iterable<string>): void {
+  const [crowded] = crowdedFolders(files);
   if (crowded) {
     throw new AppError(
       'conflict',
       `The site's folder ${crowded.folder} would hold ${crowded.entries.toLocaleString('en-US')} entries, more than the ${SITE_FOLDER_MAX_ENTRIES.toLocaleString('en-US')} one folder may hold on Netlify.`,
     );
   }
+}
+
+/**
+ * Netlify's file-digest deploy: send every path's SHA1, upload only the files whose SHA1
+ * Netlify says it lacks (one upload per distinct SHA1, a few at a time), then wait for the
+ * deploy to be ready. A site that did not change uploads nothing.
+ */
+export async function digestDeploy(opts: DigestDeployOptions): Promise<DigestDeployResult> {
+  const { client, digest } = opts;
+  refuseCrowded(digest.keys());
   const files = Object.fromEntries(digest);
   const deploy = await client.createDeploy(opts.siteId, files, opts.onSlotWait);
   const required = new Set(deploy.required ?? []);
@@ -123,7 +130,8 @@ async function tookEveryFile(client: NetlifyClient, deployId: string, error: unk
   return PAST_UPLOADING.has(deploy.state);
 }
 
-async function waitUntilReady(client: NetlifyClient, deployId: string, timeoutMs: number) {
+/** Polls the deploy until Netlify has published it, or fails it, or `timeoutMs` passes. */
+export async function waitUntilReady(client: NetlifyClient, deployId: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   // Small deploys are processed in moments (a redeploy of nothing new at once); big ones back
   // off to a poll every 2 s: a dozen more calls at most than starting at 100 ms.

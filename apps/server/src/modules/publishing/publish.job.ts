@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import { isInProgress, MSG, PROJECT_STATUS } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
@@ -17,6 +18,8 @@ import { buildFolderOf, type FolderBin } from './build-folders.ts';
 import { missingNote } from './missing-note.ts';
 import { slotWaitNote } from './slot-wait-note.ts';
 import { createSiteOutput } from './site-output.ts';
+import { createZipOutput } from './site-zip-output.ts';
+import { zipDeploy } from './zip-deploy.ts';
 import type { MemoFiles } from './build-memo.ts';
 import type { ReleaseRepo } from './release.repo.ts';
 import { indexNowSite, tellIndexNow, type IndexNowConfig } from './index-now-deploy.ts';
@@ -40,10 +43,27 @@ export type PublishDeps = {
   bin: FolderBin;
   /** Where and how long a deploy to a verified domain tells IndexNow what changed. */
   indexNow: IndexNowConfig;
+  /**
+   * A first deploy to a Netlify site of at least `fromCities` cities goes as one ZIP, its pages
+   * deflated at `level` (NETLIFY_ZIP_FROM_CITIES, NETLIFY_ZIP_LEVEL).
+   */
+  zip: { fromCities: number; level: number };
   /** Staged releases: what a deploy without staging puts live is marked released. */
   releases: Pick<ReleaseRepo, 'markDeployedUnstaged'>;
   logger: Logger;
 };
+
+/** The project's cities: how big a site its build makes. */
+async function cityCount(repo: PublishingRepo, projectId: string): Promise<number> {
+  const counties = await repo.siteCounties(projectId);
+  return counties.reduce((n, c) => n + Number(c.cities), 0);
+}
+
+/** A ZIP output in the deploy's build folder (made first: the ZIP is its only file). */
+async function zipOutputIn(dir: string, level: number) {
+  await fs.mkdir(dir, { recursive: true });
+  return createZipOutput(path.join(dir, 'site.zip'), level);
+}
 
 const ACTIVE = new Set(['queued', 'building', 'uploading', 'processing']);
 
@@ -102,22 +122,48 @@ export function createPublishWorker(deps: PublishDeps) {
       const memo = await repo.siteMemo(project.id);
       const remembered = memo?.siteId === site.id ? memo.files : undefined;
       const indexNow = await indexNowSite(deps.projectsRepo, project);
-      const build = (previous?: MemoFiles) => {
-        const out = createSiteOutput(dir);
-        const built = buildSite({
-          project,
-          siteUrl,
-          repo,
-          images: deps.images,
-          out,
-          memo: previous,
-          indexNowKey: indexNow?.key,
-          onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
-        });
-        return built.then((result) => ({ out, built: result }));
+      // A first deploy to this Netlify site: Netlify lacks every file, and a big site goes as
+      // one ZIP instead of a request per file (zip-deploy.ts). A redeploy sends its digest.
+      const zipped = !remembered && (await cityCount(repo, project.id)) >= deps.zip.fromCities;
+      const build = async (previous?: MemoFiles) => {
+        const out = zipped ? await zipOutputIn(dir, deps.zip.level) : createSiteOutput(dir);
+        try {
+          const built = await buildSite({
+            project,
+            siteUrl,
+            repo,
+            images: deps.images,
+            out,
+            memo: previous,
+            indexNowKey: indexNow?.key,
+            onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
+          });
+          const zip = 'finish' in out ? { file: out.file, size: await out.finish() } : null;
+          return { out, built, zip };
+        } catch (error) {
+          if ('discard' in out) out.discard();
+          throw error;
+        }
       };
-      const send = async ({ out, built }: Awaited<ReturnType<typeof build>>) => {
+      const send = async ({ out, built, zip }: Awaited<ReturnType<typeof build>>) => {
         await repo.updateDeploy(deployId, { filesTotal: built.files, siteUrl });
+        // Queued behind the token's other deploys (Netlify takes 3 a minute): not a failure.
+        const onSlotWait = (until: Date) =>
+          repo.updateDeploy(deployId, { note: slotWaitNote(deps.netlify.limits, until) });
+        const onProcessing = () => repo.updateDeploy(deployId, { state: 'processing' });
+        if (zip)
+          return zipDeploy({
+            client,
+            siteId: site.id,
+            zip,
+            digest: out.digest,
+            onSlotWait,
+            onUploading: (files) =>
+              repo.updateDeploy(deployId, { state: 'uploading', filesToUpload: files, note: null }),
+            onUploaded: (netlifyDeployId, files) =>
+              repo.updateDeploy(deployId, { netlifyDeployId, filesUploaded: files }),
+            onProcessing,
+          });
         let saved = 0;
         return digestDeploy({
           client,
@@ -125,9 +171,7 @@ export function createPublishWorker(deps: PublishDeps) {
           dir,
           digest: out.digest,
           reused: out.reused,
-          // Queued behind the token's other deploys (Netlify takes 3 a minute): not a failure.
-          onSlotWait: (until) =>
-            repo.updateDeploy(deployId, { note: slotWaitNote(deps.netlify.limits, until) }),
+          onSlotWait,
           onRequired: (netlifyDeployId, files) =>
             repo.updateDeploy(deployId, {
               state: 'uploading',
@@ -141,7 +185,7 @@ export function createPublishWorker(deps: PublishDeps) {
             saved = uploaded;
             await repo.updateDeploy(deployId, { filesUploaded: uploaded });
           },
-          onProcessing: () => repo.updateDeploy(deployId, { state: 'processing' }),
+          onProcessing,
         });
       };
       let made = await build(remembered);

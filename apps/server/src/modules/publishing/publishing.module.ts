@@ -30,6 +30,8 @@ export function createPublishingModule(deps: {
     | 'NETLIFY_RATE_WINDOW_SECONDS'
     | 'NETLIFY_DEPLOYS_PER_WINDOW'
     | 'NETLIFY_CALLS_PER_WINDOW'
+    | 'NETLIFY_ZIP_FROM_CITIES'
+    | 'NETLIFY_ZIP_LEVEL'
     | 'dataDir'
     | 'SITE_ZIP_TIMEOUT_SECONDS'
     | 'SITE_ZIP_MEMORY_MB'
@@ -124,6 +126,7 @@ export function createPublishingModule(deps: {
         images: deps.images,
         dataDir: config.dataDir,
         bin,
+        zip: { fromCities: config.NETLIFY_ZIP_FROM_CITIES, level: config.NETLIFY_ZIP_LEVEL },
         releases: releaseRepo,
         indexNow: {
           endpoint: config.INDEXNOW_URL,

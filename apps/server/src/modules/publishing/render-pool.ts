@@ -1,14 +1,22 @@
 import { Worker } from 'node:worker_threads';
+import type { PackedEntry } from '../../lib/zip-writer.ts';
 import type { PageBody } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
+import type { HubPage } from '../site/site-hubs.ts';
 import type { RenderAnswer, RenderSetup, RenderTask } from './render-worker.ts';
+import type { Rendered } from './site-output.ts';
 
-export type Rendered = { sha: string; bytes: number };
-
-/** Renders and writes pages on other threads; see render-worker.ts. */
+/** Renders pages on other threads, which write or pack them; see render-worker.ts. */
 export type RenderPool = {
-  render(file: string, ref: PageRef, body: PageBody): Promise<Rendered>;
+  /** A page from its body, or a listing page from its hub (the thread makes the body). */
+  render(file: string, ref: PageRef, what: PageBody | { hub: HubPage }): Promise<Rendered>;
   close(): Promise<void>;
+};
+
+// A Buffer crosses threads as a plain Uint8Array.
+const asBuffer = (packed: PackedEntry): PackedEntry => {
+  const { data } = packed;
+  return { ...packed, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
 };
 
 const WORKER = new URL('./render-worker.ts', import.meta.url);
@@ -38,7 +46,8 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
         const pending = waiting.get(answer.id);
         waiting.delete(answer.id);
         if ('error' in answer) pending?.reject(new Error(answer.error));
-        else pending?.resolve(answer);
+        else
+          pending?.resolve(answer.packed ? { ...answer, packed: asBuffer(answer.packed) } : answer);
       });
       worker.on('error', fail);
       worker.on('exit', (code) => {
@@ -48,10 +57,11 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
     }));
 
   return {
-    render(file, ref, body) {
+    render(file, ref, what) {
       if (failure) return Promise.reject(failure);
       const id = next++;
-      const task: RenderTask = { id, file, ref, body };
+      const task: RenderTask =
+        'hub' in what ? { id, file, ref, hub: what.hub } : { id, file, ref, body: what };
       return new Promise<Rendered>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         const all = workers();

@@ -3,32 +3,39 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
-import { sha1, siteFilePath } from './site-output.ts';
+import { hubBody, type HubPage } from '../site/site-hubs.ts';
+import { packEntry } from '../../lib/zip-writer.ts';
+import { sha1, siteFilePath, type Rendered, type RenderTarget } from './site-output.ts';
 
 /**
- * A build's second thread (render-pool.ts): renders pages, writes them under the build folder
- * and answers each one's SHA1 and size, while the build's own thread reads the database.
+ * A build's second thread (render-pool.ts): renders pages and, by the build's target, writes
+ * each under the build folder or packs it for the build's ZIP (deflating here, beside the
+ * database reads of the build's own thread), and answers each one's SHA1 and size.
  */
-export type RenderSetup = { dir: string; frame: SiteFrame };
-export type RenderTask = { id: number; file: string; ref: PageRef; body: PageBody };
-export type RenderAnswer =
-  { id: number; sha: string; bytes: number } | { id: number; error: string };
+export type RenderSetup = { target: RenderTarget; frame: SiteFrame };
+export type RenderTask = { id: number; file: string; ref: PageRef } & (
+  { body: PageBody } | { hub: HubPage }
+);
+export type RenderAnswer = ({ id: number } & Rendered) | { id: number; error: string };
 
-const { dir, frame } = workerData as RenderSetup;
+const { target, frame } = workerData as RenderSetup;
 const made = new Set<string>();
 
 // Writes are synchronous here: they block only this thread, and one call per file costs less
 // than the three round trips (open, write, close) of an asynchronous write.
 function render(task: RenderTask): RenderAnswer {
-  const buffer = Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
-  const target = siteFilePath(dir, task.file);
-  const folder = path.dirname(target);
+  const body = 'hub' in task ? hubBody(frame.project, task.hub) : task.body;
+  const buffer = Buffer.from(pageDocument(frame, task.ref, body), 'utf8');
+  const answer = { id: task.id, sha: sha1(buffer), bytes: buffer.length };
+  if (target.kind === 'zip') return { ...answer, packed: packEntry(buffer, target.level) };
+  const file = siteFilePath(target.dir, task.file);
+  const folder = path.dirname(file);
   if (!made.has(folder)) {
     fs.mkdirSync(folder, { recursive: true });
     made.add(folder);
   }
-  fs.writeFileSync(target, buffer);
-  return { id: task.id, sha: sha1(buffer), bytes: buffer.length };
+  fs.writeFileSync(file, buffer);
+  return answer;
 }
 
 parentPort!.on('message', (task: RenderTask) => {
@@ -38,5 +45,6 @@ parentPort!.on('message', (task: RenderTask) => {
   } catch (error) {
     answer = { id: task.id, error: String((error as Error)?.stack ?? error) };
   }
+  // Copied, not transferred: a small Buffer is a view of a pool other Buffers share.
   parentPort!.postMessage(answer);
 });

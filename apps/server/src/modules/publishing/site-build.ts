@@ -5,7 +5,7 @@ import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { footerPages, pageDocument, type SiteFrame } from '../site/page-document.ts';
 import { pagePath, type PageRef } from '../site/paths.ts';
-import { hubParts, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.ts';
+import { hubBody, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.ts';
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
@@ -154,7 +154,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
-  const pool = threads > 0 ? createRenderPool({ dir: out.dir, frame }, threads) : null;
+  const pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
   const sink = createPageSink({
     project,
     frame,
@@ -196,10 +196,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
 
   // The 404 page has no address of its own: no canonical URL, not in the sitemap.
   const missing = notFoundHub(project);
-  const notFound = pageDocument({ ...frame, siteUrl: undefined }, missing.ref, {
-    ...hubParts(project, missing, { noindex: true }),
-    breadcrumbs: missing.crumbs,
-  });
+  const notFound = pageDocument(
+    { ...frame, siteUrl: undefined },
+    missing.ref,
+    hubBody(project, missing, { noindex: true }),
+  );
   await out.write('/404.html', notFound);
   await out.write('/robots.txt', robotsTxt(siteUrl));
   await out.write('/_headers', NETLIFY_HEADERS);

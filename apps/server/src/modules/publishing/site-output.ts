@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PackedEntry } from '../../lib/zip-writer.ts';
 
 /**
  * Where a built site's files go: each is written to disk as it is made and only its SHA1
@@ -11,7 +12,8 @@ import { pipeline } from 'node:stream/promises';
  * SHA1) is what a Netlify deploy sends.
  */
 export type SiteOutput = {
-  readonly dir: string;
+  /** Where render threads put the pages they make (render-worker.ts). */
+  readonly target: RenderTarget;
   readonly digest: Map<string, string>;
   readonly bytes: number;
   /** `file` is the site path of the file ('/index.html', '/states/tx.html'). */
@@ -29,10 +31,22 @@ export type SiteOutput = {
    * Names a file another thread is making (render-pool.ts); its SHA1 and size count once made.
    * Many may be under way at once, so that thread always has the next page waiting.
    */
-  pend(file: string, made: Promise<{ sha: string; bytes: number }>): Promise<void>;
+  pend(file: string, made: Promise<Rendered>): Promise<void>;
   /** Waits for every write still under way. */
   flush(): Promise<void>;
 };
+
+/** A folder's output: its files are on disk under `dir`. */
+export type FolderOutput = SiteOutput & { readonly dir: string };
+
+/**
+ * Where a render thread puts a page: written under the build folder, or packed (deflated at
+ * `level`) and handed back for the ZIP the build is written into (site-zip-output.ts).
+ */
+export type RenderTarget = { kind: 'files'; dir: string } | { kind: 'zip'; level: number };
+
+/** A page a render thread made: its SHA1 and size, and its ZIP entry when packed for one. */
+export type Rendered = { sha: string; bytes: number; packed?: PackedEntry };
 
 /** '/' is index.html; every other page is '{path}.html', served at '{path}' (pretty URLs). */
 export function fileOf(urlPath: string): string {
@@ -70,34 +84,56 @@ function createFolderMaker() {
   };
 }
 
-export function createSiteOutput(dir: string, concurrency = 16, pended = 256): SiteOutput {
-  const digest = new Map<string, string>();
-  const reused = new Set<string>();
+/**
+ * Writes under way, a bounded number at a time: `room` waits until fewer than `limit` are, and
+ * the first failure is kept, thrown by the next `check` or `flush`.
+ */
+export function createPendingWrites() {
   const pending = new Set<Promise<void>>();
-  const makeFolder = createFolderMaker();
-  let bytes = 0;
   let failure: unknown = null;
   // Whoever waits for a write under way to end (woken once per write, not a race over
   // hundreds of promises per page).
   let waiting: Array<() => void> = [];
+  return {
+    track(task: Promise<unknown>) {
+      const done: Promise<void> = task
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => {
+          pending.delete(done);
+          const wake = waiting;
+          waiting = [];
+          for (const resolve of wake) resolve();
+        });
+      pending.add(done);
+    },
+    async room(limit: number) {
+      while (pending.size >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    check() {
+      if (failure) throw failure;
+    },
+    async flush() {
+      await Promise.all(pending);
+      if (failure) throw failure;
+    },
+  };
+}
 
-  function track(task: Promise<void>) {
-    const done: Promise<void> = task
-      .catch((error: unknown) => {
-        failure ??= error;
-      })
-      .finally(() => {
-        pending.delete(done);
-        const wake = waiting;
-        waiting = [];
-        for (const resolve of wake) resolve();
-      });
-    pending.add(done);
-  }
+/** Claims a file's place in the digest; a site never has two files at one path. */
+export function claimPath(digest: Map<string, string>, file: string, sha = '') {
+  if (digest.has(file)) throw new Error(`two files at ${file}`);
+  digest.set(file, sha);
+}
 
-  async function room(limit: number) {
-    while (pending.size >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-  }
+export function createSiteOutput(dir: string, concurrency = 16, pended = 256): FolderOutput {
+  const digest = new Map<string, string>();
+  const reused = new Set<string>();
+  const writes = createPendingWrites();
+  const makeFolder = createFolderMaker();
+  let bytes = 0;
 
   async function targetOf(file: string) {
     const target = siteFilePath(dir, file);
@@ -111,30 +147,28 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
 
   return {
     dir,
+    target: { kind: 'files', dir },
     digest,
     get bytes() {
       return bytes;
     },
     reused,
     reuse(file, sha) {
-      if (digest.has(file)) throw new Error(`two files at ${file}`);
-      digest.set(file, sha);
+      claimPath(digest, file, sha);
       reused.add(file);
     },
     async write(file, body) {
-      if (failure) throw failure;
-      if (digest.has(file)) throw new Error(`two files at ${file}`);
+      writes.check();
       const buffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-      digest.set(file, sha1(buffer));
+      claimPath(digest, file, sha1(buffer));
       bytes += buffer.length;
       // A few writes in flight keep the disk busy without queueing the whole site in memory.
-      track(writeOne(file, buffer));
-      await room(concurrency);
+      writes.track(writeOne(file, buffer));
+      await writes.room(concurrency);
     },
     async copy(file, source) {
-      if (failure) throw failure;
-      if (digest.has(file)) throw new Error(`two files at ${file}`);
-      digest.set(file, '');
+      writes.check();
+      claimPath(digest, file);
       const copied = createHash('sha1');
       let size = 0;
       const hashing = new Transform({
@@ -154,20 +188,16 @@ export function createSiteOutput(dir: string, concurrency = 16, pended = 256): S
       bytes += size;
     },
     async pend(file, made) {
-      if (failure) throw failure;
-      if (digest.has(file)) throw new Error(`two files at ${file}`);
-      digest.set(file, '');
-      track(
+      writes.check();
+      claimPath(digest, file);
+      writes.track(
         made.then((result) => {
           digest.set(file, result.sha);
           bytes += result.bytes;
         }),
       );
-      await room(pended);
+      await writes.room(pended);
     },
-    async flush() {
-      await Promise.all(pending);
-      if (failure) throw failure;
-    },
+    flush: () => writes.flush(),
   };
 }

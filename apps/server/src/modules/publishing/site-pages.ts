@@ -1,6 +1,6 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { pageDocument, type SiteFrame } from '../site/page-document.ts';
-import { hubParts, type HubPage } from '../site/site-hubs.ts';
+import { hubBody, type HubPage } from '../site/site-hubs.ts';
 import type { createMemoKeeper } from './build-memo.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { PageSink } from './site-reads.ts';
@@ -28,7 +28,7 @@ export function createPageSink(opts: {
     const file = fileOf(ref.path);
     await memo.keep(file, source.input, () =>
       pool
-        ? out.pend(file, pool.render(file, ref, source.body()))
+        ? out.pend(file, pool.render(file, ref, source.hub ? { hub: source.hub } : source.body()))
         : pageDocument(frame, ref, source.body()),
     );
     if (!source.noindex) await sitemap?.add(ref.path, updatedAt);
@@ -41,10 +41,7 @@ export function createPageSink(opts: {
   const emitHub = (hub: HubPage, updatedAt: Date) =>
     emit(
       { ...hub.ref, path: hub.ref.path! },
-      {
-        input: JSON.stringify(hub),
-        body: () => ({ ...hubParts(project, hub), breadcrumbs: hub.crumbs }),
-      },
+      { input: JSON.stringify(hub), body: () => hubBody(project, hub), hub },
       updatedAt,
     );
   return {

@@ -1,19 +1,14 @@
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { serveJobs, type CallParent } from '../../lib/child-job.ts';
 import { openStore, type StoreSettings } from '../../lib/storage/open-store.ts';
 import { createImageFiles } from '../images/image-files.ts';
 import { buildSite, type SiteReads } from './site-build.ts';
-import { createSiteOutput } from './site-output.ts';
+import { createZipOutput } from './site-zip-output.ts';
 
 /**
- * What a site ZIP's build process is given: it builds in `dir`/site and writes `dir`/site.zip,
- * reading the project's images from the file store named by `store` (it opens its own).
+ * What a site ZIP's build process is given: it builds straight into `dir`/site.zip, reading
+ * the project's images from the file store named by `store` (it opens its own).
  */
 export type SiteZipJob = {
   project: ProjectRow;
@@ -42,9 +37,10 @@ function readsOverChannel(call: CallParent): SiteReads {
 }
 
 async function buildZip(job: SiteZipJob, call: CallParent): Promise<SiteZipAnswer> {
-  const siteDir = path.join(job.dir, 'site');
+  // Built straight into the ZIP, deflated at the default level (a download is kept, so its
+  // size matters more than a deploy's): no file per page on disk, memory flat.
+  const out = createZipOutput(path.join(job.dir, 'site.zip'), 6);
   try {
-    const out = createSiteOutput(siteDir);
     const built = await buildSite({
       project: job.project,
       siteUrl: job.siteUrl,
@@ -52,16 +48,11 @@ async function buildZip(job: SiteZipJob, call: CallParent): Promise<SiteZipAnswe
       images: createImageFiles(openStore(job.store)),
       out,
     });
-    // Zipped file by file from disk (deflated, ZIP64 past 65,535 files), so memory stays flat.
-    const zip = new yazl.ZipFile();
-    for (const file of [...out.digest.keys()].sort()) {
-      zip.addFile(path.join(siteDir, file), file.slice(1));
-    }
-    zip.end();
-    await pipeline(zip.outputStream as Readable, createWriteStream(path.join(job.dir, 'site.zip')));
+    await out.finish();
     return { files: built.files, missing: built.missing };
-  } finally {
-    await fs.rm(siteDir, { recursive: true, force: true });
+  } catch (error) {
+    out.discard();
+    throw error;
   }
 }
 

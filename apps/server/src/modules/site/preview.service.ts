@@ -6,7 +6,7 @@ import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';
 import type { PageRef } from './paths.ts';
-import { countyHub, hubParts, stateHub, statesHub, type HubPage } from './site-hubs.ts';
+import { countyHub, hubBody, stateHub, statesHub, type HubPage } from './site-hubs.ts';
 import { themeCss, themeFor } from './theme.ts';
 
 type Deps = {
@@ -61,10 +61,7 @@ export function createPreviewService(deps: Deps) {
   /** A hub page (states, a state, a county): listed places, the way up, no model text. */
   async function hub(project: ProjectRow, page: HubPage) {
     const pages = await deps.projectsRepo.pagesOf(project.id);
-    return document(project, pages, page.ref, {
-      ...hubParts(project, page),
-      breadcrumbs: page.crumbs,
-    });
+    return document(project, pages, page.ref, hubBody(project, page));
   }
 
   /** Another user's project and a missing one answer alike (spec: 'Project ID or State ID not found'). */

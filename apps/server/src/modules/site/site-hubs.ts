@@ -202,3 +202,9 @@ export function hubParts(project: HubProject, hub: HubPage, opts: { noindex?: bo
     (opts.noindex ? `\n${NOINDEX_META}` : '');
   return { contentHtml, metaTags };
 }
+
+/** A hub page's whole body: its parts and the way up. */
+export const hubBody = (project: HubProject, hub: HubPage, opts: { noindex?: boolean } = {}) => ({
+  ...hubParts(project, hub, opts),
+  breadcrumbs: hub.crumbs,
+});

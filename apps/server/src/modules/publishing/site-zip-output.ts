@@ -1,0 +1,96 @@
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createZipWriter, packEntryAsync } from '../../lib/zip-writer.ts';
+import { claimPath, createPendingWrites, sha1, type SiteOutput } from './site-output.ts';
+
+/** A build written into one ZIP file instead of a folder: `finish` ends the file. */
+export type ZipOutput = SiteOutput & {
+  /** The ZIP on disk. */
+  readonly file: string;
+  /** Waits for every entry, writes the central directory; the ZIP's size in bytes. */
+  finish(): Promise<number>;
+  /** Closes the file of a build that failed (its folder is removed after). */
+  discard(): void;
+};
+
+const entryName = (file: string) => file.replace(/^\/+/, '');
+
+/**
+ * A site's output as a ZIP (a first deploy sends its site to Netlify as one, zip-deploy.ts):
+ * no file per page on disk, every page packed where it is made. The digest is kept as a
+ * folder's output keeps it, so the next deploy finds what did not change. Nothing is reused:
+ * a ZIP deploy carries the whole site.
+ */
+export function createZipOutput(
+  file: string,
+  level: number,
+  concurrency = 16,
+  pended = 256,
+): ZipOutput {
+  const stream = createWriteStream(file);
+  const zip = createZipWriter(stream);
+  const digest = new Map<string, string>();
+  const writes = createPendingWrites();
+  let bytes = 0;
+
+  return {
+    file,
+    target: { kind: 'zip', level },
+    digest,
+    get bytes() {
+      return bytes;
+    },
+    reused: new Set(),
+    reuse(path) {
+      throw new Error(`a ZIP deploy carries every file, ${path} too`);
+    },
+    async write(path, body) {
+      writes.check();
+      const buffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+      claimPath(digest, path, sha1(buffer));
+      bytes += buffer.length;
+      writes.track(
+        packEntryAsync(buffer, level).then((packed) => zip.add(entryName(path), packed)),
+      );
+      await writes.room(concurrency);
+    },
+    async copy(path, source: Readable) {
+      writes.check();
+      claimPath(digest, path);
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of source) chunks.push(chunk as Buffer);
+      } catch (error) {
+        digest.delete(path);
+        throw error;
+      }
+      const body = Buffer.concat(chunks);
+      digest.set(path, sha1(body));
+      bytes += body.length;
+      // Stored images are compressed already: kept as they are.
+      await zip.add(entryName(path), await packEntryAsync(body, 0));
+    },
+    async pend(path, made) {
+      writes.check();
+      claimPath(digest, path);
+      writes.track(
+        made.then(async (result) => {
+          digest.set(path, result.sha);
+          bytes += result.bytes;
+          if (!result.packed) throw new Error(`${path} came back unpacked`);
+          await zip.add(entryName(path), result.packed);
+        }),
+      );
+      await writes.room(pended);
+    },
+    flush: () => writes.flush(),
+    async finish() {
+      await writes.flush();
+      await zip.end();
+      return zip.bytes;
+    },
+    discard() {
+      stream.destroy();
+    },
+  };
+}
