@@ -45,15 +45,70 @@ export type TestApp = {
 async function openTestDatabase(): Promise<DbHandle> {
   const url = inject('testDatabaseUrl');
   if (url) return openTemplateCopy(url, inject('testTemplateDatabase'));
-  const { dump, wasm, bundle } = pgliteAssets();
-  return fromPglite(
-    await PGlite.create({
+  let pglite = parked;
+  parked = undefined;
+  if (!pglite) {
+    const { dump, wasm, bundle } = pgliteAssets();
+    pglite = await PGlite.create({
       loadDataDir: dump,
       pgliteWasmModule: await wasm,
       fsBundle: bundle,
       startParams: PGLITE_START_PARAMS,
-    }),
+    });
+    dumpState ??= await dumpStateOf(pglite);
+  }
+  const handle = fromPglite(pglite);
+  const own = pglite;
+  return {
+    ...handle,
+    async close() {
+      if (!own.closed && (await emptied(own))) parked = own;
+      else await handle.close();
+    },
+  };
+}
+
+/**
+ * A worker's next file gets the database the last one closed, emptied back to the dump's
+ * rows: starting PGlite from the dump was most of an app's start (~500 ms of CPU on a small
+ * machine, once per file), emptying it takes a few milliseconds. What the tests write is
+ * rows: every table of the app and the queue's jobs are truncated, and the few rows the dump
+ * holds (migrated reference data) put back as they were.
+ */
+let parked: PGlite | undefined;
+let dumpState: { tables: string; rows: Array<{ table: string; json: string }> } | undefined;
+
+async function dumpStateOf(pglite: PGlite) {
+  const { rows: found } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables
+      where schemaname = 'public' or (schemaname = $1 and tablename in ('job', 'subscription'))
+      order by 1`,
+    [BOSS_SCHEMA],
   );
+  const rows: Array<{ table: string; json: string }> = [];
+  for (const { name } of found) {
+    if (name.startsWith(`${BOSS_SCHEMA}.`)) continue;
+    const { rows: kept } = await pglite.query<{ json: string | null }>(
+      `select json_agg(t)::text as json from ${name} t`,
+    );
+    if (kept[0]?.json) rows.push({ table: name, json: kept[0].json });
+  }
+  return { tables: found.map((t) => t.name).join(', '), rows };
+}
+
+async function emptied(pglite: PGlite): Promise<boolean> {
+  if (!dumpState) return false;
+  try {
+    await pglite.exec(`truncate ${dumpState.tables} restart identity cascade`);
+    for (const { table, json } of dumpState.rows)
+      await pglite.query(
+        `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
+        [json],
+      );
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let assets: { dump: Blob; wasm: Promise<WebAssembly.Module>; bundle: Blob } | undefined;
