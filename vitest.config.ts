@@ -53,8 +53,9 @@ const server = {
 };
 
 // One runner for the whole repo: shared contracts, web logic (node environment) and the
-// server's integration suite. Server test files each get a database copied from one
-// migrated once per run, the job queue installed (see apps/server/test/global-setup.ts).
+// server's integration suite. Server test files each get a database of their own, from one
+// migrated once per run with the job queue installed (see apps/server/test/global-setup.ts);
+// on PGlite a worker's files take turns on one, emptied between them (helpers/app.ts).
 export default defineConfig({
   test: {
     projects: [
