@@ -13,7 +13,7 @@ import { publish, siteProject } from './helpers/publishing.ts';
 // 8 s per token and lets its own count of calls go high, so that only Netlify's answers (its
 // headers and 429s) pace the calls. Each test has a token of its own, as each user would.
 const WINDOW_MS = 8_000;
-const TOKENS = ['four-deploys', 'retry-after', 'remaining', 'two-apps', 'refused'];
+const TOKENS = ['four-deploys', 'retry-after', 'remaining', 'two-apps', 'refused', 'zip-deploys'];
 const LIMITS = {
   NETLIFY_RATE_WINDOW_SECONDS: String(WINDOW_MS / 1000),
   NETLIFY_DEPLOYS_PER_WINDOW: '3',
@@ -35,20 +35,23 @@ const isCreation = (r: FakeNetlifyRequest) => r.method === 'POST' && /\/deploys$
 const ofToken = (token: string) => netlify.requests.filter((r) => r.token === token);
 
 /** Publishes every project at once; each answer once its deploy is over. */
-async function publishAll(projects: Array<{ id: string; headers: Record<string, string> }>) {
-  const answers = await Promise.all(projects.map((p) => publish(t, p.id, p.headers)));
+async function publishAll(
+  projects: Array<{ id: string; headers: Record<string, string> }>,
+  app = t,
+) {
+  const answers = await Promise.all(projects.map((p) => publish(app, p.id, p.headers)));
   for (const res of answers) expect(res.statusCode, res.body).toBe(200);
   return answers.map((res) => res.json() as TPublishResult);
 }
 
 /** The notes each project's running deploy showed while `during` ran. */
-async function notesWhile<T>(projectIds: string[], during: Promise<T>) {
+async function notesWhile<T>(projectIds: string[], during: Promise<T>, app = t) {
   const notes = new Set<string>();
   let done = false;
   const watch = (async () => {
     while (!done) {
       for (const id of projectIds) {
-        const row = await t.ctx.repos.publishingRepo.latestDeploy(id);
+        const row = await app.ctx.repos.publishingRepo.latestDeploy(id);
         if (row?.note && row.finishedAt === null) notes.add(`${row.state}: ${row.note}`);
       }
       await sleep(25);
@@ -162,6 +165,42 @@ describe("Netlify's rate limits", { timeout: 120_000 }, () => {
       expect(new Set(waits).size).toBe(1);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps a first deploy sent as one ZIP waiting, as building, until a slot frees', async () => {
+    const token = 'zip-deploys';
+    netlify.setRateLimits({ windowMs: WINDOW_MS, calls: 100_000, deploys: 3 });
+    // An app of its own (its own queue) whose first deploys all go as a ZIP.
+    const zipping = await createTestApp({
+      NETLIFY_API_URL: netlify.url,
+      ...LIMITS,
+      NETLIFY_ZIP_FROM_CITIES: '0',
+    });
+    try {
+      const project = await siteProject(zipping, { token });
+      const owner = (await zipping.ctx.repos.usersRepo.findById(project.user.id))!;
+      const client = zipping.ctx.modules.publishing.netlify.forOwner(owner)!;
+      const site = await client.createSite({});
+      for (let i = 0; i < 3; i++) await client.createDeploy(site.id, {}, () => {});
+      const { result, notes } = await notesWhile(
+        [project.id],
+        publishAll([project], zipping),
+        zipping,
+      );
+      expect(result[0]!.deployment).toMatchObject({ state: 'ready', note: null });
+      const creations = ofToken(token).filter(isCreation);
+      expect(creations.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(creations[3]!.at - creations[0]!.at).toBeGreaterThanOrEqual(WINDOW_MS);
+      expect(netlify.uploads.filter((u) => u.via === 'zip').length).toBe(
+        result[0]!.deployment.filesTotal,
+      );
+      // Waiting for the slot, the deploy says so and is still building, not uploading.
+      expect(notes.length).toBeGreaterThan(0);
+      for (const note of notes)
+        expect(note).toMatch(/^building: Waiting for Netlify's deploy limit/);
+    } finally {
+      await zipping.close();
     }
   });
 

@@ -282,14 +282,17 @@ export function createNetlifyClient(
     },
     /**
      * A deploy of a whole site as one ZIP (`file` on disk, `size` bytes): Netlify unpacks it
-     * and publishes what it holds. Takes a slot of the token's deploy creations first.
+     * and publishes what it holds. Takes a slot of the token's deploy creations first
+     * (`onWait` while there is none), then tells `onSending`.
      */
     async createZipDeploy(
       siteId: string,
       zip: { file: string; size: number },
       onWait?: (until: Date) => unknown,
+      onSending?: () => unknown,
     ): Promise<NetlifyDeploy> {
       await opts.deploySlot?.(onWait);
+      await onSending?.();
       return call<NetlifyDeploy>(() =>
         sendRaw('POST', `/sites/${encodeURIComponent(siteId)}/deploys`, 'application/zip', {
           length: zip.size,

@@ -11,7 +11,7 @@ export type ZipDeployOptions = {
   digest: Map<string, string>;
   timeoutMs?: number;
   onSlotWait?: (until: Date) => unknown;
-  /** Told before the ZIP goes, with the number of files it carries. */
+  /** Told as the ZIP goes (a deploy slot taken), with the number of files it carries. */
   onUploading?: (files: number) => unknown;
   /** Told once Netlify has the ZIP: its deploy, and every file sent. */
   onUploaded?: (deployId: string, files: number) => unknown;
@@ -27,8 +27,9 @@ export async function zipDeploy(opts: ZipDeployOptions): Promise<DigestDeployRes
   const { client, digest } = opts;
   refuseCrowded(digest.keys());
   const files = digest.size;
-  await opts.onUploading?.(files);
-  const deploy = await client.createZipDeploy(opts.siteId, opts.zip, opts.onSlotWait);
+  const deploy = await client.createZipDeploy(opts.siteId, opts.zip, opts.onSlotWait, () =>
+    opts.onUploading?.(files),
+  );
   await opts.onUploaded?.(deploy.id, files);
   await opts.onProcessing?.();
   await waitUntilReady(client, deploy.id, opts.timeoutMs ?? 10 * 60_000);
