@@ -7,9 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import type { PackedEntry } from '../../lib/zip-writer.ts';
 
 /**
- * Where a built site's files go: each is written to disk as it is made and only its SHA1
- * is kept, so a build's memory does not grow with the pages it writes. The digest (path →
- * SHA1) is what a Netlify deploy sends.
+ * Where a built site's files go, into a folder (createSiteOutput) or one ZIP
+ * (site-zip-output.ts): each is written as it is made and only its SHA1 is kept, so a build's
+ * memory does not grow with the pages it writes. The digest (path → SHA1) is what a Netlify
+ * deploy sends, and what the next deploy compares with.
  */
 export type SiteOutput = {
   /** Where render threads put the pages they make (render-worker.ts). */
