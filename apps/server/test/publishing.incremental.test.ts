@@ -10,7 +10,7 @@ import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSiteOutput, sha1 } from '../src/modules/publishing/site-output.ts';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { published, siteProject } from './helpers/publishing.ts';
+import { appendToCity, published, siteProject } from './helpers/publishing.ts';
 
 let t: TestApp;
 let netlify: FakeNetlify;
@@ -151,14 +151,7 @@ describe('incremental builds', () => {
     expect(memo!.siteId).toBe(netlify.findSite(host)!.id);
     expect(Object.keys(memo!.files)).toContain('/states/texas/travis-county/austin.html');
 
-    const boise = await cityRow(u.id, 'Boise');
-    await t.ctx.db
-      .update(cities)
-      .set({
-        contentHtml: `${boise.contentHtml}<p>Open late in Boise.</p>`,
-        updatedAt: new Date(boise.updatedAt.getTime() + 5_000),
-      })
-      .where(eq(cities.id, boise.id));
+    await appendToCity(t, u.id, 'Boise', '<p>Open late in Boise.</p>');
     const before = netlify.uploads.length;
     const again = await published(t, u.id, u.headers);
     expect(again.deployment.state).toBe('ready');

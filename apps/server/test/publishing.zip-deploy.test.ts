@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import { cities, projects } from '../src/db/schema/index.ts';
+import { projects } from '../src/db/schema/index.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSiteOutput, sha1 } from '../src/modules/publishing/site-output.ts';
 import { createZipOutput } from '../src/modules/publishing/site-zip-output.ts';
 import { publishedUrl } from '../src/modules/publishing/netlify-site.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { publish, published, siteProject } from './helpers/publishing.ts';
+import { appendToCity, publish, published, siteProject } from './helpers/publishing.ts';
 import { unzip } from './helpers/zip.ts';
 
 /**
@@ -78,16 +78,7 @@ describe('a first deploy as one ZIP', () => {
     expect(live.get('/index.html')!.toString()).toContain('Lone Star Plumbing');
 
     // What it sent is remembered: the next deploy sends one edited page and the sitemap.
-    const boise = (await t.ctx.db.select().from(cities).where(eq(cities.projectId, u.id))).find(
-      (c) => c.name === 'Boise',
-    )!;
-    await t.ctx.db
-      .update(cities)
-      .set({
-        contentHtml: `${boise.contentHtml}<p>Open late in Boise.</p>`,
-        updatedAt: new Date(boise.updatedAt.getTime() + 5_000),
-      })
-      .where(eq(cities.id, boise.id));
+    await appendToCity(t, u.id, 'Boise', '<p>Open late in Boise.</p>');
     const mark = netlify.uploads.length;
     const again = await published(t, u.id, u.headers);
     expect(again.deployment.state).toBe('ready');

@@ -75,9 +75,6 @@ export function createZipWriter(out: Writable) {
     get bytes() {
       return offset;
     },
-    get entries() {
-      return written.length;
-    },
 
     /** `name` is the path inside the ZIP ('index.html', 'states/tx.html'). */
     add(name: string, entry: PackedEntry): Promise<void> {

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import type { TPublishResult } from '@cityforge/shared';
+import { cities } from '../../src/db/schema/index.ts';
 import type { TestApp } from './app.ts';
 import { giveKeys, signedInUser } from './factories.ts';
 import { settled } from './generation.ts';
@@ -62,6 +64,25 @@ export async function siteProject(t: TestApp, opts: { token?: string | null } = 
     trackingCodeBody: '<noscript><img src="https://stats.example/p.gif" alt=""></noscript>',
   });
   return { ...u, id };
+}
+
+/**
+ * Edits a written city after the last deploy, as the editor would: `html` added to its page,
+ * stamped 5 s after its last write (the sitemap's lastmod has whole seconds, and a test can
+ * run inside one).
+ */
+export async function appendToCity(t: TestApp, projectId: string, name: string, html: string) {
+  const [city] = await t.ctx.db
+    .select()
+    .from(cities)
+    .where(and(eq(cities.projectId, projectId), eq(cities.name, name)));
+  await t.ctx.db
+    .update(cities)
+    .set({
+      contentHtml: `${city!.contentHtml}${html}`,
+      updatedAt: new Date(city!.updatedAt.getTime() + 5_000),
+    })
+    .where(eq(cities.id, city!.id));
 }
 
 export async function publish(t: TestApp, id: string, headers: Headers) {

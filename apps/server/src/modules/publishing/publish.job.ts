@@ -53,12 +53,6 @@ export type PublishDeps = {
   logger: Logger;
 };
 
-/** The project's cities: how big a site its build makes. */
-async function cityCount(repo: PublishingRepo, projectId: string): Promise<number> {
-  const counties = await repo.siteCounties(projectId);
-  return counties.reduce((n, c) => n + Number(c.cities), 0);
-}
-
 /** A ZIP output in the deploy's build folder (made first: the ZIP is its only file). */
 async function zipOutputIn(dir: string, level: number) {
   await fs.mkdir(dir, { recursive: true });
@@ -124,7 +118,10 @@ export function createPublishWorker(deps: PublishDeps) {
       const indexNow = await indexNowSite(deps.projectsRepo, project);
       // A first deploy to this Netlify site: Netlify lacks every file, and a big site goes as
       // one ZIP instead of a request per file (zip-deploy.ts). A redeploy sends its digest.
-      const zipped = !remembered && (await cityCount(repo, project.id)) >= deps.zip.fromCities;
+      const zipped =
+        !remembered &&
+        ((await deps.projectsRepo.cityCounts([project.id])).get(project.id) ?? 0) >=
+          deps.zip.fromCities;
       const build = async (previous?: MemoFiles) => {
         const out = zipped ? await zipOutputIn(dir, deps.zip.level) : createSiteOutput(dir);
         try {
