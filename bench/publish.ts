@@ -88,7 +88,9 @@ export async function publishBench(
           const row = await ctx.repos.publishingRepo.latestDeploy(projectId);
           if (row && row.id !== previous && !phases.has(row.state))
             phases.set(row.state, performance.now() - started);
-          await sleep(50);
+          // The screen polls every 5 s; every 250 ms tells the phases apart without
+          // taking the embedded database from the build (at 50 ms: ~0.6 s of its time).
+          await sleep(250);
         }
       })();
       const res = await app.inject({
@@ -106,7 +108,7 @@ export async function publishBench(
       const paths = received.map((u) => u.path).sort();
       const zipped = received.filter((u) => u.via === 'zip').length;
       const agrees = d.filesToUpload === paths.length && d.filesUploaded === paths.length;
-      // The build ends when the deploy leaves 'building' (seen by polling the row every 50 ms).
+      // The build ends when the deploy leaves 'building' (seen by polling the row every 250 ms).
       const built = phases.get('uploading') ?? phases.get('processing');
       const split =
         built !== undefined

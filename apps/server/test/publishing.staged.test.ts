@@ -336,6 +336,31 @@ describe('staged releases', () => {
     expect(after.release).toMatchObject({ live: 5, written: 8, total: 8 });
     expect(liveSite(after).cityPages).toHaveLength(5);
   });
+
+  it('marks live only the pages written before the deploy began building', async () => {
+    const rows = TEN.slice(0, 4);
+    const names = rows.map(([city]) => city).sort((a, b) => a.localeCompare(b));
+    const u = await writtenProject(t, rows);
+    // A page whose write lands after the build read the site (its time is past the build's
+    // start) is not the one that went out: it is not marked live with the others.
+    const [late] = await t.ctx.db
+      .update(cities)
+      .set({ updatedAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(and(eq(cities.projectId, u.id), eq(cities.name, names[0]!)))
+      .returning({ name: cities.name });
+    expect(late?.name).toBe(names[0]);
+    await published(t, u.id, u.headers);
+    const live = (await released(t, u.id)).map((c) => c.name);
+    expect(live.sort((a, b) => a.localeCompare(b))).toEqual(names.slice(1));
+
+    // Written before the next deploy: that one marks it.
+    await t.ctx.db
+      .update(cities)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(cities.projectId, u.id), eq(cities.name, names[0]!)));
+    await published(t, u.id, u.headers);
+    expect(await released(t, u.id)).toHaveLength(4);
+  });
 });
 
 describe('two app instances on one database', () => {

@@ -109,9 +109,6 @@ export function createPublishWorker(deps: PublishDeps) {
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
       const siteUrl = publishedUrl(project);
-      // Without staging every written page goes out; marked so, turning staging on later
-      // keeps them live (only pages not yet deployed wait for a batch).
-      if (project.releasePerDay === null) await deps.releases.markDeployedUnstaged(project.id);
       // The last deploy to this same Netlify site tells which files did not change.
       const memo = await repo.siteMemo(project.id);
       const remembered = memo?.siteId === site.id ? memo.files : undefined;
@@ -185,7 +182,18 @@ export function createPublishWorker(deps: PublishDeps) {
           onProcessing,
         });
       };
+      const builtFrom = new Date();
       let made = await build(remembered);
+      // Without staging every written page goes out; marked so, turning staging on later
+      // keeps them live (only pages not yet deployed wait for a batch). Marked while the site
+      // is sent: on the embedded database the update of every city row (~1 s for 10,000)
+      // would otherwise hold up the build's own reads, or the deploy's end.
+      const marking =
+        project.releasePerDay === null
+          ? deps.releases.markDeployedUnstaged(project.id, builtFrom)
+          : Promise.resolve();
+      // Awaited below; a send that fails first must not leave its rejection unhandled.
+      marking.catch(() => {});
       let sent: Awaited<ReturnType<typeof send>>;
       try {
         sent = await send(made);
@@ -197,6 +205,7 @@ export function createPublishWorker(deps: PublishDeps) {
         made = await build();
         sent = await send(made);
       }
+      await marking;
       const { built } = made;
       // An unchanged site leaves the memo as it was: no write of a megabyte for nothing.
       const next = JSON.stringify(built.memo);

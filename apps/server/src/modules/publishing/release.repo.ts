@@ -75,15 +75,17 @@ export function createReleaseRepo(db: Db) {
     /**
      * A deploy without staging puts every written page live: marks them so, so that turning
      * staging on later withdraws none of them. Their release time is their write time, which
-     * keeps the sitemap's lastmod of such a site what it was.
+     * keeps the sitemap's lastmod of such a site what it was. Only pages written by `builtFrom`
+     * (when the deploy's build began): one written during the build is not in it.
      */
-    async markDeployedUnstaged(projectId: string): Promise<void> {
+    async markDeployedUnstaged(projectId: string, builtFrom: Date): Promise<void> {
       await db
         .update(cities)
         .set({ releasedAt: sql`${cities.updatedAt}` })
         .where(
           and(
             waiting(projectId),
+            lte(cities.updatedAt, builtFrom),
             sql`exists (select 1 from ${projects} where ${projects.id} = ${projectId} and ${projects.releasePerDay} is null)`,
           ),
         );

@@ -45,6 +45,9 @@ parentPort!.on('message', (task: RenderTask) => {
   } catch (error) {
     answer = { id: task.id, error: String((error as Error)?.stack ?? error) };
   }
-  // Copied, not transferred: a small Buffer is a view of a pool other Buffers share.
-  parentPort!.postMessage(answer);
+  // A page's packed bytes are moved, not copied, when they own their memory (a page's Buffer
+  // past 4 KB does); a small Buffer is a view of a pool other Buffers share, so it is copied.
+  const data = 'packed' in answer ? answer.packed?.data : undefined;
+  const own = data && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+  parentPort!.postMessage(answer, own ? [data.buffer as ArrayBuffer] : []);
 });

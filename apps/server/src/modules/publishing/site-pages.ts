@@ -23,6 +23,7 @@ export function createPageSink(opts: {
   const { project, frame, out, memo, pool, sitemap } = opts;
   let pages = 0;
   let reported = 0;
+  let reportedAt = performance.now();
 
   const emit: PageSink = async (ref, source, updatedAt) => {
     const file = fileOf(ref.path);
@@ -33,8 +34,15 @@ export function createPageSink(opts: {
     );
     if (!source.noindex) await sitemap?.add(ref.path, updatedAt);
     pages += 1;
-    if (opts.onProgress && out.digest.size - reported >= 250) {
+    // Every 250 files and at most once a second: the screen polls every few seconds, and each
+    // report is a write the build waits for.
+    if (
+      opts.onProgress &&
+      out.digest.size - reported >= 250 &&
+      performance.now() - reportedAt >= 1_000
+    ) {
       reported = out.digest.size;
+      reportedAt = performance.now();
       await opts.onProgress(reported);
     }
   };
