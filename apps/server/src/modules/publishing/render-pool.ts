@@ -2,14 +2,12 @@ import { Worker } from 'node:worker_threads';
 import type { PackedEntry } from '../../lib/zip-writer.ts';
 import type { PageBody } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
-import type { HubPage } from '../site/site-hubs.ts';
 import type { RenderAnswer, RenderSetup, RenderTask } from './render-worker.ts';
 import type { Rendered } from './site-output.ts';
 
 /** Renders pages on other threads, which write or pack them; see render-worker.ts. */
 export type RenderPool = {
-  /** A page from its body, or a listing page from its hub (the thread makes the body). */
-  render(file: string, ref: PageRef, what: PageBody | { hub: HubPage }): Promise<Rendered>;
+  render(file: string, ref: PageRef, body: PageBody): Promise<Rendered>;
   close(): Promise<void>;
 };
 
@@ -57,11 +55,10 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
     }));
 
   return {
-    render(file, ref, what) {
+    render(file, ref, body) {
       if (failure) return Promise.reject(failure);
       const id = next++;
-      const task: RenderTask =
-        'hub' in what ? { id, file, ref, hub: what.hub } : { id, file, ref, body: what };
+      const task: RenderTask = { id, file, ref, body };
       return new Promise<Rendered>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         const all = workers();

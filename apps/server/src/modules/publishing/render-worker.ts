@@ -3,7 +3,6 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
-import { hubBody, type HubPage } from '../site/site-hubs.ts';
 import { packEntry } from '../../lib/zip-writer.ts';
 import { sha1, siteFilePath, type Rendered, type RenderTarget } from './site-output.ts';
 
@@ -13,9 +12,7 @@ import { sha1, siteFilePath, type Rendered, type RenderTarget } from './site-out
  * database reads of the build's own thread), and answers each one's SHA1 and size.
  */
 export type RenderSetup = { target: RenderTarget; frame: SiteFrame };
-export type RenderTask = { id: number; file: string; ref: PageRef } & (
-  { body: PageBody } | { hub: HubPage }
-);
+export type RenderTask = { id: number; file: string; ref: PageRef; body: PageBody };
 export type RenderAnswer = ({ id: number } & Rendered) | { id: number; error: string };
 
 const { target, frame } = workerData as RenderSetup;
@@ -24,8 +21,7 @@ const made = new Set<string>();
 // Writes are synchronous here: they block only this thread, and one call per file costs less
 // than the three round trips (open, write, close) of an asynchronous write.
 function render(task: RenderTask): RenderAnswer {
-  const body = 'hub' in task ? hubBody(frame.project, task.hub) : task.body;
-  const buffer = Buffer.from(pageDocument(frame, task.ref, body), 'utf8');
+  const buffer = Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
   const answer = { id: task.id, sha: sha1(buffer), bytes: buffer.length };
   if (target.kind === 'zip') return { ...answer, packed: packEntry(buffer, target.level) };
   const file = siteFilePath(target.dir, task.file);

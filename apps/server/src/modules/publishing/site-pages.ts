@@ -29,7 +29,7 @@ export function createPageSink(opts: {
     const file = fileOf(ref.path);
     await memo.keep(file, source.input, () =>
       pool
-        ? out.pend(file, pool.render(file, ref, source.hub ? { hub: source.hub } : source.body()))
+        ? out.pend(file, pool.render(file, ref, source.body()))
         : pageDocument(frame, ref, source.body()),
     );
     if (!source.noindex) await sitemap?.add(ref.path, updatedAt);
@@ -49,7 +49,7 @@ export function createPageSink(opts: {
   const emitHub = (hub: HubPage, updatedAt: Date) =>
     emit(
       { ...hub.ref, path: hub.ref.path! },
-      { input: JSON.stringify(hub), body: () => hubBody(project, hub), hub },
+      { input: JSON.stringify(hub), body: () => hubBody(project, hub) },
       updatedAt,
     );
   return {

@@ -1,6 +1,5 @@
 import type { PageBody } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
-import type { HubPage } from '../site/site-hubs.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 
 /** The reads a build makes: a site ZIP's build process asks the API process for them. */
@@ -24,11 +23,6 @@ export type PageSource = {
   body: () => PageBody;
   /** Held back by the quality gate: kept out of the sitemap (the body carries the noindex). */
   noindex?: boolean;
-  /**
-   * A listing page's data: a render thread makes its body itself (its map is most of a
-   * listing's work, and the build's own thread is the one that waits on the database).
-   */
-  hub?: HubPage;
 };
 
 /** Writes one page of the site: the file, and its line in the sitemap. */
