@@ -76,12 +76,16 @@ export function placesOnAtlas(
   };
 }
 
-/** The FIPS ids of the counties asked for that the atlas has (see placesOnAtlas). */
-export function countyIdsOnAtlas(
+/**
+ * The counties asked for that the atlas has (see placesOnAtlas), each once and in the atlas's
+ * order whatever the order asked: found by name in the index, not by a pass over all 3,000.
+ */
+export function countyGeometriesOnAtlas(
   atlas: UsAtlas,
   counties: readonly (readonly [stateCode: string, name: string])[],
-): string[] {
-  return findCounties(indexOf(atlas), counties).map((g) => String(g.id));
+): CountyGeometry[] {
+  const found = [...new Set(findCounties(indexOf(atlas), counties))];
+  return found.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 export type MapFrame = {

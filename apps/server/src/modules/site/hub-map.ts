@@ -4,7 +4,7 @@ import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from 'd3-geo';
 import type { Feature, Geometry } from 'geojson';
 import { feature, merge } from 'topojson-client';
 import type { MultiPolygon, Polygon } from 'topojson-specification';
-import { countyIdsOnAtlas, stateFips, type UsAtlas } from '@cityforge/shared/us-map';
+import { countyGeometriesOnAtlas, stateFips, type UsAtlas } from '@cityforge/shared/us-map';
 import { escapeAttr, escapeHtml } from './html.ts';
 import { pixelPath } from './pixel-path.ts';
 
@@ -65,14 +65,9 @@ function draw(map: HubMap): string {
   const frame = fips ? stateFrame(fips) : null;
   if (!frame) return '';
   const topology = atlas();
-  const ids = new Set(
-    countyIdsOnAtlas(
-      topology,
-      map.counties.map((name) => [map.state, name]),
-    ),
-  );
-  const counties = topology.objects.counties.geometries.filter((g) =>
-    ids.has(String(g.id)),
+  const counties = countyGeometriesOnAtlas(
+    topology,
+    map.counties.map((name) => [map.state, name]),
   ) as Array<Polygon | MultiPolygon>;
   // Merged into one shape: neighbouring counties share no border line, and the map stays
   // small however many counties a state's page lists.
