@@ -54,6 +54,11 @@ describe('creating projects', () => {
       usage: [],
       prompt: '',
     });
+    // The creation's answer is the project as the list shows it (made without its queries).
+    const listed = (await get('/api/projects/', u.headers)).json();
+    const item = listed.results.find((p: { id: string }) => p.id === data.id);
+    expect(Object.keys(data).sort()).toEqual(Object.keys(item).sort());
+    expect({ ...data, status: item.status, updatedAt: item.updatedAt }).toEqual(item);
     const detail = (await get(`/api/projects/${data.id}/detail/`, u.headers)).json().data;
     expect(detail.userPrompt).toBe('Friendly, family-run plumbers.');
     expect(detail.pages.map((p: { slug: string }) => p.slug)).toEqual([
