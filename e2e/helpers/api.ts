@@ -43,8 +43,13 @@ export async function apiCreateProject(
   return data.id;
 }
 
-/** Uploads a CSV of cities to the project, written by the offline model. */
+/**
+ * Uploads a CSV of cities to the project, written by the offline model. The API refuses an
+ * upload while the project is generating (409), as the screen does: a project just made is
+ * waited for first (its pages are written at once, but not before the creation answers).
+ */
 export async function apiUploadCities(stack: Stack, token: string, id: string, csv: string) {
+  await apiWaitForProject(stack, token, id);
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'cities.csv');
   form.append('prompt', '');
