@@ -72,9 +72,13 @@ function draw(map: HubMap): string {
   // Merged into one shape: neighbouring counties share no border line, and the map stays
   // small however many counties a state's page lists. A county's own page marks one county,
   // which has nothing to merge: stitching its arcs was a fifth of drawing its map.
-  const marked =
-    counties.length === 1 ? feature(topology, counties[0]!) : merge(topology, counties);
-  const countyD = counties.length ? pixelPath(frame.projection, marked, 0.5) : '';
+  const countyD = !counties.length
+    ? ''
+    : pixelPath(
+        frame.projection,
+        counties.length === 1 ? feature(topology, counties[0]!) : merge(topology, counties),
+        0.5,
+      );
   const label =
     map.counties.length === 1
       ? `Map of ${map.stateName} with ${map.counties[0]} marked`
