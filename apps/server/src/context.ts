@@ -79,6 +79,7 @@ export function createContext(opts: {
     pagesRepo,
     locationsRepo,
     mailQueue: mail.queue,
+    scored: (...args) => publishing.prebuilder.request(...args),
   });
   const { usageRepo, ai } = generation;
   const { owned } = projects;

@@ -1,7 +1,15 @@
 import { once } from 'node:events';
+import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import {
+  createFileSlots,
+  reservedEnd,
+  writeNext,
+  writeNextSync,
+  type FileSlots,
+} from './file-slots.ts';
 
 /**
  * A file's bytes as a ZIP holds them: `data` deflated (method 8) or as is (method 0), with the
@@ -33,16 +41,6 @@ export async function packEntryAsync(body: Buffer, level: number): Promise<Packe
   return packed(body, level > 0 ? await deflateRaw(body, { level }) : null);
 }
 
-/** What the central directory keeps of a written entry (its bytes are gone by then). */
-type Written = {
-  name: Buffer;
-  method: 0 | 8;
-  crc: number;
-  size: number;
-  compressed: number;
-  offset: number;
-};
-
 // The DOS date of every entry: 1 January 1980, the format's first day. A deploy's files are
 // known by their content; a date that changes with each build would only change the ZIP.
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;
@@ -54,7 +52,7 @@ const UTF8_NAMES = 0x0800;
  * (past 65,535 entries or 4 GiB). Waits for `out` to drain, so memory holds one entry at a time.
  */
 export function createZipWriter(out: Writable) {
-  const written: Written[] = [];
+  const written: ZipPlaced[] = [];
   const names = new Set<string>();
   let offset = 0;
   let ended = false;
@@ -95,66 +93,152 @@ export function createZipWriter(out: Writable) {
   };
 
   async function write(name: string, entry: PackedEntry) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(UTF8_NAMES, 6);
-    header.writeUInt16LE(entry.method, 8);
-    header.writeUInt16LE(0, 10);
-    header.writeUInt16LE(DOS_DATE, 12);
-    header.writeUInt32LE(entry.crc >>> 0, 14);
-    header.writeUInt32LE(entry.data.length, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(nameBytes.length, 26);
-    header.writeUInt16LE(0, 28);
-    written.push({
-      name: nameBytes,
-      method: entry.method,
-      crc: entry.crc,
-      size: entry.size,
-      compressed: entry.data.length,
-      offset,
-    });
-    await put(Buffer.concat([header, nameBytes, entry.data]));
+    written.push({ ...spotOf(entry, offset), name: Buffer.from(name, 'utf8') });
+    await put(localRecord(name, entry));
   }
 
   async function finish() {
-    const start = offset;
-    await put(Buffer.concat(written.map(centralRecord)));
-    const size = offset - start;
-    const count = written.length;
-    if (count >= MAX_16 || start >= MAX_32 || size >= MAX_32) {
-      const at = offset;
-      const record = Buffer.alloc(56);
-      record.writeUInt32LE(0x06064b50, 0);
-      record.writeBigUInt64LE(44n, 4);
-      record.writeUInt16LE(45, 12);
-      record.writeUInt16LE(45, 14);
-      record.writeBigUInt64LE(BigInt(count), 24);
-      record.writeBigUInt64LE(BigInt(count), 32);
-      record.writeBigUInt64LE(BigInt(size), 40);
-      record.writeBigUInt64LE(BigInt(start), 48);
-      const locator = Buffer.alloc(20);
-      locator.writeUInt32LE(0x07064b50, 0);
-      locator.writeBigUInt64LE(BigInt(at), 8);
-      locator.writeUInt32LE(1, 16);
-      await put(Buffer.concat([record, locator]));
-    }
-    const last = Buffer.alloc(22);
-    last.writeUInt32LE(0x06054b50, 0);
-    last.writeUInt16LE(Math.min(count, MAX_16), 8);
-    last.writeUInt16LE(Math.min(count, MAX_16), 10);
-    last.writeUInt32LE(Math.min(size, MAX_32), 12);
-    last.writeUInt32LE(Math.min(start, MAX_32), 16);
-    offset += last.length;
-    out.end(last);
+    const directory = centralDirectory(written, offset);
+    offset += directory.length;
+    out.end(directory);
     await once(out, 'finish');
   }
 }
 
+/** Where an entry went and what the central directory says of it. */
+export type ZipPlaced = {
+  name: Buffer;
+  method: 0 | 8;
+  crc: number;
+  size: number;
+  compressed: number;
+  offset: number;
+};
+
+/** Where another thread put an entry, and its facts for the central directory. */
+export type ZipSpot = Omit<ZipPlaced, 'name'>;
+
+/** An entry's local header, name and bytes, as one buffer (written in one piece). */
+export function localRecord(name: string, entry: PackedEntry): Buffer {
+  const nameLength = Buffer.byteLength(name, 'utf8');
+  const record = Buffer.allocUnsafe(30 + nameLength + entry.data.length);
+  record.writeUInt32LE(0x04034b50, 0);
+  record.writeUInt16LE(20, 4);
+  record.writeUInt16LE(UTF8_NAMES, 6);
+  record.writeUInt16LE(entry.method, 8);
+  record.writeUInt16LE(0, 10);
+  record.writeUInt16LE(DOS_DATE, 12);
+  record.writeUInt32LE(entry.crc >>> 0, 14);
+  record.writeUInt32LE(entry.data.length, 18);
+  record.writeUInt32LE(entry.size, 22);
+  record.writeUInt16LE(nameLength, 26);
+  record.writeUInt16LE(0, 28);
+  record.write(name, 30, 'utf8');
+  entry.data.copy(record, 30 + nameLength);
+  return record;
+}
+
+/** What the central directory keeps of an entry written at `offset`, but its name. */
+const spotOf = (entry: PackedEntry, offset: number): ZipSpot => ({
+  method: entry.method,
+  crc: entry.crc,
+  size: entry.size,
+  compressed: entry.data.length,
+  offset,
+});
+
+/** The central directory of `written`, starting at `start`, with its end records. */
+function centralDirectory(written: ZipPlaced[], start: number): Buffer {
+  const records = written.map(centralRecord);
+  const size = records.reduce((n, r) => n + r.length, 0);
+  const count = written.length;
+  if (count >= MAX_16 || start >= MAX_32 || size >= MAX_32) {
+    const at = start + size;
+    const record = Buffer.alloc(56);
+    record.writeUInt32LE(0x06064b50, 0);
+    record.writeBigUInt64LE(44n, 4);
+    record.writeUInt16LE(45, 12);
+    record.writeUInt16LE(45, 14);
+    record.writeBigUInt64LE(BigInt(count), 24);
+    record.writeBigUInt64LE(BigInt(count), 32);
+    record.writeBigUInt64LE(BigInt(size), 40);
+    record.writeBigUInt64LE(BigInt(start), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(at), 8);
+    locator.writeUInt32LE(1, 16);
+    records.push(record, locator);
+  }
+  const last = Buffer.alloc(22);
+  last.writeUInt32LE(0x06054b50, 0);
+  last.writeUInt16LE(Math.min(count, MAX_16), 8);
+  last.writeUInt16LE(Math.min(count, MAX_16), 10);
+  last.writeUInt32LE(Math.min(size, MAX_32), 12);
+  last.writeUInt32LE(Math.min(start, MAX_32), 16);
+  records.push(last);
+  return Buffer.concat(records);
+}
+
+/**
+ * Writes a packed entry into a ZIP file at the next free place, on this thread (a render
+ * thread's own page); answers what the ZIP's central directory needs of it.
+ */
+export function placeEntrySync(slots: FileSlots, name: string, entry: PackedEntry): ZipSpot {
+  return spotOf(entry, writeNextSync(slots, localRecord(name, entry)));
+}
+
+/**
+ * A ZIP written into a file by several threads: each entry goes where the shared cursor puts
+ * it (file-slots.ts), written here (`add`) or by another thread, which tells this writer where
+ * (`placed`); `end` writes the central directory after them all.
+ */
+export function createZipFile(file: string) {
+  const fd = fs.openSync(file, 'w');
+  const slots = createFileSlots(fd);
+  const written: ZipPlaced[] = [];
+  const names = new Set<string>();
+  let closed = false;
+  const claim = (name: string) => {
+    if (closed) throw new Error('the ZIP is finished');
+    if (names.has(name)) throw new Error(`two entries named ${name}`);
+    names.add(name);
+  };
+  return {
+    slots,
+    get bytes() {
+      return reservedEnd(slots);
+    },
+    async add(name: string, entry: PackedEntry): Promise<void> {
+      claim(name);
+      if (entry.data.length > MAX_32 || entry.size > MAX_32)
+        throw new Error(`${name} is too large for a ZIP entry`);
+      const offset = await writeNext(slots, localRecord(name, entry));
+      written.push({ ...spotOf(entry, offset), name: Buffer.from(name, 'utf8') });
+    },
+    /** An entry another thread wrote (placeEntrySync). */
+    placed(name: string, spot: ZipSpot) {
+      claim(name);
+      written.push({ ...spot, name: Buffer.from(name, 'utf8') });
+    },
+    /** Writes the central directory (every entry must be written) and closes; the size. */
+    async end(): Promise<number> {
+      closed = true;
+      const start = reservedEnd(slots);
+      await writeNext(slots, centralDirectory(written, start));
+      fs.closeSync(fd);
+      return reservedEnd(slots);
+    },
+    discard() {
+      if (closed) return;
+      closed = true;
+      fs.closeSync(fd);
+    },
+  };
+}
+export type ZipFile = ReturnType<typeof createZipFile>;
+
 /** The central directory's record of one entry; past 4 GiB its offset moves to a ZIP64 extra. */
-function centralRecord(item: Written): Buffer {
+function centralRecord(item: ZipPlaced): Buffer {
   const far = item.offset >= MAX_32;
   const extra = Buffer.alloc(far ? 12 : 0);
   if (far) {

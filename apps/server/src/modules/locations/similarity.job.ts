@@ -57,11 +57,20 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
   return pages.length;
 }
 
-export async function startScoreWorker(boss: PgBoss, repo: LocationsRepo): Promise<void> {
+/** Scores each project asked for; `scored` is told of each once its scores are stored. */
+export async function startScoreWorker(
+  boss: PgBoss,
+  repo: LocationsRepo,
+  scored: (projectId: string) => Promise<void>,
+): Promise<void> {
   let self: string | null = null;
   self = await boss.work(QUEUES.scoreSimilarity, async (jobs) => {
     try {
-      for (const job of jobs) await scoreProject(repo, ZScoreJob.parse(job.data).projectId);
+      for (const job of jobs) {
+        const { projectId } = ZScoreJob.parse(job.data);
+        await scoreProject(repo, projectId);
+        await scored(projectId);
+      }
     } finally {
       // The queue is notify-driven, so its idle poll is a 30-second backstop, and a NOTIFY sent
       // while this worker was busy wakes nobody: when many projects finish together, the next

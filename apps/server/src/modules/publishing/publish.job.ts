@@ -23,6 +23,8 @@ import { zipDeploy } from './zip-deploy.ts';
 import type { MemoFiles } from './build-memo.ts';
 import type { ReleaseRepo } from './release.repo.ts';
 import { indexNowSite, tellIndexNow, type IndexNowConfig } from './index-now-deploy.ts';
+import { openPrebuilt, removePrebuilt } from './prebuild.job.ts';
+import type { OpenedPack } from './site-pack.ts';
 
 const ZPublishJob = z.object({ deployId: z.string() });
 
@@ -105,6 +107,7 @@ export function createPublishWorker(deps: PublishDeps) {
     // Every 5 s: RECOVER_AFTER_SECONDS (15 at least) then spans three missed beats.
     const beat = setInterval(() => void repo.updateDeploy(deployId, {}).catch(() => {}), 5_000);
     deps.bin.started();
+    let prebuilt: OpenedPack | null = null;
     try {
       await repo.updateDeploy(deployId, { state: 'building' });
       const { site, project } = await ensureSite(client, deps.projectsRepo, found.project, logger);
@@ -119,6 +122,9 @@ export function createPublishWorker(deps: PublishDeps) {
         !remembered &&
         ((await deps.projectsRepo.cityCounts([project.id])).get(project.id) ?? 0) >=
           deps.zip.fromCities;
+      // The site built ahead on this machine, when it was (prebuild.job.ts): its pages are
+      // copied, not rendered, where their inputs did not change since.
+      prebuilt = zipped ? await openPrebuilt(deps.dataDir, project.id) : null;
       const build = async (previous?: MemoFiles) => {
         const out = zipped ? await zipOutputIn(dir, deps.zip.level) : createSiteOutput(dir);
         try {
@@ -129,6 +135,7 @@ export function createPublishWorker(deps: PublishDeps) {
             images: deps.images,
             out,
             memo: previous,
+            prebuilt: prebuilt ?? undefined,
             indexNowKey: indexNow?.key,
             onProgress: (files) => repo.updateDeploy(deployId, { filesTotal: files }),
           });
@@ -207,6 +214,14 @@ export function createPublishWorker(deps: PublishDeps) {
       }
       await marking;
       const { built } = made;
+      // Deployed: from now on the memo tells what changed, and the pack is no longer needed.
+      if (prebuilt) {
+        logger.info(
+          { deployId, files: built.files, copied: built.prebuilt },
+          'deployed the site built ahead',
+        );
+        await removePrebuilt(deps.dataDir, project.id);
+      }
       // An unchanged site leaves the memo as it was: no write of a megabyte for nothing.
       const next = JSON.stringify(built.memo);
       if (memo?.siteId !== site.id || memo.raw !== next)
@@ -240,6 +255,7 @@ export function createPublishWorker(deps: PublishDeps) {
       else logger.warn({ deployId, reason: failure.error }, 'deploy refused by Netlify');
       await finish(deployId, { state: 'error', ...failure });
     } finally {
+      await prebuilt?.handle.close();
       clearInterval(beat);
       deps.bin.finished(dir);
     }

@@ -11,6 +11,7 @@ import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { createFolderBin, sweepBuildFolders } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { createPublishWorker } from './publish.job.ts';
+import { createPrebuilder } from './prebuild.job.ts';
 import { createPublishService } from './publish.service.ts';
 import { createPublishingRepo } from './publishing.repo.ts';
 import type { SiteImages } from './site-build.ts';
@@ -80,6 +81,16 @@ export function createPublishingModule(deps: {
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
     staleMs,
   });
+  const prebuilder = createPrebuilder({
+    boss,
+    repo,
+    projectsRepo: projects.repo,
+    netlify,
+    images: deps.images,
+    dataDir: config.dataDir,
+    fromCities: config.NETLIFY_ZIP_FROM_CITIES,
+    logger,
+  });
   const releaseRepo = createReleaseRepo(db);
   const releases = createReleaseService({
     db,
@@ -105,18 +116,21 @@ export function createPublishingModule(deps: {
     service,
     releases,
     releaseRepo,
+    prebuilder,
     recover,
     routes: [
       route(publishingRoutes, { publishService: service }),
       route(releaseRoutes, { releaseService: releases }),
     ],
     /**
-     * Registers the deploy worker and the staged releases' check; answers how to stop the latter
-     * and remove the build folders still waiting.
+     * Registers the deploy worker, the builds ahead of first deploys and the staged releases'
+     * check; answers how to stop the latter and remove the build folders still waiting.
      */
     async workers() {
       const swept = await sweepBuildFolders(config.dataDir, repo);
       if (swept) logger.info({ folders: swept }, 'removed build folders of deploys that are over');
+      const packs = await prebuilder.sweep();
+      if (packs) logger.info({ packs }, 'removed sites built ahead that no deploy will take');
       const bin = createFolderBin(logger);
       await createPublishWorker({
         boss,
@@ -134,6 +148,7 @@ export function createPublishingModule(deps: {
         },
         logger,
       }).start();
+      await prebuilder.start();
       const stopReleaseChecks = await startReleaseChecks({
         boss,
         service: releases,

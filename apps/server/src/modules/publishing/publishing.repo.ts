@@ -228,6 +228,15 @@ export function createPublishingRepo(db: Db) {
         ? { siteId: row.siteId, files: JSON.parse(row.files) as MemoFiles, raw: row.files }
         : null;
     },
+    /** Whether a deploy of the project went through (its memo is kept), without reading it. */
+    async hasSiteMemo(projectId: string) {
+      const [row] = await db
+        .select({ projectId: siteMemos.projectId })
+        .from(siteMemos)
+        .where(eq(siteMemos.projectId, projectId))
+        .limit(1);
+      return Boolean(row);
+    },
     /** `files` is the JSON of the memo's files (MemoFiles). */
     async saveSiteMemo(projectId: string, siteId: string, files: string) {
       const now = new Date();

@@ -1,20 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import type { PackedEntry } from '../../lib/zip-writer.ts';
 import type { PageBody } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
 import type { RenderAnswer, RenderSetup, RenderTask } from './render-worker.ts';
 import type { Rendered } from './site-output.ts';
+import type { PackCopy } from './site-pack.ts';
 
 /** Renders pages on other threads, which write or pack them; see render-worker.ts. */
 export type RenderPool = {
   render(file: string, ref: PageRef, body: PageBody): Promise<Rendered>;
+  /** A file of a site built ahead, copied out of its pack and written or packed as rendered. */
+  copy(file: string, copy: PackCopy): Promise<Rendered>;
   close(): Promise<void>;
-};
-
-// A Buffer crosses threads as a plain Uint8Array.
-const asBuffer = (packed: PackedEntry): PackedEntry => {
-  const { data } = packed;
-  return { ...packed, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
 };
 
 const WORKER = new URL('./render-worker.ts', import.meta.url);
@@ -44,8 +40,7 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
         const pending = waiting.get(answer.id);
         waiting.delete(answer.id);
         if ('error' in answer) pending?.reject(new Error(answer.error));
-        else
-          pending?.resolve(answer.packed ? { ...answer, packed: asBuffer(answer.packed) } : answer);
+        else pending?.resolve(answer);
       });
       worker.on('error', fail);
       worker.on('exit', (code) => {
@@ -54,17 +49,18 @@ export function createRenderPool(setup: RenderSetup, threads: number): RenderPoo
       return worker;
     }));
 
+  function send(task: RenderTask): Promise<Rendered> {
+    if (failure) return Promise.reject(failure);
+    return new Promise<Rendered>((resolve, reject) => {
+      waiting.set(task.id, { resolve, reject });
+      const all = workers();
+      all[task.id % all.length]!.postMessage(task);
+    });
+  }
+
   return {
-    render(file, ref, body) {
-      if (failure) return Promise.reject(failure);
-      const id = next++;
-      const task: RenderTask = { id, file, ref, body };
-      return new Promise<Rendered>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        const all = workers();
-        all[id % all.length]!.postMessage(task);
-      });
-    },
+    render: (file, ref, body) => send({ id: next++, file, ref, body }),
+    copy: (file, copy) => send({ id: next++, file, copy }),
     async close() {
       await Promise.all((started ?? []).map((w) => w.terminate()));
     },

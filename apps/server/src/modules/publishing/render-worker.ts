@@ -3,16 +3,29 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
-import { packEntry } from '../../lib/zip-writer.ts';
-import { sha1, siteFilePath, type Rendered, type RenderTarget } from './site-output.ts';
+import { writeNextSync } from '../../lib/file-slots.ts';
+import { packEntry, placeEntrySync } from '../../lib/zip-writer.ts';
+import {
+  sha1,
+  siteFilePath,
+  zipEntryName,
+  type Rendered,
+  type RenderTarget,
+} from './site-output.ts';
+import { readPackSync, type PackCopy } from './site-pack.ts';
 
 /**
- * A build's second thread (render-pool.ts): renders pages and, by the build's target, writes
- * each under the build folder or packs it for the build's ZIP (deflating here, beside the
- * database reads of the build's own thread), and answers each one's SHA1 and size.
+ * A build's second thread (render-pool.ts): renders pages (or copies them out of a site built
+ * ahead) and, by the build's target, writes each under the build folder, or packs it (deflating
+ * here, beside the database reads of the build's own thread) and writes it into the build's ZIP
+ * or pack where the shared cursor puts it; answers each one's SHA1, size and place.
  */
 export type RenderSetup = { target: RenderTarget; frame: SiteFrame };
-export type RenderTask = { id: number; file: string; ref: PageRef; body: PageBody };
+export type RenderTask = { id: number; file: string } & (
+  | { ref: PageRef; body: PageBody }
+  // A file of a site built ahead, copied out of its pack (site-pack.ts) instead of rendered.
+  | { copy: PackCopy }
+);
 export type RenderAnswer = ({ id: number } & Rendered) | { id: number; error: string };
 
 const { target, frame } = workerData as RenderSetup;
@@ -21,9 +34,16 @@ const made = new Set<string>();
 // Writes are synchronous here: they block only this thread, and one call per file costs less
 // than the three round trips (open, write, close) of an asynchronous write.
 function render(task: RenderTask): RenderAnswer {
-  const buffer = Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
+  const buffer =
+    'copy' in task
+      ? readPackSync(task.copy)
+      : Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
   const answer = { id: task.id, sha: sha1(buffer), bytes: buffer.length };
-  if (target.kind === 'zip') return { ...answer, packed: packEntry(buffer, target.level) };
+  if (target.kind === 'zip') {
+    const entry = packEntry(buffer, target.level);
+    return { ...answer, zip: placeEntrySync(target.slots, zipEntryName(task.file), entry) };
+  }
+  if (target.kind === 'pack') return { ...answer, packedAt: writeNextSync(target.slots, buffer) };
   const file = siteFilePath(target.dir, task.file);
   const folder = path.dirname(file);
   if (!made.has(folder)) {
@@ -41,9 +61,5 @@ parentPort!.on('message', (task: RenderTask) => {
   } catch (error) {
     answer = { id: task.id, error: String((error as Error)?.stack ?? error) };
   }
-  // A page's packed bytes are moved, not copied, when they own their memory (a page's Buffer
-  // past 4 KB does); a small Buffer is a view of a pool other Buffers share, so it is copied.
-  const data = 'packed' in answer ? answer.packed?.data : undefined;
-  const own = data && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-  parentPort!.postMessage(answer, own ? [data.buffer as ArrayBuffer] : []);
+  parentPort!.postMessage(answer);
 });

@@ -9,8 +9,9 @@ import { hubBody, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
-import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
-import { createRenderPool } from './render-pool.ts';
+import { createMemoKeeper, frameDigest, type AheadFiles, type MemoFiles } from './build-memo.ts';
+import { createRenderPool, type RenderPool } from './render-pool.ts';
+import { readPack, replaceableOrigin, type OpenedPack } from './site-pack.ts';
 import { createPageSink } from './site-pages.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
@@ -43,6 +44,11 @@ export type BuildOptions = {
   memo?: MemoFiles;
   /** The site's IndexNow key: the site carries it as /{key}.txt (IndexNow's proof of the host). */
   indexNowKey?: string;
+  /**
+   * The site built ahead (prebuild.job.ts): files it made from the same inputs are copied
+   * from its pack, its placeholder origin replaced by `siteUrl`, instead of rendered.
+   */
+  prebuilt?: OpenedPack;
 };
 
 /** Opens a stored image, or answers null when the store lacks it. */
@@ -55,8 +61,10 @@ export type BuildResult = {
   hasSitemap: boolean;
   /** Site paths of images the database names but the store lacks: left out of the site. */
   missing: string[];
-  /** Files rendered or copied by this build (the rest were remembered). */
+  /** Files rendered or copied by this build (the rest were remembered or built ahead). */
   rendered: number;
+  /** Files copied from the site built ahead. */
+  prebuilt: number;
   /** What this build was made of, for the next one. */
   memo: MemoFiles;
 };
@@ -89,7 +97,45 @@ const NOT_RENDERED = new Set([
   'nextReleaseAt',
   'spendingCapUsd',
   'capMailedMonth',
+  // A page names the site's address through `siteUrl` alone: a first deploy's new Netlify
+  // site, or a domain verified since, leaves a site built ahead (prebuild.job.ts) good.
+  'netlifySiteId',
+  'netlifySiteUrl',
+  'netlifySiteUrlHistory',
+  'clientDomain',
+  'isDomainVerified',
 ]);
+
+/**
+ * The site built ahead as the memo keeper takes it: its frame (the same site, at its
+ * placeholder origin) and a copy of one file, on a render thread when the build has them.
+ * None when the pages cannot take `siteUrl` in place of the placeholder byte for byte.
+ */
+function aheadFiles(opts: BuildOptions, frameFor: (origin: string) => string) {
+  const pack = opts.prebuilt;
+  const origin = opts.siteUrl?.replace(/\/+$/, '');
+  if (!pack || !origin || !replaceableOrigin(origin)) return null;
+  const swap: [string, string] = [pack.origin, origin];
+  const fd = pack.handle.fd;
+  let pool: RenderPool | null = null;
+  const files: AheadFiles = {
+    frame: frameFor(pack.origin),
+    files: pack.memo,
+    async copy(file) {
+      const at = pack.entries[file];
+      if (!at) throw new Error(`the site built ahead lacks ${file}`);
+      if (pool) return opts.out.pend(file, pool.copy(file, { fd, at, swap }));
+      await opts.out.write(file, await readPack({ fd, at, swap }));
+    },
+  };
+  return {
+    files,
+    /** Copies go to the build's render threads once it has them. */
+    useThreads(threads: RenderPool | null) {
+      pool = threads;
+    },
+  };
+}
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
@@ -114,15 +160,17 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const footer = footerPages(written);
   const css = themeCss(themeFor(project));
   const cssFile = `/assets/site-${sha1(css).slice(0, 10)}.css`;
-  const frameKey = frameDigest({
-    project: Object.fromEntries(Object.entries(project).filter(([k]) => !NOT_RENDERED.has(k))),
-    footer,
-    cssFile,
-    siteUrl: siteUrl ?? null,
-    // The footer's copyright year.
-    year: new Date().getFullYear(),
-  });
-  const memo = createMemoKeeper(out, frameKey, opts.memo);
+  const frameFor = (origin: string | undefined) =>
+    frameDigest({
+      project: Object.fromEntries(Object.entries(project).filter(([k]) => !NOT_RENDERED.has(k))),
+      footer,
+      cssFile,
+      siteUrl: origin ?? null,
+      // The footer's copyright year.
+      year: new Date().getFullYear(),
+    });
+  const ahead = aheadFiles(opts, frameFor);
+  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo, ahead?.files);
 
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
@@ -155,6 +203,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
   const pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
+  ahead?.useThreads(pool);
   const sink = createPageSink({
     project,
     frame,
@@ -186,7 +235,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       emit,
       emitHub,
       batchSize: opts.batchSize,
-      unchanged: opts.memo && ((path, input) => memo.unchanged(fileOf(path), input)),
+      unchanged:
+        opts.memo || ahead ? (path, input) => memo.unchanged(fileOf(path), input) : undefined,
     });
     await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
     await out.flush();
@@ -215,6 +265,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     hasSitemap: Boolean(sitemap),
     missing: lost,
     rendered: memo.rendered,
+    prebuilt: memo.copied,
     memo: memo.files(),
   };
 }

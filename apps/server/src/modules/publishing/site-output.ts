@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PackedEntry } from '../../lib/zip-writer.ts';
+import type { FileSlots } from '../../lib/file-slots.ts';
+import type { ZipSpot } from '../../lib/zip-writer.ts';
 
 /**
  * Where a built site's files go, into a folder (createSiteOutput) or one ZIP
@@ -41,13 +42,24 @@ export type SiteOutput = {
 export type FolderOutput = SiteOutput & { readonly dir: string };
 
 /**
- * Where a render thread puts a page: written under the build folder, or packed (deflated at
- * `level`) and handed back for the ZIP the build is written into (site-zip-output.ts).
+ * Where a render thread puts a page: written under the build folder, packed (deflated at
+ * `level`) into the ZIP the build is written into (site-zip-output.ts), or appended to a site
+ * built ahead (site-pack.ts). The ZIP and the pack are shared files (file-slots.ts): the thread
+ * writes the page there itself, and its bytes never cross to the build's thread.
  */
-export type RenderTarget = { kind: 'files'; dir: string } | { kind: 'zip'; level: number };
+export type RenderTarget =
+  | { kind: 'files'; dir: string }
+  | { kind: 'zip'; level: number; slots: FileSlots }
+  | { kind: 'pack'; slots: FileSlots };
 
-/** A page a render thread made: its SHA1 and size, and its ZIP entry when packed for one. */
-export type Rendered = { sha: string; bytes: number; packed?: PackedEntry };
+/**
+ * A page a render thread made: its SHA1 and size, and where it went in the build's ZIP (its
+ * facts for the central directory) or in the pack.
+ */
+export type Rendered = { sha: string; bytes: number; zip?: ZipSpot; packedAt?: number };
+
+/** A site path's name inside a ZIP ('/index.html' is 'index.html'). */
+export const zipEntryName = (file: string) => file.replace(/^\/+/, '');
 
 /** '/' is index.html; every other page is '{path}.html', served at '{path}' (pretty URLs). */
 export function fileOf(urlPath: string): string {

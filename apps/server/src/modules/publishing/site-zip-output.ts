@@ -1,7 +1,12 @@
-import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { createZipWriter, packEntryAsync } from '../../lib/zip-writer.ts';
-import { claimPath, createPendingWrites, sha1, type SiteOutput } from './site-output.ts';
+import { createZipFile, packEntryAsync } from '../../lib/zip-writer.ts';
+import {
+  claimPath,
+  createPendingWrites,
+  sha1,
+  zipEntryName,
+  type SiteOutput,
+} from './site-output.ts';
 
 /** A build written into one ZIP file instead of a folder: `finish` ends the file. */
 export type ZipOutput = SiteOutput & {
@@ -12,8 +17,6 @@ export type ZipOutput = SiteOutput & {
   /** Closes the file of a build that failed (its folder is removed after). */
   discard(): void;
 };
-
-const entryName = (file: string) => file.replace(/^\/+/, '');
 
 /**
  * A site's output as a ZIP (a first deploy sends its site to Netlify as one, zip-deploy.ts):
@@ -27,17 +30,15 @@ export function createZipOutput(
   concurrency = 16,
   pended = 256,
 ): ZipOutput {
-  // A deep buffer: with the default 16 KB nearly every page (~12 KB) waits for the write
-  // before it, one trip to the file system's thread per page; 8 MB lets them go in batches.
-  const stream = createWriteStream(file, { highWaterMark: 8 * 1024 * 1024 });
-  const zip = createZipWriter(stream);
+  // Render threads write their pages into the file themselves (file-slots.ts).
+  const zip = createZipFile(file);
   const digest = new Map<string, string>();
   const writes = createPendingWrites();
   let bytes = 0;
 
   return {
     file,
-    target: { kind: 'zip', level },
+    target: { kind: 'zip', level, slots: zip.slots },
     digest,
     get bytes() {
       return bytes;
@@ -52,7 +53,7 @@ export function createZipOutput(
       claimPath(digest, path, sha1(buffer));
       bytes += buffer.length;
       writes.track(
-        packEntryAsync(buffer, level).then((packed) => zip.add(entryName(path), packed)),
+        packEntryAsync(buffer, level).then((packed) => zip.add(zipEntryName(path), packed)),
       );
       await writes.room(concurrency);
     },
@@ -70,7 +71,7 @@ export function createZipOutput(
       digest.set(path, sha1(body));
       bytes += body.length;
       // Stored images are compressed already: kept as they are.
-      await zip.add(entryName(path), await packEntryAsync(body, 0));
+      await zip.add(zipEntryName(path), await packEntryAsync(body, 0));
     },
     async pend(path, made) {
       writes.check();
@@ -79,8 +80,8 @@ export function createZipOutput(
         made.then(async (result) => {
           digest.set(path, result.sha);
           bytes += result.bytes;
-          if (!result.packed) throw new Error(`${path} came back unpacked`);
-          await zip.add(entryName(path), result.packed);
+          if (!result.zip) throw new Error(`${path} came back unpacked`);
+          zip.placed(zipEntryName(path), result.zip);
         }),
       );
       await writes.room(pended);
@@ -88,11 +89,10 @@ export function createZipOutput(
     flush: () => writes.flush(),
     async finish() {
       await writes.flush();
-      await zip.end();
-      return zip.bytes;
+      return zip.end();
     },
     discard() {
-      stream.destroy();
+      zip.discard();
     },
   };
 }
