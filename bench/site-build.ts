@@ -11,7 +11,7 @@ import { runMigrations } from '../apps/server/src/db/client.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/test/helpers/process.ts';
-import { publishBench } from './publish.ts';
+import type { PublishBenchJob } from './publish.ts';
 import { seedSite, seedUser } from './site-build-data.ts';
 import { createHugoSite, hugoVersion, runHugo } from './site-build-hugo.ts';
 import {
@@ -81,6 +81,23 @@ function coldBuild(job: BuildJob, v8Flags = SERVER_NODE_FLAGS): Promise<BuildRep
     );
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`build worker exited with ${code}`)));
+    child.send(job);
+  });
+}
+
+/** The publish bench (publish.ts) in a child process of its own; its lines printed here. */
+function publishInProcess(line: Line, job: PublishBenchJob): Promise<void> {
+  const child = fork(fileURLToPath(new URL('./publish-process.ts', import.meta.url)), [], {
+    execArgv: [...SERVER_NODE_FLAGS],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (msg: { line?: [string, string, string]; done?: true; error?: string }) => {
+      if (msg.line) line(...msg.line);
+      else if (msg.done) resolve();
+      else reject(new Error(`publish bench failed: ${msg.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`publish bench exited with ${code}`)));
     child.send(job);
   });
 }
@@ -200,7 +217,7 @@ export async function siteBench(line: Line) {
           site,
           i === prepared.sites.length - 1 ? onLargest : [reports[i]!],
         );
-    await publishBench(line, {
+    await publishInProcess(line, {
       dataDir,
       email,
       password,
