@@ -31,12 +31,19 @@ export function reservedEnd(slots: FileSlots): number {
   return Number(Atomics.load(viewOf(slots.cursor), 0));
 }
 
-/** Writes `body` at the next place on this thread (a render thread's own). */
-export function writeNextSync(slots: FileSlots, body: Buffer): number {
-  const offset = reserve(slots, body.length);
-  let done = 0;
-  while (done < body.length)
-    done += fs.writeSync(slots.fd, body, done, body.length - done, offset + done);
+/**
+ * Writes `parts` one after another at the next place on this thread (a render thread's own),
+ * in one call: a header and a page go out without being copied into one buffer first.
+ */
+export function writeNextSync(slots: FileSlots, ...parts: Buffer[]): number {
+  const length = parts.reduce((n, part) => n + part.length, 0);
+  const offset = reserve(slots, length);
+  let done = fs.writevSync(slots.fd, parts, offset);
+  if (done < length) {
+    // A short write (rare on a file): the rest from one buffer.
+    const whole = Buffer.concat(parts);
+    while (done < length) done += fs.writeSync(slots.fd, whole, done, length - done, offset + done);
+  }
   return offset;
 }
 

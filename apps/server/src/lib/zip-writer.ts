@@ -118,10 +118,10 @@ export type ZipPlaced = {
 /** Where another thread put an entry, and its facts for the central directory. */
 export type ZipSpot = Omit<ZipPlaced, 'name'>;
 
-/** An entry's local header, name and bytes, as one buffer (written in one piece). */
-export function localRecord(name: string, entry: PackedEntry): Buffer {
+/** An entry's local header and name, the part of its record before its bytes. */
+function localHead(name: string, entry: PackedEntry, room = 0): Buffer {
   const nameLength = Buffer.byteLength(name, 'utf8');
-  const record = Buffer.allocUnsafe(30 + nameLength + entry.data.length);
+  const record = Buffer.allocUnsafe(30 + nameLength + room);
   record.writeUInt32LE(0x04034b50, 0);
   record.writeUInt16LE(20, 4);
   record.writeUInt16LE(UTF8_NAMES, 6);
@@ -134,7 +134,13 @@ export function localRecord(name: string, entry: PackedEntry): Buffer {
   record.writeUInt16LE(nameLength, 26);
   record.writeUInt16LE(0, 28);
   record.write(name, 30, 'utf8');
-  entry.data.copy(record, 30 + nameLength);
+  return record;
+}
+
+/** An entry's local header, name and bytes, as one buffer (written in one piece). */
+export function localRecord(name: string, entry: PackedEntry): Buffer {
+  const record = localHead(name, entry, entry.data.length);
+  entry.data.copy(record, record.length - entry.data.length);
   return record;
 }
 
@@ -180,11 +186,24 @@ function centralDirectory(written: ZipPlaced[], start: number): Buffer {
 }
 
 /**
+ * An entry's record as the pieces to write (header and name, then its bytes), for a batch
+ * written in one call; `spot` tells where it went from the offset it was written at.
+ */
+export function zipRecord(name: string, entry: PackedEntry) {
+  const head = localHead(name, entry);
+  return {
+    parts: [head, entry.data],
+    length: head.length + entry.data.length,
+    spot: (offset: number) => spotOf(entry, offset),
+  };
+}
+
+/**
  * Writes a packed entry into a ZIP file at the next free place, on this thread (a render
  * thread's own page); answers what the ZIP's central directory needs of it.
  */
 export function placeEntrySync(slots: FileSlots, name: string, entry: PackedEntry): ZipSpot {
-  return spotOf(entry, writeNextSync(slots, localRecord(name, entry)));
+  return spotOf(entry, writeNextSync(slots, localHead(name, entry), entry.data));
 }
 
 /**

@@ -296,7 +296,8 @@ export function createNetlifyClient(
       return call<NetlifyDeploy>(() =>
         sendRaw('POST', `/sites/${encodeURIComponent(siteId)}/deploys`, 'application/zip', {
           length: zip.size,
-          open: () => createReadStream(zip.file),
+          // Big reads: a 150 MB site goes in ~40 writes to the socket, not ~2,400.
+          open: () => createReadStream(zip.file, { highWaterMark: 4 * 1024 * 1024 }),
         }),
       );
     },

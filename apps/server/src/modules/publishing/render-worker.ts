@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
 import { writeNextSync } from '../../lib/file-slots.ts';
-import { packEntry, placeEntrySync } from '../../lib/zip-writer.ts';
+import { packEntry, placeEntrySync, zipRecord } from '../../lib/zip-writer.ts';
 import {
   sha1,
   siteFilePath,
@@ -12,7 +12,7 @@ import {
   type Rendered,
   type RenderTarget,
 } from './site-output.ts';
-import { readPackSync, type PackCopy } from './site-pack.ts';
+import { createPackReader, type PackCopy } from './site-pack.ts';
 
 /**
  * A build's second thread (render-pool.ts): renders pages (or copies them out of a site built
@@ -27,16 +27,18 @@ export type RenderTask = { id: number; file: string } & (
   | { copy: PackCopy }
 );
 export type RenderAnswer = ({ id: number } & Rendered) | { id: number; error: string };
+export type CopyTask = { id: number; file: string; copy: PackCopy };
 
 const { target, frame } = workerData as RenderSetup;
 const made = new Set<string>();
+const readPack = createPackReader();
 
 // Writes are synchronous here: they block only this thread, and one call per file costs less
 // than the three round trips (open, write, close) of an asynchronous write.
 function render(task: RenderTask): RenderAnswer {
   const buffer =
     'copy' in task
-      ? readPackSync(task.copy)
+      ? readPack(task.copy)
       : Buffer.from(pageDocument(frame, task.ref, task.body), 'utf8');
   const answer = { id: task.id, sha: sha1(buffer), bytes: buffer.length };
   if (target.kind === 'zip') {
@@ -54,12 +56,54 @@ function render(task: RenderTask): RenderAnswer {
   return answer;
 }
 
-parentPort!.on('message', (task: RenderTask) => {
-  let answer: RenderAnswer;
-  try {
-    answer = render(task);
-  } catch (error) {
-    answer = { id: task.id, error: String((error as Error)?.stack ?? error) };
+/**
+ * Copies out of a pack, written into the build's ZIP or pack in one call (one place taken for
+ * the whole batch), or each into the build folder.
+ */
+function copyBatch(tasks: CopyTask[]): RenderAnswer[] {
+  if (target.kind === 'files') return tasks.map(answerOf);
+  const parts: Buffer[] = [];
+  const placed: Array<{ answer: { id: number } & Rendered; at: number }> = [];
+  let length = 0;
+  for (const task of tasks) {
+    // Kept until the batch is written: its own memory, not a view of the reader's window.
+    const body = readPack(task.copy, true);
+    const answer = { id: task.id, sha: sha1(body), bytes: body.length };
+    if (target.kind === 'zip') {
+      const record = zipRecord(zipEntryName(task.file), packEntry(body, target.level));
+      placed.push({ answer: { ...answer, zip: record.spot(length) }, at: -1 });
+      parts.push(...record.parts);
+      length += record.length;
+    } else {
+      placed.push({ answer, at: length });
+      parts.push(body);
+      length += body.length;
+    }
   }
-  parentPort!.postMessage(answer);
+  const base = writeNextSync(target.slots, ...parts);
+  return placed.map(({ answer, at }) =>
+    answer.zip
+      ? { ...answer, zip: { ...answer.zip, offset: answer.zip.offset + base } }
+      : { ...answer, packedAt: base + at },
+  );
+}
+
+function answerOf(task: RenderTask): RenderAnswer {
+  try {
+    return render(task);
+  } catch (error) {
+    return { id: task.id, error: String((error as Error)?.stack ?? error) };
+  }
+}
+
+parentPort!.on('message', (message: RenderTask | { batch: CopyTask[] }) => {
+  if (!('batch' in message)) return parentPort!.postMessage(answerOf(message));
+  let answers: RenderAnswer[];
+  try {
+    answers = copyBatch(message.batch);
+  } catch (error) {
+    const reason = String((error as Error)?.stack ?? error);
+    answers = message.batch.map((task) => ({ id: task.id, error: reason }));
+  }
+  parentPort!.postMessage({ answers });
 });
