@@ -4,7 +4,7 @@ import { offlineServices } from '../apps/server/src/modules/generation/offline/i
 import { readRegeneratedHtml } from '../apps/server/src/modules/editor/regenerate-answer.ts';
 import { scanSheets } from '../apps/server/src/modules/locations/sheet-xml.ts';
 import { parseLocationsFile } from '../apps/server/src/modules/locations/spreadsheet.ts';
-import { faqsInHtml } from '../apps/server/src/modules/site/faq-markup.ts';
+import { faqsInHtml } from '@cityforge/shared/html';
 import { readMetaTags } from '../apps/server/src/modules/site/meta.ts';
 import { textStats } from '../apps/web/src/features/editor/html-editor/status-bar.ts';
 import type { Line } from './bench-types.ts';

@@ -5,7 +5,12 @@ import type { BuildReport } from './site-build-worker.ts';
 /** The lines the site group prints; one figure per line, never asserted. */
 
 export type Line = (name: string, value: string, budget?: string) => void;
-export type Prepared = SeededSite & { size: number; seedMs: number; hugoDir: string | null };
+export type Prepared = SeededSite & {
+  size: number;
+  seedMs: number;
+  scoreMs: number;
+  hugoDir: string | null;
+};
 
 export const BUDGET_S = 10;
 export const BUDGET_MB = 512;
@@ -19,7 +24,7 @@ export function printSeed(line: Line, site: Prepared) {
   line(
     `site build, ${n(site.cities)} cities: seed`,
     s(site.seedMs),
-    `${site.states} states, ${n(site.counties)} counties, ~${site.htmlKb.toFixed(1)} KB content HTML per city (offline writer)`,
+    `${site.states} states, ${n(site.counties)} counties, ~${site.htmlKb.toFixed(1)} KB content HTML per city (offline writer); then scored as after a run in ${s(site.scoreMs)} (not counted)`,
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZPageContent } from '../src/modules/pages/content.ts';
 import { readRegeneratedHtml } from '../src/modules/editor/regenerate-answer.ts';
 import { versionName, versionsToDrop } from '../src/modules/pages/versions.ts';
-import { faqsInHtml } from '../src/modules/site/faq-markup.ts';
+import { faqsInHtml } from '@cityforge/shared/html';
 import { faqsOf, renderContent } from '../src/modules/site/render-content.ts';
 
 const project = { name: 'Lone Star Plumbing', contactPhoneNumber: '(512) 555-0199' };

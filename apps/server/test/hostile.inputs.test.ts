@@ -5,7 +5,7 @@ import { offlineServices } from '../src/modules/generation/offline/index.ts';
 import { readRegeneratedHtml } from '../src/modules/editor/regenerate-answer.ts';
 import { scanSheets } from '../src/modules/locations/sheet-xml.ts';
 import { parseLocationsFile } from '../src/modules/locations/spreadsheet.ts';
-import { faqsInHtml } from '../src/modules/site/faq-markup.ts';
+import { faqsInHtml } from '@cityforge/shared/html';
 import { hasOpenGraphTags, readMetaTags } from '../src/modules/site/meta.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { rawZip, workbookParts } from './helpers/broken-files.ts';

@@ -46,3 +46,21 @@ export function decodeEntities(text: string): string {
   tokenizer.end();
   return out.join('');
 }
+
+/**
+ * Reverses the entities the site's escapeHtml writes (and numeric ones): for reading back text
+ * the site wrote (stored meta tags, FAQs), where the whole HTML table is not wanted.
+ */
+export function unescapeHtml(value: string): string {
+  return value
+    .replace(/&#(\d{1,7});/g, (_, code: string) => codePoint(Number(code)))
+    .replace(/&#x([0-9a-f]{1,6});/gi, (_, code: string) => codePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function codePoint(code: number): string {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}

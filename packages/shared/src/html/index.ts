@@ -6,3 +6,5 @@ export * from './element-tree.ts';
 export * from './unsafe-elements.ts';
 export * from './text-blocks.ts';
 export * from './page-sections.ts';
+export * from './faqs.ts';
+export { unescapeHtml } from './entities.ts';

@@ -80,6 +80,12 @@ export const cities = pgTable(
     contentHash: text('content_hash').generatedAlwaysAs(
       sql`md5(coalesce(content_html, '') || chr(1) || meta_tags)`,
     ),
+    /**
+     * The FAQs the page shows, as the scoring read them from its markup, and the content hash
+     * they were read from: a build takes them only while that is still the content's hash.
+     */
+    faqs: jsonb('faqs').$type<Array<{ question: string; answer: string }>>(),
+    faqsHash: text('faqs_hash'),
     /** The user's meta-tag template for this city; null when the model writes them. */
     metaTemplate: text('meta_template'),
     /** Highest 5-word-shingle Jaccard with a sibling city page; null until scored. */

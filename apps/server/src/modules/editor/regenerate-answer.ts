@@ -1,5 +1,4 @@
-import { checkTags, scanMarkup, UNSAFE_ELEMENTS } from '@cityforge/shared/html';
-import { unescapeHtml } from '../site/html.ts';
+import { checkTags, scanMarkup, UNSAFE_ELEMENTS, unescapeHtml } from '@cityforge/shared/html';
 
 export type CheckedAnswer = { ok: true; html: string } | { ok: false; problem: string };
 

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { citiesPastSeats } from './city-seats.ts';
+import type { Faq } from '@cityforge/shared/html';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -292,6 +293,7 @@ export function createLocationsRepo(db: Db) {
           otherCounties: cities.otherCounties,
           prompt: cities.prompt,
           contentHtml: cities.contentHtml,
+          contentHash: cities.contentHash,
           countyId: cities.countyId,
           county: locationCounties.name,
           stateName: locationStates.name,
@@ -336,15 +338,20 @@ export function createLocationsRepo(db: Db) {
           similar_to: s.similarTo,
           local_share: s.localShare,
           word_count: s.wordCount,
+          faqs: s.faqs,
+          faqs_hash: s.faqsHash,
         }));
+        // The FAQs are compared by the hash they were read from: the same content, the same FAQs.
         await db.execute(sql`
           update cities c set similarity = v.similarity, similar_to = v.similar_to,
-            local_share = v.local_share, word_count = v.word_count
+            local_share = v.local_share, word_count = v.word_count,
+            faqs = v.faqs, faqs_hash = v.faqs_hash
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer)
+            as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer,
+              faqs jsonb, faqs_hash text)
           where c.id = v.id
-            and (c.similarity, c.similar_to, c.local_share, c.word_count)
-              is distinct from (v.similarity, v.similar_to, v.local_share, v.word_count)`);
+            and (c.similarity, c.similar_to, c.local_share, c.word_count, c.faqs_hash)
+              is distinct from (v.similarity, v.similar_to, v.local_share, v.word_count, v.faqs_hash)`);
       }
     },
   };
@@ -358,4 +365,7 @@ export type PageQuality = {
   similarTo: string | null;
   localShare: number;
   wordCount: number;
+  /** The FAQs the page shows, read with the scoring, and the content hash they were read from. */
+  faqs: Faq[];
+  faqsHash: string | null;
 };

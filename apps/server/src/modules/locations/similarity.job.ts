@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
+import { faqsInHtml } from '@cityforge/shared/html';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { LocationsRepo } from './locations.repo.ts';
 import { localSubstance, phraseIndex, writtenPage } from './page-substance.ts';
@@ -43,7 +44,16 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
       },
       countyIndex.get(row.countyId),
     );
-    return [{ id: row.id, signature: signatureOfText(page.blocks.join('\n'), masks), substance }];
+    return [
+      {
+        id: row.id,
+        signature: signatureOfText(page.blocks.join('\n'), masks),
+        substance,
+        // Read here, where every written page is read anyway: builds take them from the row.
+        faqs: faqsInHtml(row.contentHtml),
+        faqsHash: row.contentHash,
+      },
+    ];
   });
   const scores = scoreSiblings(pages);
   await repo.setQuality(
@@ -52,6 +62,8 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
       ...scores.get(p.id)!,
       localShare: p.substance.localShare,
       wordCount: p.substance.words,
+      faqs: p.faqs,
+      faqsHash: p.faqsHash,
     })),
   );
   return pages.length;

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { heldSql } from '../pages/quality-gate.ts';
 import { citiesPastSeats } from '../locations/city-seats.ts';
 import type { MemoFiles } from './build-memo.ts';
+import type { Faq } from '@cityforge/shared/html';
 
 const ACTIVE: TDeployState[] = ['queued', 'building', 'uploading', 'processing'];
 
@@ -71,6 +72,10 @@ const fromCityOwnJson = (list: string): CityOwn[] =>
 const CITY_CONTENT = {
   contentHtml: cities.contentHtml,
   metaTags: cities.metaTags,
+  // The FAQs the scoring read from this very content; null when it changed since.
+  faqs: sql<
+    Faq[] | null
+  >`case when ${cities.faqsHash} = ${cities.contentHash} then ${cities.faqs} end`,
 };
 
 export function createPublishingRepo(db: Db) {

@@ -13,10 +13,11 @@ import {
 import { COUNTY_SEATS } from '../locations/city-seats.ts';
 import type { CityStub } from './publishing.repo.ts';
 import type { PageSink, SiteReads } from './site-reads.ts';
+import type { Faq } from '@cityforge/shared/html';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
-type CityContent = { contentHtml: string | null; metaTags: string };
+type CityContent = { contentHtml: string | null; metaTags: string; faqs?: Faq[] | null };
 
 /** Whether the last deploy made this page from the same input (its content need not be read). */
 export type Unchanged = (path: string, input: string) => boolean;
@@ -136,6 +137,7 @@ export async function buildLocations(opts: {
         return {
           contentHtml: content.contentHtml!,
           metaTags: content.metaTags,
+          faqs: content.faqs ?? undefined,
           breadcrumbs,
           areaServed,
           noindex: city.held,

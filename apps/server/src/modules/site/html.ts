@@ -19,21 +19,6 @@ export function escapeAttr(value: string): string {
   return escapeHtml(value);
 }
 
-/** Reverses the entities escapeHtml writes (and numeric ones), for reading stored meta tags. */
-export function unescapeHtml(value: string): string {
-  return value
-    .replace(/&#(\d{1,7});/g, (_, code: string) => codePoint(Number(code)))
-    .replace(/&#x([0-9a-f]{1,6});/gi, (_, code: string) => codePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-function codePoint(code: number): string {
-  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-}
-
 /** A tel: href keeps only what dialers understand, so "(512) 555-0100" still dials. */
 export function telHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');

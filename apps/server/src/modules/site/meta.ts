@@ -1,5 +1,5 @@
-import { scanMarkup } from '@cityforge/shared/html';
-import { escapeAttr, escapeHtml, unescapeHtml } from './html.ts';
+import { scanMarkup, unescapeHtml } from '@cityforge/shared/html';
+import { escapeAttr, escapeHtml } from './html.ts';
 
 export type MetaInput = { title: string; description: string };
 

@@ -1,7 +1,7 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { PageRow } from '../../db/schema/index.ts';
 import { pagePath, type Crumb, type PageRef } from './paths.ts';
-import { faqsInHtml } from './faq-markup.ts';
+import { faqsInHtml, type Faq } from '@cityforge/shared/html';
 import {
   renderDocument,
   type DocumentProject,
@@ -24,9 +24,14 @@ export type PageBody = {
   metaTags: string;
   /**
    * The model's structured answer, as stored. Not read here: FAQPage data follows the visible
-   * FAQs in contentHtml, which a user's edit may have changed (faq-markup.ts).
+   * FAQs in contentHtml, which a user's edit may have changed (faqsInHtml).
    */
   content?: unknown;
+  /**
+   * The FAQs contentHtml shows, when read from this very content before (the scoring stores
+   * them with the content's hash): spares reading every page's markup again in each build.
+   */
+  faqs?: Faq[];
   breadcrumbs?: Crumb[];
   areaServed?: string[];
   /** Held back by the quality gate: rendered with a robots noindex. */
@@ -53,7 +58,7 @@ export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): s
     mode: frame.mode,
     siteUrl: frame.siteUrl,
     // Editor documents carry no structured data (the canvas holds no script), so skip the read.
-    faqs: frame.mode === 'editor' ? [] : faqsInHtml(body.contentHtml),
+    faqs: frame.mode === 'editor' ? [] : (body.faqs ?? faqsInHtml(body.contentHtml)),
     breadcrumbs: body.breadcrumbs,
     areaServed: body.areaServed,
     noindex: body.noindex,

@@ -2,6 +2,7 @@ import type { TPageContent, TSection } from '../pages/content.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { escapeAttr, escapeHtml, mailtoHref, telHref } from './html.ts';
 import type { PageRef } from './paths.ts';
+import type { Faq } from '@cityforge/shared/html';
 
 export type ContentProject = {
   name: string;
@@ -17,7 +18,7 @@ export type RenderContentOptions = {
   extraSections?: string[];
 };
 
-export type Faq = { question: string; answer: string };
+export type { Faq };
 
 /** Every FAQ the model wrote for a page (the site reads them back with faqsInHtml). */
 export function faqsOf(content: TPageContent): Faq[] {
@@ -139,7 +140,7 @@ function sectionBody(
       return `<div class="wrap">${h2}<ol class="steps">${steps}</ol></div>`;
     }
     case 'faq': {
-      // faq-markup.ts reads this structure back for the FAQPage data: change both together.
+      // faqsInHtml (shared html/faqs.ts) reads this structure back for the FAQPage data: change both together.
       const items = section.items
         .map((f) => `<details><summary>${e(f.question)}</summary><p>${e(f.answer)}</p></details>`)
         .join('');

@@ -1,13 +1,13 @@
-import { scanMarkup } from '@cityforge/shared/html';
-import { unescapeHtml } from './html.ts';
-import type { Faq } from './render-content.ts';
+import { HIDDEN_RAW, unescapeHtml } from './entities.ts';
+import { scanMarkup } from './markup-scan.ts';
+
+/** One question of a page's FAQs and its answer, as a reader sees them. */
+export type Faq = { question: string; answer: string };
 
 // Block boundaries become spaces so "<p>One</p><p>Two</p>" reads "One Two", not "OneTwo".
 const BLOCK = new Set(
   'p br div li ul ol h1 h2 h3 h4 h5 h6 dd dt dl blockquote table tr td th'.split(' '),
 );
-// Their bodies are code or a nested document, never text a visitor reads.
-const HIDDEN = new Set(['script', 'style', 'iframe', 'noembed', 'noframes']);
 
 /** What a reader sees of raw text pieces: entities decoded, spaces collapsed. */
 function visibleText(pieces: string[]): string {
@@ -20,7 +20,7 @@ type Container = { tag: string; depth: number; faqs: Faq[] };
 type Item = { question: string[]; answer: string[]; inSummary: boolean; summaries: number };
 
 /**
- * The FAQs a page visibly shows, read back from the markup renderContent writes for them: an
+ * The FAQs a page visibly shows, read back from the markup the site's renderContent writes for them: an
  * element of class "faq" holding <details><summary>question</summary>answer</details> items.
  * FAQPage data must agree with the visible page, and a user's edit may drop or reword the
  * questions, so the structured data follows the HTML rather than the model's stored answer.
@@ -47,7 +47,7 @@ export function faqsInHtml(html: string): Faq[] {
         return;
       }
       if (name === container.tag && !selfClosing) container.depth += 1;
-      if (HIDDEN.has(name) && !selfClosing) hidden = name;
+      if (HIDDEN_RAW.has(name) && !selfClosing) hidden = name;
       else if (name === 'details')
         item ??= { question: [], answer: [], inSummary: false, summaries: 0 };
       // Only an item's first summary is its question; a later one is part of the answer.
