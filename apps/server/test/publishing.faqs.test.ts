@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { faqsInHtml } from '@cityforge/shared/html';
 import { cities, projects } from '../src/db/schema/index.ts';
+import { QUEUES } from '../src/jobs/boss.ts';
 import { createLocationsRepo } from '../src/modules/locations/locations.repo.ts';
 import { scoreProject } from '../src/modules/locations/similarity.job.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
@@ -93,5 +94,19 @@ describe("a city page's FAQs", () => {
     expect(rescored.faqsHash).toBe(rescored.contentHash);
     expect(rescored.faqs!.map((f) => f.question)).toEqual(fromMarkup);
     expect(await builtQuestions(u.id, 1)).toEqual(fromMarkup);
+  });
+
+  it('of pages scored before the scoring kept them are read by a scoring the recovery sweep asks for', async () => {
+    const u = await siteProject(t);
+    await t.drainQueue(QUEUES.scoreSimilarity);
+    await t.ctx.db
+      .update(cities)
+      .set({ faqs: null, faqsHash: null })
+      .where(eq(cities.projectId, u.id));
+    await t.ctx.modules.generation.recover(new Date());
+    await t.drainQueue(QUEUES.scoreSimilarity);
+    const row = await boise(u.id);
+    expect(row.faqsHash).toBe(row.contentHash);
+    expect(row.faqs).toEqual(faqsInHtml(row.contentHtml!));
   });
 });

@@ -317,7 +317,13 @@ export function createLocationsRepo(db: Db) {
         .where(
           and(
             eq(cities.status, PAGE_STATUS.completed),
-            or(isNull(cities.localShare), isNull(cities.wordCount), isNull(cities.similarity)),
+            or(
+              isNull(cities.localShare),
+              isNull(cities.wordCount),
+              isNull(cities.similarity),
+              // Scored before the scoring kept the FAQs (a build reads them from the markup).
+              isNull(cities.faqsHash),
+            ),
             // A project still writing is scored when it settles.
             sql`lower(${projects.status}) <> 'in progress'`,
           ),
