@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import { projects } from '../src/db/schema/index.ts';
+import { projectImages, projects } from '../src/db/schema/index.ts';
 import { publishedUrl } from '../src/modules/publishing/netlify-site.ts';
 import { packFileOf } from '../src/modules/publishing/prebuild.job.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
@@ -42,7 +43,12 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-const NO_IMAGES = { open: async () => null };
+// The project's one stored image (a site copies the stored images it names).
+const LOGO = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+const IMAGES = {
+  open: async (file: string) =>
+    file === 'logo-prebuilt.png' ? { stream: Readable.from([LOGO]) } : null,
+};
 const SITE_URL = 'https://lonestar-plumbing.netlify.app';
 
 const projectOf = async (id: string) =>
@@ -55,7 +61,7 @@ async function coldBuild(id: string, siteUrl: string) {
     project: await projectOf(id),
     siteUrl,
     repo: t.ctx.repos.publishingRepo,
-    images: NO_IMAGES,
+    images: IMAGES,
     out,
   });
   return out;
@@ -69,7 +75,7 @@ async function packOf(id: string, origin = newPackOrigin(), previous?: OpenedPac
     project: await projectOf(id),
     siteUrl: origin,
     repo: t.ctx.repos.publishingRepo,
-    images: NO_IMAGES,
+    images: IMAGES,
     out,
     prebuilt: previous,
   });
@@ -85,7 +91,7 @@ async function fromPack(id: string, pack: OpenedPack, siteUrl: string, renderThr
     project: await projectOf(id),
     siteUrl,
     repo: t.ctx.repos.publishingRepo,
-    images: NO_IMAGES,
+    images: IMAGES,
     out,
     prebuilt: pack,
     renderThreads,
@@ -145,6 +151,14 @@ describe('a site built ahead of its first deploy', () => {
 
   it('copies every unchanged file out of the pack (on this thread or a render thread) and renders only what changed', async () => {
     const u = await siteProject(t);
+    await t.ctx.db.insert(projectImages).values({
+      projectId: u.id,
+      prompt: 'A logo',
+      model: 'offline-draft',
+      file: 'logo-prebuilt.png',
+      mime: 'image/png',
+      bytes: LOGO.length,
+    });
     const { file } = await packOf(u.id);
     for (const threads of [0, 1]) {
       const pack = (await openPack(file))!;
@@ -152,6 +166,7 @@ describe('a site built ahead of its first deploy', () => {
       await pack.handle.close();
       expect(made.built.rendered).toBe(0);
       expect(made.built.prebuilt).toBeGreaterThan(10);
+      expect(made.files.get('/images/logo-prebuilt.png')!.equals(LOGO)).toBe(true);
       expectSameSite(made.files, await coldBuild(u.id, SITE_URL));
     }
 

@@ -141,6 +141,28 @@ export function claimPath(digest: Map<string, string>, file: string, sha = '') {
   digest.set(file, sha);
 }
 
+/**
+ * Claims a file's place and reads it whole (a stored image, for an output that packs it in one
+ * piece), with its SHA1 in the digest; the place is given back if the read fails.
+ */
+export async function claimWhole(
+  digest: Map<string, string>,
+  file: string,
+  source: Readable,
+): Promise<Buffer> {
+  claimPath(digest, file);
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of source) chunks.push(chunk as Buffer);
+  } catch (error) {
+    digest.delete(file);
+    throw error;
+  }
+  const body = Buffer.concat(chunks);
+  digest.set(file, sha1(body));
+  return body;
+}
+
 export function createSiteOutput(dir: string, concurrency = 16, pended = 256): FolderOutput {
   const digest = new Map<string, string>();
   const reused = new Set<string>();

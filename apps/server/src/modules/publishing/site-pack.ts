@@ -5,7 +5,13 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createFileSlots, reservedEnd, writeNext } from '../../lib/file-slots.ts';
 import type { MemoFiles } from './build-memo.ts';
-import { claimPath, createPendingWrites, sha1, type SiteOutput } from './site-output.ts';
+import {
+  claimPath,
+  claimWhole,
+  createPendingWrites,
+  sha1,
+  type SiteOutput,
+} from './site-output.ts';
 
 /**
  * A site built ahead (prebuild.job.ts) is kept as one pack file: every file's bytes one after
@@ -107,16 +113,7 @@ export function createPackOutput(file: string, concurrency = 16, pended = 256): 
     },
     async copy(path, source: Readable) {
       writes.check();
-      claimPath(digest, path);
-      const chunks: Buffer[] = [];
-      try {
-        for await (const chunk of source) chunks.push(chunk as Buffer);
-      } catch (error) {
-        digest.delete(path);
-        throw error;
-      }
-      const body = Buffer.concat(chunks);
-      digest.set(path, sha1(body));
+      const body = await claimWhole(digest, path, source);
       bytes += body.length;
       await append(path, body);
     },

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { createZipFile, packEntryAsync } from '../../lib/zip-writer.ts';
 import {
   claimPath,
+  claimWhole,
   createPendingWrites,
   sha1,
   zipEntryName,
@@ -59,16 +60,7 @@ export function createZipOutput(
     },
     async copy(path, source: Readable) {
       writes.check();
-      claimPath(digest, path);
-      const chunks: Buffer[] = [];
-      try {
-        for await (const chunk of source) chunks.push(chunk as Buffer);
-      } catch (error) {
-        digest.delete(path);
-        throw error;
-      }
-      const body = Buffer.concat(chunks);
-      digest.set(path, sha1(body));
+      const body = await claimWhole(digest, path, source);
       bytes += body.length;
       // Stored images are compressed already: kept as they are.
       await zip.add(zipEntryName(path), await packEntryAsync(body, 0));
