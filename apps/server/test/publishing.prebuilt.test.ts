@@ -147,6 +147,19 @@ describe('a site built ahead of its first deploy', () => {
     expect(fs.existsSync(pack)).toBe(false);
     expect(await t.ctx.modules.publishing.prebuilder.prebuild(u.id)).toBeNull();
     expect(fs.existsSync(pack)).toBe(false);
+
+    // What the deploy copied is remembered as sent: the next one uploads the edit and the
+    // sitemap, nothing else.
+    await appendToCity(t, u.id, 'Austin', '<p>Open Sundays in Austin.</p>');
+    const mark = netlify.uploads.length;
+    const again = await published(t, u.id, u.headers);
+    expect(again.deployment.state).toBe('ready');
+    expect(
+      netlify.uploads
+        .slice(mark)
+        .map((x) => x.path)
+        .sort(),
+    ).toEqual(['/sitemap.xml', '/states/texas/travis-county/austin.html']);
   });
 
   it('copies every unchanged file out of the pack (on this thread or a render thread) and renders only what changed', async () => {
