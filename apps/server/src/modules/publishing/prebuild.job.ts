@@ -8,6 +8,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { ProjectRow } from '../../db/schema/index.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { Netlify } from './netlify.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
@@ -53,8 +54,8 @@ export type Prebuilt = { files: number; copied: number; rendered: number; ms: nu
 export function createPrebuilder(deps: PrebuildDeps) {
   const root = path.join(deps.dataDir, 'prebuilt');
 
-  /** Whether the project's site is worth building ahead now; why not, else. */
-  async function skipReason(projectId: string): Promise<string | null> {
+  /** The project, when its site is worth building ahead now; else why not. */
+  async function worthIt(projectId: string): Promise<ProjectRow | string> {
     const found = await deps.projectsRepo.withOwner(projectId);
     if (!found) return 'gone';
     const { project, owner } = found;
@@ -64,16 +65,16 @@ export function createPrebuilder(deps: PrebuildDeps) {
     if (isInProgress(project.status)) return 'generating';
     if (!deps.netlify.forOwner(owner)) return 'no Netlify token';
     const cities = (await deps.projectsRepo.cityCounts([projectId])).get(projectId) ?? 0;
-    return cities < deps.fromCities ? 'small' : null;
+    return cities < deps.fromCities ? 'small' : project;
   }
 
   async function prebuild(projectId: string): Promise<Prebuilt | null> {
-    const why = await skipReason(projectId);
-    if (why) {
-      if (why === 'gone' || why === 'deployed') await removePrebuilt(deps.dataDir, projectId);
+    const project = await worthIt(projectId);
+    if (typeof project === 'string') {
+      if (project === 'gone' || project === 'deployed')
+        await removePrebuilt(deps.dataDir, projectId);
       return null;
     }
-    const project = (await deps.projectsRepo.findById(projectId))!;
     const started = performance.now();
     const final = packFileOf(deps.dataDir, projectId);
     await fs.mkdir(root, { recursive: true });
@@ -149,9 +150,14 @@ export function createPrebuilder(deps: PrebuildDeps) {
     async start() {
       await deps.boss.work(QUEUES.prebuildSite, { batchSize: 1 }, async ([job]) => {
         const { projectId } = ZPrebuildJob.parse(job!.data);
-        const made = await prebuild(projectId);
-        if (made)
-          deps.logger.info({ projectId, ...made, ms: Math.round(made.ms) }, 'site built ahead');
+        try {
+          const made = await prebuild(projectId);
+          if (made)
+            deps.logger.info({ projectId, ...made, ms: Math.round(made.ms) }, 'site built ahead');
+        } catch (err) {
+          // Harmless to the owner (the first deploy builds in full), but worth a look.
+          deps.logger.warn({ err, projectId }, 'the site could not be built ahead');
+        }
       });
     },
   };
