@@ -68,7 +68,12 @@ async function coldBuild(id: string, siteUrl: string) {
 }
 
 /** Builds the project's site ahead into a pack (at `origin`), from `previous` when given. */
-async function packOf(id: string, origin = newPackOrigin(), previous?: OpenedPack) {
+async function packOf(
+  id: string,
+  origin = newPackOrigin(),
+  previous?: OpenedPack,
+  renderThreads?: number,
+) {
   const file = path.join(scratch, `${id}-${Math.random().toString(36).slice(2)}.pack`);
   const out = createPackOutput(file);
   const built = await buildSite({
@@ -78,6 +83,7 @@ async function packOf(id: string, origin = newPackOrigin(), previous?: OpenedPac
     images: IMAGES,
     out,
     prebuilt: previous,
+    renderThreads,
   });
   await out.finish({ origin, memo: built.memo });
   return { file, built };
@@ -211,7 +217,8 @@ describe('a site built ahead of its first deploy', () => {
     const older = (await openPack(file))!;
 
     await appendToCity(t, u.id, 'Round Rock', '<p>New office in Round Rock.</p>');
-    const again = await packOf(u.id, origin, older);
+    // On a render thread: it copies the older pack's pages into the new one itself.
+    const again = await packOf(u.id, origin, older, 1);
     expect(again.built.rendered).toBe(1);
     expect(again.built.prebuilt).toBe(Object.keys(again.built.memo).length - 1);
     // The newer pack takes the older one's place on disk while the older is open.
@@ -223,6 +230,13 @@ describe('a site built ahead of its first deploy', () => {
     await older.handle.close();
     expect(made.built.rendered).toBe(1);
     expectSameSite(made.files, await coldBuild(u.id, SITE_URL));
+
+    // The newer pack holds the edit and every page it copied: a deploy copies all of them.
+    const newer = (await openPack(file))!;
+    const fromNewer = await fromPack(u.id, newer, SITE_URL, 1);
+    await newer.handle.close();
+    expect(fromNewer.built.rendered).toBe(0);
+    expectSameSite(fromNewer.files, await coldBuild(u.id, SITE_URL));
   });
 
   it('takes no half-written or foreign pack, and a deploy without one builds in full', async () => {

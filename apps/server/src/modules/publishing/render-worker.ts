@@ -63,29 +63,27 @@ function render(task: RenderTask): RenderAnswer {
 function copyBatch(tasks: CopyTask[]): RenderAnswer[] {
   if (target.kind === 'files') return tasks.map(answerOf);
   const parts: Buffer[] = [];
-  const placed: Array<{ answer: { id: number } & Rendered; at: number }> = [];
+  // Each copy's answer, once the batch's place in the file is known.
+  const answers: Array<(base: number) => RenderAnswer> = [];
   let length = 0;
   for (const task of tasks) {
     // Kept until the batch is written: its own memory, not a view of the reader's window.
     const body = readPack(task.copy, true);
     const answer = { id: task.id, sha: sha1(body), bytes: body.length };
+    const at = length;
     if (target.kind === 'zip') {
       const record = zipRecord(zipEntryName(task.file), packEntry(body, target.level));
-      placed.push({ answer: { ...answer, zip: record.spot(length) }, at: -1 });
+      answers.push((base) => ({ ...answer, zip: record.spot(base + at) }));
       parts.push(...record.parts);
       length += record.length;
     } else {
-      placed.push({ answer, at: length });
+      answers.push((base) => ({ ...answer, packedAt: base + at }));
       parts.push(body);
       length += body.length;
     }
   }
   const base = writeNextSync(target.slots, ...parts);
-  return placed.map(({ answer, at }) =>
-    answer.zip
-      ? { ...answer, zip: { ...answer.zip, offset: answer.zip.offset + base } }
-      : { ...answer, packedAt: base + at },
-  );
+  return answers.map((answer) => answer(base));
 }
 
 function answerOf(task: RenderTask): RenderAnswer {
