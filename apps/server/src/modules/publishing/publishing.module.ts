@@ -81,15 +81,19 @@ export function createPublishingModule(deps: {
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
     staleMs,
   });
-  const prebuilder = createPrebuilder({
+  // What builds a site, ahead of a deploy or in one.
+  const builds = {
     boss,
     repo,
     projectsRepo: projects.repo,
     netlify,
     images: deps.images,
     dataDir: config.dataDir,
-    fromCities: config.NETLIFY_ZIP_FROM_CITIES,
     logger,
+  };
+  const prebuilder = createPrebuilder({
+    ...builds,
+    fromCities: config.NETLIFY_ZIP_FROM_CITIES,
   });
   const releaseRepo = createReleaseRepo(db);
   const releases = createReleaseService({
@@ -133,12 +137,7 @@ export function createPublishingModule(deps: {
       if (packs) logger.info({ packs }, 'removed sites built ahead that no deploy will take');
       const bin = createFolderBin(logger);
       await createPublishWorker({
-        boss,
-        repo,
-        projectsRepo: projects.repo,
-        netlify,
-        images: deps.images,
-        dataDir: config.dataDir,
+        ...builds,
         bin,
         zip: { fromCities: config.NETLIFY_ZIP_FROM_CITIES, level: config.NETLIFY_ZIP_LEVEL },
         releases: releaseRepo,
@@ -146,7 +145,6 @@ export function createPublishingModule(deps: {
           endpoint: config.INDEXNOW_URL,
           timeoutMs: config.INDEXNOW_TIMEOUT_SECONDS * 1000,
         },
-        logger,
       }).start();
       await prebuilder.start();
       const stopReleaseChecks = await startReleaseChecks({
