@@ -242,10 +242,14 @@ export function createZipFile(file: string) {
     /** Writes the central directory (every entry must be written) and closes; the size. */
     async end(): Promise<number> {
       closed = true;
-      const start = reservedEnd(slots);
-      await writeNext(slots, centralDirectory(written, start));
-      fs.closeSync(fd);
-      return reservedEnd(slots);
+      try {
+        const start = reservedEnd(slots);
+        await writeNext(slots, centralDirectory(written, start));
+        return reservedEnd(slots);
+      } finally {
+        // Closed whether the directory went out or not (a full disk): never a leaked descriptor.
+        fs.closeSync(fd);
+      }
     },
     discard() {
       if (closed) return;

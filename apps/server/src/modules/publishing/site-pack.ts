@@ -137,10 +137,13 @@ export function createPackOutput(file: string, concurrency = 16, pended = 256): 
       const trailer = Buffer.alloc(TRAILER);
       trailer.writeBigUInt64LE(BigInt(json.length), 0);
       MAGIC.copy(trailer, 8);
-      await writeNext(slots, Buffer.concat([json, trailer]));
       closed = true;
-      fsSync.closeSync(fd);
-      return reservedEnd(slots);
+      try {
+        await writeNext(slots, Buffer.concat([json, trailer]));
+        return reservedEnd(slots);
+      } finally {
+        fsSync.closeSync(fd);
+      }
     },
     discard() {
       if (closed) return;
