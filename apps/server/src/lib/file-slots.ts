@@ -22,7 +22,7 @@ function viewOf(cursor: SharedArrayBuffer) {
 }
 
 /** Takes the next `length` bytes of the file; answers where they start. */
-export function reserve(slots: FileSlots, length: number): number {
+function reserve(slots: FileSlots, length: number): number {
   return Number(Atomics.add(viewOf(slots.cursor), 0, BigInt(length)));
 }
 

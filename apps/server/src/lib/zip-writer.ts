@@ -138,7 +138,7 @@ function localHead(name: string, entry: PackedEntry, room = 0): Buffer {
 }
 
 /** An entry's local header, name and bytes, as one buffer (written in one piece). */
-export function localRecord(name: string, entry: PackedEntry): Buffer {
+function localRecord(name: string, entry: PackedEntry): Buffer {
   const record = localHead(name, entry, entry.data.length);
   entry.data.copy(record, record.length - entry.data.length);
   return record;
@@ -203,7 +203,8 @@ export function zipRecord(name: string, entry: PackedEntry) {
  * thread's own page); answers what the ZIP's central directory needs of it.
  */
 export function placeEntrySync(slots: FileSlots, name: string, entry: PackedEntry): ZipSpot {
-  return spotOf(entry, writeNextSync(slots, localHead(name, entry), entry.data));
+  const record = zipRecord(name, entry);
+  return record.spot(writeNextSync(slots, ...record.parts));
 }
 
 /**
@@ -224,13 +225,10 @@ export function createZipFile(file: string) {
   };
   return {
     slots,
-    get bytes() {
-      return reservedEnd(slots);
-    },
     async add(name: string, entry: PackedEntry): Promise<void> {
-      claim(name);
       if (entry.data.length > MAX_32 || entry.size > MAX_32)
         throw new Error(`${name} is too large for a ZIP entry`);
+      claim(name);
       const offset = await writeNext(slots, localRecord(name, entry));
       written.push({ ...spotOf(entry, offset), name: Buffer.from(name, 'utf8') });
     },
@@ -258,7 +256,6 @@ export function createZipFile(file: string) {
     },
   };
 }
-export type ZipFile = ReturnType<typeof createZipFile>;
 
 /** The central directory's record of one entry; past 4 GiB its offset moves to a ZIP64 extra. */
 function centralRecord(item: ZipPlaced): Buffer {

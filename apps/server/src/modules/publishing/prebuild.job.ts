@@ -162,4 +162,3 @@ export function createPrebuilder(deps: PrebuildDeps) {
     },
   };
 }
-export type Prebuilder = ReturnType<typeof createPrebuilder>;

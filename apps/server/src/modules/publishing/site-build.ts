@@ -111,28 +111,26 @@ const NOT_RENDERED = new Set([
  * placeholder origin) and a copy of one file, on a render thread when the build has them.
  * None when the pages cannot take `siteUrl` in place of the placeholder byte for byte.
  */
-function aheadFiles(opts: BuildOptions, frameFor: (origin: string) => string) {
+function aheadFiles(
+  opts: BuildOptions,
+  frameFor: (origin: string) => string,
+  threads: () => RenderPool | null,
+): AheadFiles | null {
   const pack = opts.prebuilt;
   const origin = opts.siteUrl?.replace(/\/+$/, '');
   if (!pack || !origin || !replaceableOrigin(origin)) return null;
   const swap: [string, string] = [pack.origin, origin];
   const fd = pack.handle.fd;
-  let pool: RenderPool | null = null;
-  const files: AheadFiles = {
+  return {
     frame: frameFor(pack.origin),
     files: pack.memo,
     async copy(file) {
       const at = pack.entries[file];
       if (!at) throw new Error(`the site built ahead lacks ${file}`);
+      // On the build's render threads once it has them (images come before).
+      const pool = threads();
       if (pool) return opts.out.pend(file, pool.copy(file, { fd, at, swap }));
       await opts.out.write(file, await readPack({ fd, at, swap }));
-    },
-  };
-  return {
-    files,
-    /** Copies go to the build's render threads once it has them. */
-    useThreads(threads: RenderPool | null) {
-      pool = threads;
     },
   };
 }
@@ -169,8 +167,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       // The footer's copyright year.
       year: new Date().getFullYear(),
     });
-  const ahead = aheadFiles(opts, frameFor);
-  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo, ahead?.files);
+  let pool: RenderPool | null = null;
+  const ahead = aheadFiles(opts, frameFor, () => pool);
+  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo, ahead ?? undefined);
 
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
@@ -202,8 +201,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
-  const pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
-  ahead?.useThreads(pool);
+  pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
   // A build that remembers nothing renders every page, and one from a site built ahead copies
   // them: the threads load the renderer while the cities are read (~0.1 s, else waited for).
   if (!opts.memo || ahead) pool?.start();

@@ -69,7 +69,7 @@ export function createZipOutput(
       writes.check();
       claimPath(digest, path);
       writes.track(
-        made.then(async (result) => {
+        made.then((result) => {
           digest.set(path, result.sha);
           bytes += result.bytes;
           if (!result.zip) throw new Error(`${path} came back unpacked`);
