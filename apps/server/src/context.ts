@@ -56,7 +56,7 @@ export function createContext(opts: {
   const pagesRepo = createPagesRepo(db);
   const projects = createProjectsModule({
     ...base,
-    pagesRepo,
+    settle: (...args) => generation.settle(...args),
     checkProjectLimit: billing.limits.checkProject,
     createWithPages: (...args) => generation.service.createProject(...args),
     syncDomain: (...args) => domains.sync(...args),

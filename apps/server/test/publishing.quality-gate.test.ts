@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   QUALITY_GATE_DEFAULTS,
   type TLeanCity,
@@ -8,6 +8,7 @@ import {
 } from '@cityforge/shared';
 import { startFakeAi, type FakeAi, type FakePageContent } from '@cityforge/fakes/openai';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
+import { rowsOf } from '../src/db/client.ts';
 import { cities } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -114,8 +115,18 @@ async function doorwayProject() {
     model: 'anthropic/claude-3.7-sonnet',
   });
   await settled(t, id, u.headers);
+  // Settled and its scoring asked for in one transaction: draining the queue now waits for it.
+  expect(await scoringAskedFor(id)).toBe(true);
   await t.drainQueue(QUEUES.scoreSimilarity);
   return { ...u, id };
+}
+
+async function scoringAskedFor(projectId: string): Promise<boolean> {
+  const found = await t.ctx.db.execute(
+    sql`select 1 from ${sql.identifier(t.bossSchema)}.job
+         where name = ${QUEUES.scoreSimilarity} and data->>'projectId' = ${projectId}`,
+  );
+  return rowsOf(found).length > 0;
 }
 
 async function lean(id: string, headers: Record<string, string>) {

@@ -4,7 +4,7 @@ import { createJwt } from '../src/modules/auth/jwt.ts';
 import { resolveAppSecret } from '../src/lib/secret.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
-import { upload, type UploadFile } from './helpers/locations.ts';
+import { multipartForm, upload, type UploadFile } from './helpers/locations.ts';
 import { siteProject } from './helpers/publishing.ts';
 
 const logLines: string[] = [];
@@ -45,6 +45,36 @@ function openStream(projectId: string, headers: Record<string, string>): Promise
   });
 }
 
+const KYLE: UploadFile = { name: 'areas.csv', data: Buffer.from('City,State\nKyle,TX\n') };
+
+/**
+ * An upload sent up to the middle of its file: the server has taken the request (and its
+ * slot) and waits for the rest, which `finish` sends.
+ */
+async function heldUpload(projectId: string, headers: Record<string, string>) {
+  const form = await multipartForm({ model: 'offline-draft' }, [KYLE]);
+  const cut = form.payload.indexOf('Kyle');
+  const req = http.request(`http://127.0.0.1:${port}/api/project/${projectId}/upload/`, {
+    method: 'POST',
+    headers: { ...headers, ...form.headers, 'content-length': form.payload.length },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+  req.write(form.payload.subarray(0, cut));
+  return {
+    finish() {
+      req.end(form.payload.subarray(cut));
+      return answer;
+    },
+  };
+}
+
 describe('per-user caps', () => {
   it('refuses a seventh live event stream of one user, and frees the slot when one closes', async () => {
     const u = await signedInUser(t, { plan: 'basic' });
@@ -67,27 +97,25 @@ describe('per-user caps', () => {
     for (const s of [...open, again]) s.close();
   });
 
-  it('refuses a third upload while two of the same user are being read', async () => {
+  it('refuses a third upload while two of the same user are being received', async () => {
     const u = await signedInUser(t, { plan: 'basic' });
-    const project = await createProject(t, u.user.id);
-    const notes = 'Licensed and insured, free estimates. '.repeat(3);
-    const lines = ['City,State,ZIP,Notes'];
-    while (lines.length <= 60_000) lines.push(`Springfield,IL,62701,${notes}${lines.length}`);
-    const big: UploadFile = { name: 'areas.csv', data: Buffer.from(lines.join('\n')) };
-
-    const reading = () => logLines.filter((l) => l.includes('reading uploaded files')).length;
-    const before = reading();
-    let finished = 0;
-    const first = [0, 1].map(() =>
-      upload(t, project.id, u.headers, [big]).finally(() => (finished += 1)),
-    );
-    while (reading() < before + 2 && finished === 0) await new Promise((r) => setImmediate(r));
-    const third = await upload(t, project.id, u.headers, [big]);
-    const whileBusy = finished === 0;
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => createProject(t, u.user.id)));
+    const receiving = () => logLines.filter((l) => l.includes('upload receiving files')).length;
+    // Two uploads whose files are still on their way: each holds its slot until its body ends.
+    const held = [];
+    for (const project of [a!, b!]) {
+      const before = receiving();
+      held.push(await heldUpload(project.id, u.headers));
+      while (receiving() === before) await new Promise((r) => setImmediate(r));
+    }
+    const third = await upload(t, c!.id, u.headers, [KYLE]);
     expect(third.statusCode).toBe(429);
     expect(third.json().message).toBe('At most 2 uploads can run at once; wait for one to finish.');
-    expect(whileBusy).toBe(true);
-    expect((await Promise.all(first)).map((r) => r.statusCode)).toEqual([413, 413]);
+
+    const answers = await Promise.all(held.map((h) => h.finish()));
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    // Both slots came back with their answers.
+    expect((await upload(t, c!.id, u.headers, [KYLE])).statusCode).toBe(201);
   });
   it('gives a download slot back when its ZIP has been sent', async () => {
     const u = await siteProject(t, { token: null });

@@ -8,6 +8,7 @@ import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { MailQueue } from '../mail/mail.jobs.ts';
 import { sendScoreJob } from '../locations/similarity.job.ts';
+import { settleAndScore } from './project-settler.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import { createPricesRepo } from '../models/prices.repo.ts';
 import { createPricesService } from '../models/prices.service.ts';
@@ -79,6 +80,8 @@ export function createGenerationModule(deps: {
     serverKeys,
     owned: projects.owned,
   });
+  /** Settles a project with nothing left to write, its scoring queued with it. */
+  const settle = (projectId: string) => settleAndScore({ db, boss, repo: pagesRepo }, projectId);
   /** The page writer of this process (a test stops and starts it again). */
   const pageWorker = () =>
     createPageWorker({
@@ -126,10 +129,8 @@ export function createGenerationModule(deps: {
 
     // The last page of a project written just before a crash, with the project never settled.
     for (const id of await pagesRepo.inProgressProjects()) {
-      const status = await pagesRepo.settleProject(id);
-      if (!status) continue;
-      await publishChange(db, { projectId: id, kind: 'project', id, status });
-      await sendScoreJob(boss, id);
+      const status = await settle(id);
+      if (status) await publishChange(db, { projectId: id, kind: 'project', id, status });
     }
     // Written pages without their scores (the quality gate's verdict needs them).
     for (const id of await deps.locationsRepo.unscoredProjects()) await sendScoreJob(boss, id);
@@ -143,6 +144,7 @@ export function createGenerationModule(deps: {
     estimator,
     service,
     pageWorker,
+    settle,
     recover,
     routes: [
       route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),

@@ -1,16 +1,25 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { faqsInHtml } from '@cityforge/shared/html';
+import type { Executor } from '../../db/client.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { jobsIn } from '../../jobs/in-transaction.ts';
 import type { LocationsRepo } from './locations.repo.ts';
 import { localSubstance, phraseIndex, writtenPage } from './page-substance.ts';
 import { placeMasks, scoreSiblings, signatureOfText } from './similarity.ts';
 
 const ZScoreJob = z.object({ projectId: z.string() });
 
-/** Asks for a project's city pages to be scored; repeated asks while one waits are one. */
-export async function sendScoreJob(boss: PgBoss, projectId: string): Promise<void> {
-  await boss.send(QUEUES.scoreSimilarity, { projectId }, { singletonKey: projectId });
+/**
+ * Asks for a project's city pages to be scored; repeated asks while one waits are one. Given a
+ * transaction, the ask commits with it.
+ */
+export async function sendScoreJob(boss: PgBoss, projectId: string, tx?: Executor): Promise<void> {
+  await boss.send(
+    QUEUES.scoreSimilarity,
+    { projectId },
+    { singletonKey: projectId, ...(tx ? { db: jobsIn(tx) } : {}) },
+  );
 }
 
 /**

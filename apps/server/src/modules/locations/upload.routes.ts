@@ -69,6 +69,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploadService: UploadService 
   /** Runs an upload while the user holds one of their upload slots. */
   const inSlot = async <T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> => {
     const release = slots.take(currentUser(request).id);
+    request.log.info('upload receiving files');
     try {
       return await run();
     } finally {

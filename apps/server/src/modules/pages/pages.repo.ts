@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MSG, PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
-import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import { cities, pages, projects, type PageRow } from '../../db/schema/index.ts';
 import { bossSchemaOf, QUEUES } from '../../jobs/boss.ts';
 import type { SectionPrints } from './section-prints.ts';
@@ -257,8 +257,11 @@ export function createPagesRepo(db: Db) {
      * write has committed, so of two pages finishing together the later one always sees both
      * and settles the project.
      */
-    async settleProject(projectId: string): Promise<string | null> {
-      const result = await db.execute(sql`
+    async settleProject(
+      projectId: string,
+      tx: Executor = db,
+    ): Promise<{ status: string; hasCities: boolean } | null> {
+      const result = await tx.execute(sql`
         update projects set
           status = case when exists (
             select 1 from pages where project_id = ${projectId} and status = ${PAGE_STATUS.failed}
@@ -273,9 +276,9 @@ export function createPagesRepo(db: Db) {
             union all
             select 1 from cities c where c.project_id = ${projectId} and ${unsettled('c')}
           )
-        returning status`);
-      const rows = (result as unknown as { rows: Array<{ status: string }> }).rows;
-      return rows[0]?.status ?? null;
+        returning status,
+          exists (select 1 from cities where project_id = ${projectId}) as "hasCities"`);
+      return rowsOf<{ status: string; hasCities: boolean }>(result)[0] ?? null;
     },
     /**
      * Completed pages scored above the threshold (the project's gate's) go back to the queue

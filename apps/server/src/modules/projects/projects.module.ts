@@ -3,7 +3,6 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
-import type { PagesRepo } from '../pages/pages.repo.ts';
 import { projectOwnership } from './ownership.ts';
 import { createLeanTreeRepo } from './lean-tree.repo.ts';
 import { createProjectMapRepo } from './project-map.repo.ts';
@@ -21,7 +20,8 @@ export function createProjectsModule(deps: {
   db: Db;
   config: Pick<Config, 'DETAIL_INLINE_CITIES'>;
   serverKeys: ServerKeys;
-  pagesRepo: Pick<PagesRepo, 'settleProject'>;
+  /** Settles a project with nothing left to write (generation: its scoring queued with it). */
+  settle: (projectId: string) => Promise<unknown>;
   checkProjectLimit: (user: UserRow, tx: Executor) => Promise<void>;
   createWithPages: (
     values: NewProject,
@@ -39,7 +39,7 @@ export function createProjectsModule(deps: {
     serverKeys: deps.serverKeys,
     createWithPages: deps.createWithPages,
     checkProjectLimit: deps.checkProjectLimit,
-    settle: deps.pagesRepo.settleProject,
+    settle: deps.settle,
     syncDomain: deps.syncDomain,
     spendingCapChanged: deps.spendingCapChanged,
   });
