@@ -88,6 +88,16 @@ export const cities = pgTable(
     faqsHash: text('faqs_hash'),
     /** The user's meta-tag template for this city; null when the model writes them. */
     metaTemplate: text('meta_template'),
+    /** The sheet's `Page title` and `Meta description` for this place: over the templates. */
+    pageTitle: text('page_title'),
+    metaDescription: text('meta_description'),
+    /** The sheet's `Photo`: the https address given, and the stored copy's key once fetched. */
+    photoUrl: text('photo_url'),
+    photoKey: text('photo_key'),
+    /** The sheet's `Services` for this place, as given; null when the sheet said nothing. */
+    services: jsonb('services').$type<string[]>(),
+    /** When the place's facts changed after its page was written; null once rewritten. */
+    factsChangedAt: timestamp('facts_changed_at', { withTimezone: true }),
     /** Highest 5-word-shingle Jaccard with a sibling city page; null until scored. */
     similarity: real('similarity'),
     similarTo: uuid('similar_to'),
@@ -114,3 +124,33 @@ export const cities = pgTable(
   ],
 );
 export type CityRow = typeof cities.$inferSelect;
+
+/**
+ * What the customer told us about a place, one row per fact: the sheet's extra columns (the
+ * header is the fact's name as written, the cell its value) or the facts panel.
+ */
+export const cityFacts = pgTable(
+  'city_facts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    /** The name compared across uploads: "Jobs completed" and "jobs  completed" are one fact. */
+    key: text('key').notNull(),
+    /** As the customer wrote it (the latest upload's header). */
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    /** Order on the page and in the export: the sheet's column order. */
+    position: integer('position').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('city_facts_city_key_uq').on(t.cityId, t.key),
+    index('city_facts_project_idx').on(t.projectId),
+  ],
+);
+export type CityFactRow = typeof cityFacts.$inferSelect;
