@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
+import { createFactsRepo } from './facts.repo.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { createUploadService, type CheckCityPageLimit, type CityQueue } from './upload.service.ts';
@@ -33,5 +34,6 @@ export function createLocationsModule(deps: {
     },
     logger: deps.logger,
   });
-  return { repo, uploadService, routes: [route(uploadRoutes, { uploadService })] };
+  const factsRepo = createFactsRepo(db);
+  return { repo, factsRepo, uploadService, routes: [route(uploadRoutes, { uploadService })] };
 }
