@@ -38,15 +38,32 @@ function named(index: GeoIndex, cityId: string): Place[] {
   return states.flatMap((id) => index.byKindless.get(`${id}|${cityId}`) ?? []);
 }
 
+const NONE: readonly Place[] = [];
+
+/** The places of one lookup form: by their name, and by their name without its kind. */
+function lookupForm(index: GeoIndex, form: string, stateId: string | undefined) {
+  if (stateId) {
+    // Most rows give a state: one key, one lookup per table, no lists built.
+    const key = `${stateId}|${form}`;
+    return [index.byCityState.get(key) ?? NONE, index.byKindless.get(key) ?? NONE] as const;
+  }
+  const states = index.statesByCity.get(form) ?? [];
+  return [
+    states.flatMap((id) => index.byCityState.get(`${id}|${form}`) ?? []),
+    states.flatMap((id) => index.byKindless.get(`${id}|${form}`) ?? []),
+  ] as const;
+}
+
 export type NameLookup =
-  | { ok: true; places: Place[]; all: Place[] }
+  | { ok: true; cityId: string; places: Place[]; all: Place[] }
   | { ok: false; reason: string; candidates?: string[] };
 
 /**
  * Every place the city name can mean, narrowed by the state when one is given: the name as
  * written first, then without the kind of municipality ("Shelby Township" → Shelby), each as
  * a place's name and as its name without its kind ("West Bloomfield" → West Bloomfield
- * Township). `places` are the first form that names any; `all` every form's.
+ * Township). `places` are the first form that names any; `all` every form's (a place may
+ * be there twice: "Washington Township" is named by both forms).
  */
 export function placesNamed(
   index: GeoIndex,
@@ -57,19 +74,20 @@ export function placesNamed(
   const kindless = withoutKind(city);
   if (kindless && kindless !== forms[0]) forms.push(kindless);
   const kind = forms.length > 1 ? kindOf(city) : null;
-  let first: Place[] | undefined;
-  const all = new Set<Place>();
-  for (const [i, form] of forms.entries()) {
-    const states = stateId ? [stateId] : (index.statesByCity.get(form) ?? []);
-    const exact = states.flatMap((id) => index.byCityState.get(`${id}|${form}`) ?? []);
-    const kindful = states.flatMap((id) => index.byKindless.get(`${id}|${form}`) ?? []);
-    for (const place of [...exact, ...kindful]) all.add(place);
+  let first: readonly Place[] | undefined;
+  const all: Place[] = [];
+  for (let i = 0; i < forms.length; i++) {
+    const [exact, kindful] = lookupForm(index, forms[i]!, stateId);
+    if (exact.length) all.push(...exact);
+    if (kindful.length) all.push(...kindful);
     if (first) continue;
     // "Charter Township of Clinton" is Clinton Township before it is the village of Clinton.
-    const sameKind = i > 0 && kind ? kindful.filter((p) => kindOf(p.city) === kind) : [];
-    first = [sameKind, exact, kindful].find((list) => list.length);
+    const sameKind = i > 0 && kind ? kindful.filter((p) => kindOf(p.city) === kind) : NONE;
+    if (sameKind.length) first = sameKind;
+    else if (exact.length) first = exact;
+    else if (kindful.length) first = kindful;
   }
-  if (first) return { ok: true, places: first.sort(placeOrder), all: [...all] };
+  if (first) return { ok: true, cityId: forms[0]!, places: [...first].sort(placeOrder), all };
   const where = stateId ? index.states.get(stateKey(stateId))?.name : 'the place data';
   if (!stateId) return { ok: false, reason: `City "${city}" was not found in ${where}` };
   const everywhere = forms.flatMap((form) => named(index, form)).sort(placeOrder);

@@ -41,9 +41,17 @@ export type Narrowed = {
   places: Place[];
   /** A County column was given and no place of the name lies in it. */
   countyMissed: boolean;
-  /** The row's ZIPs in the state lie near no place of the name. */
-  zipMissed: boolean;
 };
+
+/** The row's ZIPs in its state (all of them without one): those that say where it is. */
+const zipsIn = (known: KnownZip[], stateId: string | undefined) =>
+  stateId ? known.filter((k) => k.record.stateId === stateId) : known;
+
+/** Whether the row's ZIPs in its state lie near none of the places. */
+export function zipsMissed(places: Place[], known: KnownZip[], stateId: string | undefined) {
+  const zips = zipsIn(known, stateId);
+  return zips.length > 0 && !places.some((p) => zips.some((k) => nearZip(p, k)));
+}
 
 /**
  * Narrows the places a name means (`preferred`: by the name as written, else by a variant of
@@ -62,24 +70,22 @@ export function narrow(
   let countyMissed = false;
   if (countyId !== undefined) {
     const inIt = preferred.filter((p) => inCounty(p, countyId));
-    const found = inIt.length ? inIt : all.filter((p) => inCounty(p, countyId));
+    const found = inIt.length ? inIt : [...new Set(all.filter((p) => inCounty(p, countyId)))];
     if (found.length) places = found;
     else countyMissed = true;
   }
-  const zips = stateId ? known.filter((k) => k.record.stateId === stateId) : known;
-  if (!zips.length) return { places, countyMissed, zipMissed: false };
+  if (!known.length) return { places, countyMissed };
   if (places.length > 1) {
-    const near = byZips(places, zips);
+    const near = byZips(places, zipsIn(known, stateId));
     if (near.length) places = near;
   }
-  const reached = () => places.some((p) => zips.some((k) => nearZip(p, k)));
-  if (!reached() && countyId === undefined) {
-    // The ZIP's own post office bears another form of the name: "Clinton", MI with 48038 is
-    // Clinton Township, not the village of Clinton 60 miles away.
-    const offices = all.filter((p) => zips.some((k) => k.place === p));
+  // The ZIP's own post office bears another form of the name: "Clinton", MI with 48038 is
+  // Clinton Township, not the village of Clinton 60 miles away.
+  if (countyId === undefined && all.length > places.length && zipsMissed(places, known, stateId)) {
+    const offices = [...new Set(all.filter((p) => known.some((k) => k.place === p)))];
     if (offices.length === 1) places = offices;
   }
-  return { places, countyMissed, zipMissed: !reached() };
+  return { places, countyMissed };
 }
 
 /** The namesake with DOMINANT_RATIO times the population of each other one, if any. */

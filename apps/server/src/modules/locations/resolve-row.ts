@@ -8,7 +8,14 @@ import {
   placesNamed,
   type NameLookup,
 } from './name-lookup.ts';
-import { ZIP_REACH_MILES, dominant, dominantNote, narrow, type KnownZip } from './namesakes.ts';
+import {
+  ZIP_REACH_MILES,
+  dominant,
+  dominantNote,
+  narrow,
+  zipsMissed,
+  type KnownZip,
+} from './namesakes.ts';
 import type { RowPlace } from './places.ts';
 import { keepUnlisted } from './unlisted-places.ts';
 
@@ -199,8 +206,7 @@ function chooseNamed(
 ): Outcome {
   const { city, countyText, known, notes } = ask;
   const countyId = countyText ? compactCounty(countyText) : undefined;
-  const narrowed = narrow(lookup.places, lookup.all, countyId, known, ask.stateId);
-  const { places, countyMissed } = narrowed;
+  const { places, countyMissed } = narrow(lookup.places, lookup.all, countyId, known, ask.stateId);
   const big = places.length > 1 ? dominant(places) : undefined;
   const chosen = places.length === 1 ? places[0] : big;
   // The row puts the place where no place of its name is. A place matched only through
@@ -208,9 +214,11 @@ function chooseNamed(
   // is not the borough of Washington in Warren County): it is kept where the row says. A
   // place of the name as written stays the data's (Austin, TX with County Harris is Travis
   // County's Austin, with a note), or asks which when there are several.
-  const located = countyMissed || (countyId === undefined && narrowed.zipMissed);
-  const cityId = compactName(city);
-  if (located && places.every((p) => p.cityId !== cityId)) {
+  const { cityId } = lookup;
+  const variants = places.every((p) => p.cityId !== cityId);
+  const located =
+    countyMissed || (countyId === undefined && zipsMissed(places, known, ask.stateId));
+  if (variants && located) {
     const keptHere = kept(index, ask, lookup.places);
     if (keptHere) return keptHere;
   }

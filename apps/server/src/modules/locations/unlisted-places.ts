@@ -50,19 +50,22 @@ function withinEdits(a: string, b: string, max: number): boolean {
 // a name differing from another only there is no typo of it.
 const SIDES = new Set(['north', 'south', 'east', 'west', 'upper', 'lower', 'new', 'old']);
 
-const namesByState = new WeakMap<GeoIndex, Map<string, string[]>>();
+type Named = { compact: string; side: string };
+const namesByState = new WeakMap<GeoIndex, Map<string, Named[]>>();
+const sideOf = (name: string) => name.toLowerCase().split(' ', 1)[0]!;
 
-/** Every place name of a state, in normalised form, once per index. */
-function stateNames(index: GeoIndex, stateId: string): string[] {
+/** Every place name of a state (lookup form, and its first word), once per index. */
+function stateNames(index: GeoIndex, stateId: string): Named[] {
   let all = namesByState.get(index);
   if (!all) {
-    all = new Map();
+    const byState = new Map<string, Map<string, Named>>();
     for (const place of index.places) {
-      const list = all.get(place.stateId) ?? [];
-      if (!list.length) all.set(place.stateId, list);
-      list.push(normaliseName(place.city));
+      let names = byState.get(place.stateId);
+      if (!names) byState.set(place.stateId, (names = new Map()));
+      if (!names.has(place.cityId))
+        names.set(place.cityId, { compact: place.cityId, side: sideOf(place.city) });
     }
-    for (const [state, list] of all) all.set(state, [...new Set(list)]);
+    all = new Map([...byState].map(([state, names]) => [state, [...names.values()]]));
     namesByState.set(index, all);
   }
   return all.get(stateId) ?? [];
@@ -73,15 +76,13 @@ function stateNames(index: GeoIndex, stateId: string): string[] {
  * ZIP 78701, "Mami" in Miami-Dade County), not a township: it stays an error with its hint.
  */
 function looksMistyped(index: GeoIndex, city: string, stateId: string): boolean {
-  const name = normaliseName(city);
-  const compact = name.replaceAll(' ', '');
-  const side = name.split(' ')[0]!;
+  const compact = compactName(city);
+  const side = sideOf(city.trim());
   return stateNames(index, stateId).some((other) => {
-    const otherCompact = other.replaceAll(' ', '');
-    if (Math.abs(otherCompact.length - compact.length) > 1 || otherCompact.length < 4) return false;
-    const otherSide = other.split(' ')[0]!;
-    if (side !== otherSide && SIDES.has(side) && SIDES.has(otherSide)) return false;
-    return withinEdits(compact, otherCompact, 1);
+    if (Math.abs(other.compact.length - compact.length) > 1 || other.compact.length < 4)
+      return false;
+    if (side !== other.side && SIDES.has(side) && SIDES.has(other.side)) return false;
+    return withinEdits(compact, other.compact, 1);
   });
 }
 
