@@ -34,8 +34,6 @@ export type GeoIndex = {
   /** cityId → the states it is a name (or kindless name) in, sorted. */
   statesByCity: Map<string, string[]>;
   places: Place[];
-  /** `${stateId}|${countyId}` → every place a County column naming that county may mean. */
-  byCounty: Map<string, Place[]>;
   /** `${stateId}|${countyId}` (compactCounty of any spelling the data uses) → the county. */
   counties: Map<string, CountyRef>;
   /** `stateKey` of a state name, code or alias → the state. */
@@ -102,7 +100,6 @@ const DUPLICATE_KM = 10;
 
 /** A county as pages print it (`display`), as keys hold it (`key`) and as lookups find it. */
 export type CountyRef = { display: string; id: string; key: string };
-type County = CountyRef;
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
@@ -113,9 +110,9 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 /** Builds the index from the datasets' rows (counties spelled as in the sources). Pure. */
 export function buildGeoIndex(sources: GeoSources): GeoIndex {
   const states = new Map<string, StateInfo>();
-  const counties = new Map<string, County>();
-  const countyByCode = new Map<string, County>();
-  const county = (stateId: string, raw: string): County => {
+  const counties = new Map<string, CountyRef>();
+  const countyByCode = new Map<string, CountyRef>();
+  const county = (stateId: string, raw: string): CountyRef => {
     const memo = `${stateId}|${raw}`;
     let found = counties.get(memo);
     if (!found) {
@@ -306,9 +303,6 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     }
   }
 
-  const byCounty = new Map<string, Place[]>();
-  for (const place of places)
-    for (const c of place.counties) pushTo(byCounty, `${place.stateId}|${c.id}`, place);
   const countyRefs = new Map<string, CountyRef>();
   for (const [memo, c] of counties) {
     const stateId = memo.slice(0, memo.indexOf('|'));
@@ -338,7 +332,6 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     byKindless,
     statesByCity,
     places,
-    byCounty,
     counties: countyRefs,
     states,
     uncovered,
