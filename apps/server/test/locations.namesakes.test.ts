@@ -157,6 +157,7 @@ describe('places the data lacks, kept where the row puts them', () => {
       { city: 'Mami', state: 'FL', county: 'Miami-Dade' },
       { city: 'TBD', state: 'TX', zips: ['78701'] },
       { city: 'Travis County', state: 'TX', zips: ['78701'] },
+      { city: 'Please call us for a free estimate today', state: 'TX', zips: ['78701'] },
       { city: 'Lower Merion', state: 'PA', zips: ['10001'] },
       { city: 'Lower Merion', state: 'PA', county: 'Main Line' },
       { city: 'Lower Merion', state: 'PA' },
@@ -167,7 +168,7 @@ describe('places the data lacks, kept where the row puts them', () => {
     ]);
     expect(reasons(issues, 3)).toEqual(['City "Mami" was not found in Florida']);
     expect(issues.filter((i) => i.reason.includes('kept it'))).toEqual([]);
-    expect(issues.map((i) => i.line)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(issues.map((i) => i.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('keeps a township named without a State when its ZIP gives one', () => {

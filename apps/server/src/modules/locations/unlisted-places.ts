@@ -22,10 +22,18 @@ const NOT_A_NAME = new Set(
     .split(' '),
 );
 
+// "Charter Township of Grand Blanc" is as long as place names get; a longer cell is a sentence.
+const MAX_NAME_LENGTH = 60;
+const MAX_NAME_WORDS = 5;
+
 function plausibleName(city: string): boolean {
-  if (/[0-9,/;&+()]/.test(city)) return false;
+  if (city.length > MAX_NAME_LENGTH || /[0-9,/;&+()]/.test(city)) return false;
   const words = normaliseName(city).split(' ');
-  return words.join('').length >= 3 && !words.some((w) => NOT_A_NAME.has(w));
+  return (
+    words.length <= MAX_NAME_WORDS &&
+    words.join('').length >= 3 &&
+    !words.some((w) => NOT_A_NAME.has(w))
+  );
 }
 
 /** Whether a and b are at most `max` single-letter edits apart. */
