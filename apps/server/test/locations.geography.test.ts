@@ -363,7 +363,8 @@ describe('places customers write: suburbs, not post offices', () => {
 
   it('settles namesakes in one state by County or by a ZIP, and otherwise asks', () => {
     const { cities, issues } = rows([
-      { city: 'Mountain View', state: 'CA' },
+      // Live Oak, CA: a city of 8,531 in Sutter County, a CDP of 17,158 in Santa Cruz.
+      { city: 'Live Oak', state: 'CA' },
       { city: 'Shelby', state: 'MI', zips: ['48315'] },
       { city: 'Plantation', state: 'FL', county: 'Broward' },
     ]);
@@ -371,11 +372,11 @@ describe('places customers write: suburbs, not post offices', () => {
       expect.objectContaining({
         line: 2,
         reason: expect.stringMatching(
-          /^Mountain View, CA is in several counties: .*add a County column$/,
+          /^Live Oak, CA is in several counties: .*add a County column$/,
         ),
         candidates: expect.arrayContaining([
-          'Mountain View, CA (Santa Clara County)',
-          'Mountain View, CA (Contra Costa County)',
+          'Live Oak, CA (Santa Cruz County)',
+          'Live Oak, CA (Sutter County)',
         ]),
       }),
       { line: 3, reason: "ZIP 48315's post office is Utica; kept it under Shelby" },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type TUploadRefused } from '@cityforge/shared';
+import { MSG, PAGE_STATUS, type TUploadRefused } from '@cityforge/shared';
 import { cities, locationStates, projects } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
@@ -130,5 +130,94 @@ describe('upload: places, not post offices', () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.id).toBe(before!.id);
     expect(after[0]!.zips).toEqual(['64101', '64102']);
+  });
+});
+
+describe('upload: namesakes, townships and places the data lacks', () => {
+  it('takes the namesake that dwarfs the others, keeps townships where the rows put them, and says so', async () => {
+    const { project, headers } = await ownerWithProject();
+    const report = await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [
+        HEADER,
+        ['Plantation', 'FL', '', ''],
+        ['Plantation', 'FL', 'Sarasota', ''],
+        ['Lower Merion', 'PA', '', '19003'],
+        ['Washington Township', 'NJ', 'Gloucester', ''],
+        ['Township of Cheltenham', 'PA', '', ''],
+        ['Waimea', 'HI', '', ''],
+      ]),
+    ]);
+    expect(report).toMatchObject({ citiesAdded: 5, skipped: [] });
+    expect(report.ambiguous.map((a) => [a.line, a.candidates])).toEqual([
+      [7, ['Waimea, HI (Hawaii County)', 'Waimea, HI (Kauai County)']],
+    ]);
+    expect(report.notes.map((n) => [n.line, n.reason])).toEqual([
+      [
+        2,
+        'Took Plantation, FL in Broward County (population 92,560), not the smaller places of that name in Sarasota County (4,919) and Monroe County (1,885); add a County column if you meant another',
+      ],
+      [
+        4,
+        '"Lower Merion" is not in our place data for Pennsylvania; kept it as written, in Montgomery County (from ZIP 19003)',
+      ],
+      [
+        5,
+        '"Washington Township" is not in our place data in Gloucester County (it has Washington, NJ in Warren County); kept it as written, in Gloucester County (from the County column); add a ZIP to put it on the map',
+      ],
+      [
+        6,
+        '"Township of Cheltenham" matched Cheltenham, PA; kept the name "Township of Cheltenham"',
+      ],
+    ]);
+
+    const detail = await settled(t, project.id, headers);
+    const got = citiesOf(detail)
+      .map((c) => [c.name, c.state.code, c.county.name, c.zips])
+      .sort((a, b) => `${a[0]}${a[2]}`.localeCompare(`${b[0]}${b[2]}`));
+    expect(got).toEqual([
+      ['Lower Merion', 'PA', 'Montgomery County', ['19003']],
+      ['Plantation', 'FL', 'Broward County', expect.arrayContaining(['33317', '33324'])],
+      ['Plantation', 'FL', 'Sarasota County', expect.any(Array)],
+      ['Township of Cheltenham', 'PA', 'Montgomery County', expect.any(Array)],
+      ['Washington Township', 'NJ', 'Gloucester County', []],
+    ]);
+    const stored = new Map(
+      (await t.ctx.db.select().from(cities).where(eq(cities.projectId, project.id))).map((c) => [
+        c.name,
+        c,
+      ]),
+    );
+    expect(stored.get('Lower Merion')!.latitude).toBeCloseTo(40.002, 3);
+    expect(stored.get('Washington Township')).toMatchObject({ latitude: null, longitude: null });
+    // Their pages were written like any other, under the customer's names.
+    for (const name of ['Lower Merion', 'Washington Township', 'Township of Cheltenham']) {
+      expect(stored.get(name)!.status).toBe(PAGE_STATUS.completed);
+      expect(stored.get(name)!.contentHtml).toContain(name);
+    }
+  });
+
+  it('merges every form of a kept township into one city, and a later ZIP puts it on the map', async () => {
+    const { project, headers } = await ownerWithProject();
+    await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [HEADER, ['Lower Merion Township', 'PA', 'Montgomery', '']]),
+    ]);
+    const [first] = citiesOf(await settled(t, project.id, headers));
+    const [offMap] = await t.ctx.db.select().from(cities).where(eq(cities.projectId, project.id));
+    expect(offMap).toMatchObject({ latitude: null, longitude: null });
+    const again = await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [
+        HEADER,
+        ['Township of Lower Merion', 'Pennsylvania', '', '19010'],
+        ['lower merion', 'PA', 'Montgomery County', '19003'],
+      ]),
+    ]);
+    expect(again).toMatchObject({ citiesAdded: 0, citiesExisting: 1, merged: 1 });
+    const after = citiesOf(await settled(t, project.id, headers));
+    expect(after.map((c) => [c.id, c.name, c.zips])).toEqual([
+      [first!.id, 'Lower Merion Township', ['19003', '19010']],
+    ]);
+    const [row] = await t.ctx.db.select().from(cities).where(eq(cities.projectId, project.id));
+    // The position of the first ZIP given, 19010's.
+    expect(row!.latitude).toBeCloseTo(40.0236, 3);
   });
 });

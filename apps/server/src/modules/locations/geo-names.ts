@@ -113,19 +113,44 @@ const KIND_WORDS = [
   'borough',
   'cdp',
 ];
-const KIND_PREFIX = /^(city|town|village|township|borough) of /;
+const KIND_PREFIX = /^(charter township|township|twp|city|town|village|borough) of /;
+
+/** A normalised name without its kind of municipality, or null when it names none. */
+function kindStripped(name: string): string | null {
+  const prefixed = name.replace(KIND_PREFIX, '');
+  if (prefixed !== name && prefixed) return prefixed;
+  for (const word of KIND_WORDS) {
+    if (name.length > word.length + 1 && name.endsWith(` ${word}`))
+      return name.slice(0, -word.length - 1);
+  }
+  return null;
+}
+
+/**
+ * The kind of municipality a name carries ("Charter Township of Clinton", "Clinton Twp" →
+ * township), or null: a customer who writes one means a place of that kind when the data has
+ * both ("Clinton Township", MI, not the village of Clinton).
+ */
+export function kindOf(value: string): string | null {
+  const name = normaliseName(value);
+  const word =
+    KIND_PREFIX.exec(name)?.[1] ?? KIND_WORDS.find((w) => name.endsWith(` ${w}`)) ?? null;
+  return word && /township|twp/.test(word) ? 'township' : word;
+}
 
 /**
  * The name without the kind of municipality it names, or null when it has none: the
  * fallback lookup form when the name as written is not a place of the state.
  */
 export function withoutKind(value: string): string | null {
+  return kindStripped(normaliseName(value))?.replaceAll(' ', '') ?? null;
+}
+
+/**
+ * The normalised name without its kind: "Lower Merion Township", "Township of Lower Merion"
+ * and "lower merion" are one place the data lacks, so they share a key.
+ */
+export function baseName(value: string): string {
   const name = normaliseName(value);
-  const prefixed = name.replace(KIND_PREFIX, '');
-  if (prefixed !== name && prefixed) return prefixed.replaceAll(' ', '');
-  for (const word of KIND_WORDS) {
-    if (name.length > word.length + 1 && name.endsWith(` ${word}`))
-      return name.slice(0, -word.length - 1).replaceAll(' ', '');
-  }
-  return null;
+  return kindStripped(name) ?? name;
 }

@@ -34,6 +34,8 @@ export type GeoIndex = {
   /** cityId → the states it is a name (or kindless name) in, sorted. */
   statesByCity: Map<string, string[]>;
   places: Place[];
+  /** `${stateId}|${countyId}` (compactCounty of any spelling the data uses) → the county. */
+  counties: Map<string, CountyRef>;
   /** `stateKey` of a state name, code or alias → the state. */
   states: Map<string, StateInfo>;
   /** Codes of US jurisdictions the dataset has no places for, so the message can say so. */
@@ -87,7 +89,7 @@ export function reachKm(population: number | null): number {
 }
 // A ZIP whose centre is within this many reaches of a place (and nearer, in reaches, than
 // any other place) lies within that place.
-const WITHIN_REACHES = 2;
+export const WITHIN_REACHES = 2;
 const MAX_REACH_KM = 25;
 // A place no ZIP lies within takes the nearest ZIP this close (Bee Cave, TX: 78738, 4.5 km).
 const NEAREST_ZIP_KM = 6;
@@ -96,7 +98,8 @@ const SAME_NAME_KM = 40;
 // Same-name places this close are one place listed twice ("St. Charles" / "Saint Charles").
 const DUPLICATE_KM = 10;
 
-type County = { display: string; id: string; key: string };
+/** A county as pages print it (`display`), as keys hold it (`key`) and as lookups find it. */
+export type CountyRef = { display: string; id: string; key: string };
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
@@ -107,9 +110,9 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 /** Builds the index from the datasets' rows (counties spelled as in the sources). Pure. */
 export function buildGeoIndex(sources: GeoSources): GeoIndex {
   const states = new Map<string, StateInfo>();
-  const counties = new Map<string, County>();
-  const countyByCode = new Map<string, County>();
-  const county = (stateId: string, raw: string): County => {
+  const counties = new Map<string, CountyRef>();
+  const countyByCode = new Map<string, CountyRef>();
+  const county = (stateId: string, raw: string): CountyRef => {
     const memo = `${stateId}|${raw}`;
     let found = counties.get(memo);
     if (!found) {
@@ -300,6 +303,12 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     }
   }
 
+  const countyRefs = new Map<string, CountyRef>();
+  for (const [memo, c] of counties) {
+    const stateId = memo.slice(0, memo.indexOf('|'));
+    if (!countyRefs.has(`${stateId}|${c.id}`)) countyRefs.set(`${stateId}|${c.id}`, c);
+  }
+
   const statesByCity = new Map<string, string[]>();
   for (const table of [byCityState, byKindless]) {
     for (const groupKey of table.keys()) {
@@ -323,6 +332,7 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     byKindless,
     statesByCity,
     places,
+    counties: countyRefs,
     states,
     uncovered,
     militaryZips: new Set(sources.militaryZips ?? []),

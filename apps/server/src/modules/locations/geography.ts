@@ -25,8 +25,9 @@ export type ResolvedCity = {
   /** Other counties the city reaches into. */
   otherCounties: string[];
   zips: string[];
-  latitude: number;
-  longitude: number;
+  /** Null for a place the data lacks whose rows gave no ZIP to put it on the map. */
+  latitude: number | null;
+  longitude: number | null;
   lines: number[];
 };
 
@@ -65,6 +66,11 @@ function cityGatherer(index: GeoIndex) {
       merged += 1;
       existing.city.lines.push(row.line);
       for (const zip of zips) existing.zips.add(zip);
+      // A kept place's first row may have had only a County; a later one's ZIP places it.
+      if (existing.city.latitude === null && place.latitude !== null) {
+        existing.city.latitude = place.latitude;
+        existing.city.longitude = place.longitude;
+      }
       return;
     }
     const name = normaliseName(place.city);

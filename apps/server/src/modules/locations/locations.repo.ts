@@ -114,7 +114,12 @@ export function createLocationsRepo(db: Db) {
       const addedKeys = new Set(added.map((c) => c.placeKey));
       const existing = rows
         .filter((r) => !addedKeys.has(r.placeKey))
-        .map((r) => ({ key: r.placeKey, zips: r.city.zips ?? [] }));
+        .map((r) => ({
+          key: r.placeKey,
+          zips: r.city.zips ?? [],
+          latitude: r.city.latitude ?? null,
+          longitude: r.city.longitude ?? null,
+        }));
       if (existing.length)
         await tx.execute(sql`
           update cities c set
@@ -125,8 +130,12 @@ export function createLocationsRepo(db: Db) {
                 select jsonb_array_elements_text(v.zips)
               ) merged
             ),
+            -- A city kept from a County alone has no position until a row gives its ZIP.
+            latitude = coalesce(c.latitude, v.latitude),
+            longitude = coalesce(c.longitude, v.longitude),
             updated_at = now()
-          from jsonb_to_recordset(${JSON.stringify(existing)}::jsonb) as v(key text, zips jsonb)
+          from jsonb_to_recordset(${JSON.stringify(existing)}::jsonb)
+            as v(key text, zips jsonb, latitude float8, longitude float8)
           where c.project_id = ${projectId} and c.place_key = v.key`);
       return { added, existing: existing.length, rewritten: await rewrite(projectId, rows, tx) };
     },

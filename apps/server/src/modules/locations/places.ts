@@ -33,3 +33,14 @@ export type Place = {
   population: number | null;
   source: 'place' | 'section' | 'post-office';
 };
+
+/**
+ * What a row resolves to: a place of the data, or one the customer named that the data lacks
+ * (a township it does not list), kept under their name; that one has no population, and a
+ * map position only when its row gives a ZIP.
+ */
+export type RowPlace = Omit<Place, 'latitude' | 'longitude' | 'source'> & {
+  latitude: number | null;
+  longitude: number | null;
+  source: Place['source'] | 'customer';
+};

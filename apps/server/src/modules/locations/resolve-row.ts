@@ -1,6 +1,23 @@
 import { KM_PER_MILE, haversineKm } from '../../lib/geo-math.ts';
-import { compactCounty, compactName, stateKey, withoutKind } from './geo-names.ts';
-import type { GeoIndex, Place, ZipRecord } from './geography-index.ts';
+import { compactCounty, compactName, stateKey } from './geo-names.ts';
+import type { GeoIndex, Place } from './geography-index.ts';
+import {
+  describe,
+  listForReason,
+  placeOrder,
+  placesNamed,
+  type NameLookup,
+} from './name-lookup.ts';
+import {
+  ZIP_REACH_MILES,
+  dominant,
+  dominantNote,
+  narrow,
+  zipsMissed,
+  type KnownZip,
+} from './namesakes.ts';
+import type { RowPlace } from './places.ts';
+import { keepUnlisted } from './unlisted-places.ts';
 
 export type LocationRow = {
   line: number;
@@ -14,82 +31,17 @@ export type LocationRow = {
  * One row of an upload → the one place it means, or why not. The customer's city is
  * authoritative: a ZIP on its row is attached to it (with a note when its post office is
  * named otherwise), never used to rename it; a name that could be several places is never
- * guessed — State narrows it, County or a ZIP settles it.
+ * guessed — State narrows it, County or a ZIP settles it, and otherwise only a namesake that
+ * dwarfs the others is taken, with a note (namesakes.ts). A name the data lacks where the
+ * row's County or ZIP puts it is kept there under the customer's name (unlisted-places.ts).
  */
 
-// A ZIP farther than this from the city named on its row is not that city's.
-export const ZIP_REACH_MILES = 25;
-// Enough candidates to recognise the right one in a message; the full list rides in
-// `candidates`.
-const LISTED_IN_REASON = 8;
-
+export { ZIP_REACH_MILES } from './namesakes.ts';
 export type Outcome =
-  | { place: Place; name: string; zips: string[]; notes: string[] }
+  | { place: RowPlace; name: string; zips: string[]; notes: string[] }
   | { error: string; candidates?: string[]; notes: string[] };
 
-export function describe(place: Place): string {
-  return `${place.city}, ${place.stateId} (${place.county})`;
-}
-
-function listForReason(places: Place[]): string {
-  const shown = places.slice(0, LISTED_IN_REASON).map(describe).join('; ');
-  const more = places.length - LISTED_IN_REASON;
-  return more > 0 ? `${shown}; and ${more} more` : shown;
-}
-
-function placeOrder(a: Place, b: Place): number {
-  return (
-    a.stateId.localeCompare(b.stateId) ||
-    (b.population ?? 0) - (a.population ?? 0) ||
-    a.county.localeCompare(b.county)
-  );
-}
-
-type NameLookup =
-  | { ok: true; places: Place[]; variant: boolean }
-  | { ok: false; reason: string; candidates?: string[] };
-
-/** The places a lookup form names, in one state or in all; `kindless` when by a short name. */
-function named(index: GeoIndex, cityId: string, stateId: string | undefined) {
-  const states = stateId ? [stateId] : (index.statesByCity.get(cityId) ?? []);
-  const exact = states.flatMap((id) => index.byCityState.get(`${id}|${cityId}`) ?? []);
-  if (exact.length) return { places: exact, kindless: false };
-  const places = states.flatMap((id) => index.byKindless.get(`${id}|${cityId}`) ?? []);
-  return { places, kindless: true };
-}
-
-/**
- * Every place the city name can mean, narrowed by the state when one is given: the name as
- * written first, then without the kind of municipality ("Shelby Township" → Shelby).
- */
-function placesNamed(index: GeoIndex, city: string, stateId: string | undefined): NameLookup {
-  const forms = [compactName(city)];
-  const kindless = withoutKind(city);
-  if (kindless && kindless !== forms[0]) forms.push(kindless);
-  for (const [i, form] of forms.entries()) {
-    const found = named(index, form, stateId);
-    if (found.places.length)
-      return { ok: true, places: found.places.sort(placeOrder), variant: i > 0 || found.kindless };
-  }
-  const where = stateId ? index.states.get(stateKey(stateId))?.name : 'the place data';
-  if (!stateId) return { ok: false, reason: `City "${city}" was not found in ${where}` };
-  const everywhere = forms.flatMap((form) => named(index, form, undefined).places).sort(placeOrder);
-  if (!everywhere.length)
-    return { ok: false, reason: `City "${city}" was not found in ${where ?? stateId}` };
-  return {
-    ok: false,
-    reason: `${city} was not found in ${where ?? stateId}; it is in: ${listForReason(everywhere)}`,
-    candidates: everywhere.map(describe),
-  };
-}
-
-function inCounty(place: Place, countyId: string): boolean {
-  return place.counties.some((c) => c.id === countyId);
-}
-
 const miles = (km: number) => Math.round(km / KM_PER_MILE);
-
-type KnownZip = { zip: string; record: ZipRecord; place: Place };
 
 /** The row's ZIPs the data knows, and a note for each it does not. */
 function readZips(index: GeoIndex, row: LocationRow, notes: string[]): KnownZip[] {
@@ -180,61 +132,118 @@ export function resolveRow(index: GeoIndex, row: LocationRow): Outcome {
   }
   if (stateError) return { error: stateError, notes };
 
+  const ask: Asked = { city, stateId, countyText, known, notes };
   const lookup = placesNamed(index, city, stateId);
-  if (!lookup.ok) {
-    const hint = [...new Set(known.map((k) => k.place))].map(describe);
+  return lookup.ok ? chooseNamed(index, lookup, ask) : unknownName(index, lookup, ask);
+}
+
+/** What a row with a city name says besides it. */
+type Asked = {
+  city: string;
+  stateId: string | undefined;
+  countyText: string | undefined;
+  known: KnownZip[];
+  notes: string[];
+};
+
+/** The state a place the data lacks would be kept in: the row's, else its ZIPs' one state. */
+function stateToKeepIn({ stateId, known }: Asked): string | undefined {
+  const zipStates = new Set(known.map((k) => k.record.stateId));
+  return stateId ?? (zipStates.size === 1 ? [...zipStates][0] : undefined);
+}
+
+function kept(index: GeoIndex, ask: Asked, elsewhere: Place[]): Outcome | undefined {
+  const stateId = stateToKeepIn(ask);
+  if (!stateId) return undefined;
+  const found = keepUnlisted(index, {
+    ...ask,
+    stateId,
+    elsewhere: elsewhere.filter((p) => p.stateId === stateId),
+  });
+  return found && { ...found, notes: [...ask.notes, ...found.notes] };
+}
+
+/** A name no place of the state (or of any, without one) has: kept where the row puts it. */
+function unknownName(
+  index: GeoIndex,
+  lookup: Extract<NameLookup, { ok: false }>,
+  ask: Asked,
+): Outcome {
+  const keptHere = kept(index, ask, []);
+  if (keptHere) return keptHere;
+  const hint = [...new Set(ask.known.map((k) => k.place))].map(describe);
+  return {
+    error: hint.length
+      ? `${lookup.reason}${lookup.candidates ? '' : `; its ZIP is in ${hint.join('; ')}`}`
+      : lookup.reason,
+    ...(lookup.candidates
+      ? { candidates: lookup.candidates }
+      : hint.length
+        ? { candidates: hint }
+        : {}),
+    notes: ask.notes,
+  };
+}
+
+/** Why a row naming several places is not imported, and what settles it. */
+function severalReason(city: string, places: Place[], missedCounty: string | undefined): string {
+  const [first] = places;
+  const list = listForReason(places);
+  const countyNote = missedCounty ? ` (none in ${missedCounty})` : '';
+  if (places.some((p) => p.stateId !== first!.stateId))
+    return `${city} is in several states${countyNote}: ${list}; add a State column`;
+  // Two places of one name in one county (Vincent, CA): only a ZIP tells them apart.
+  if (places.every((p) => p.county === first!.county))
+    return `${city}, ${first!.stateId} is several places in ${first!.county}: ${list}; add a ZIP code`;
+  return `${city}, ${first!.stateId} is in several counties${countyNote}: ${list}; add a County column`;
+}
+
+/** Which of the places a known name means the row is about (namesakes.ts), and its ZIPs. */
+function chooseNamed(
+  index: GeoIndex,
+  lookup: Extract<NameLookup, { ok: true }>,
+  ask: Asked,
+): Outcome {
+  const { city, countyText, known, notes } = ask;
+  const countyId = countyText ? compactCounty(countyText) : undefined;
+  const { places, countyMissed } = narrow(lookup.places, lookup.all, countyId, known, ask.stateId);
+  const big = places.length > 1 ? dominant(places) : undefined;
+  const chosen = places.length === 1 ? places[0] : big;
+  // The row puts the place where no place of its name is. A place matched only through
+  // another form of its name is another place (Washington Township in Gloucester County, NJ
+  // is not the borough of Washington in Warren County): it is kept where the row says. A
+  // place of the name as written stays the data's (Austin, TX with County Harris is Travis
+  // County's Austin, with a note), or asks which when there are several.
+  const { cityId } = lookup;
+  const variants = places.every((p) => p.cityId !== cityId);
+  const located =
+    countyMissed || (countyId === undefined && zipsMissed(places, known, ask.stateId));
+  if (variants && located) {
+    const keptHere = kept(index, ask, lookup.places);
+    if (keptHere) return keptHere;
+  }
+  if (!chosen)
     return {
-      error: hint.length
-        ? `${lookup.reason}${lookup.candidates ? '' : `; its ZIP is in ${hint.join('; ')}`}`
-        : lookup.reason,
-      ...(lookup.candidates
-        ? { candidates: lookup.candidates }
-        : hint.length
-          ? { candidates: hint }
-          : {}),
-      notes,
-    };
-  }
-  let places = lookup.places;
-  if (countyText) {
-    const countyId = compactCounty(countyText);
-    const matching = places.filter((p) => inCounty(p, countyId));
-    if (matching.length > 0) places = matching;
-    else if (places.length === 1)
-      notes.push(
-        `${places[0]!.city}, ${places[0]!.stateId} is in ${[places[0]!.county, ...places[0]!.otherCounties].join(', ')}, not ${countyText}; used ${places[0]!.county}`,
-      );
-  }
-  if (places.length > 1 && known.length) {
-    // A ZIP settles which of several namesakes the row means: the one it lies near.
-    const near = places.filter((p) =>
-      known.some((k) => haversineKm(p, k.record) <= ZIP_REACH_MILES * KM_PER_MILE),
-    );
-    if (near.length === 1) places = near;
-  }
-  if (places.length > 1) {
-    const sameState = places.every((p) => p.stateId === places[0]!.stateId);
-    const countyNote = countyText ? ` (none in ${countyText})` : '';
-    return {
-      error: sameState
-        ? `${city}, ${places[0]!.stateId} is in several counties${countyNote}: ${listForReason(places)}; add a County column`
-        : `${city} is in several states${countyNote}: ${listForReason(places)}; add a State column`,
+      error: severalReason(city, places, countyMissed ? countyText : undefined),
       candidates: places.map(describe),
       notes,
     };
-  }
-  const place = places[0]!;
-  const zips = attachZips(place, city, known, notes);
+  if (countyMissed)
+    notes.push(
+      `${chosen.city}, ${chosen.stateId} is in ${[chosen.county, ...chosen.otherCounties].join(', ')}, not ${countyText}; used ${chosen.county}`,
+    );
+  if (big) notes.push(dominantNote(big, places, countyMissed));
+  const zips = attachZips(chosen, city, known, notes);
   // Matched through a variant of the name ("Shelby Township" → Shelby): the customer's name
   // is what the business calls it, so the page keeps it unless it was typed without capitals.
-  // "City of Doral" is a form of address, not a name: that one reads better as the data has it.
+  // "City of Doral" is a form of address, not a name: that one reads better as the data has
+  // it; "Township of Lower Merion" is the township's own name, and stays.
+  const variant = chosen.cityId !== cityId;
   const keepTheirs =
-    lookup.variant &&
-    city !== city.toLowerCase() &&
-    !/^(city|town|village|township|borough) of /i.test(city);
-  if (lookup.variant)
+    variant && city !== city.toLowerCase() && !/^(city|town|village|borough) of /i.test(city);
+  if (variant)
     notes.push(
-      `"${city}" matched ${place.city}, ${place.stateId}${keepTheirs ? `; kept the name "${city}"` : ''}`,
+      `"${city}" matched ${chosen.city}, ${chosen.stateId}${keepTheirs ? `; kept the name "${city}"` : ''}`,
     );
-  return { place, name: keepTheirs ? city : place.city, zips, notes };
+  return { place: chosen, name: keepTheirs ? city : chosen.city, zips, notes };
 }
