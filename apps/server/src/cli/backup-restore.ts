@@ -23,7 +23,9 @@ function refuseUnlessEmpty(dataDir: string) {
   try {
     names = fs.readdirSync(dataDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code === 'ENOTDIR') throw new BackupError(`DATA_DIR (${dataDir}) is a file, not a folder.`);
     throw error;
   }
   if (names.some((name) => !FOLDER_OWN.has(name)))

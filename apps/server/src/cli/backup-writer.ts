@@ -24,16 +24,18 @@ import {
 export type BackupSource = {
   pglite: PGlite;
   dataDir: string;
-  /** The APP_SECRET in use; `fromEnvironment` when APP_SECRET is set rather than DATA_DIR/secret. */
+  /** The APP_SECRET in use, for the manifest's fingerprint. */
   secret: string;
+  /** APP_SECRET is set in the environment: DATA_DIR/secret is not the one in use, nor carried. */
   secretFromEnvironment: boolean;
 };
 
 /**
- * DATA_DIR's entries a backup leaves out: the database (copied on its own, consistently), the
- * lock and the backup socket of the process that holds it, and what is temporary or made again
- * on demand (scratch files, deploy build folders, sites built ahead of their first deploy).
- * Every other folder is carried: the file store's prefixes (images/…) and the mail outbox.
+ * DATA_DIR's folders a backup leaves out: the database (copied on its own, consistently) and
+ * what is temporary or made again on demand (scratch files, deploy build folders, sites built
+ * ahead of their first deploy). Every other folder is carried: the file store's prefixes
+ * (images/…) and the mail outbox. Of the top-level files only `secret` is (not the lock, the
+ * socket, or a backup someone wrote there).
  */
 const NOT_CARRIED = new Set([DB_FOLDER, 'tmp', 'deploys', 'prebuilt']);
 
@@ -53,8 +55,8 @@ export async function removeStaleStaging(dataDir: string) {
  * at a time and writes through to its files (committed work is in the WAL on disk), so while
  * its query lock is held the folder is a crash-consistent snapshot, as PGlite's own
  * dumpDataDir reads it; copied on disk instead of into memory, a big database costs no heap.
- * The checkpoint first puts every change into the data files, so the copy opens without
- * replaying WAL. Statements wait only for the copy (a disk-to-disk copy, not the archive).
+ * The checkpoint first puts every change into the data files, so the copy opens with little
+ * WAL to replay. Statements wait only for the copy (a disk-to-disk copy, not the archive).
  */
 async function snapshotDatabase(pglite: PGlite, dbDir: string, into: string) {
   await pglite.exec('checkpoint');
@@ -89,8 +91,8 @@ async function carriedFolders(dataDir: string): Promise<string[]> {
 }
 
 /**
- * Adds one file as it is now. Files are written whole and renamed into place (the file store),
- * so its size is read from the open file and exactly that much is archived; a file removed
+ * Adds one file as it is now. The file store writes files whole and renames them into place;
+ * the size is read from the open file and exactly that much is archived; a file removed
  * since it was listed is skipped (its row went with it, or goes at the next sweep). `signal`
  * ends the wait for room when the archive's reader went away.
  */
@@ -117,13 +119,13 @@ async function addFile(pack: tar.Pack, full: string, name: string, signal: Abort
   }
 }
 
-/** The manifest written, and how many files of the carried folders went in. */
 /** A folder entry (no body): counted as no file. */
 function addFolder(pack: tar.Pack, name: string): number {
   pack.entry({ name, type: 'directory', mode: 0o700 });
   return 0;
 }
 
+/** The manifest written, and how many files of the carried folders went in. */
 export type BackupSummary = { manifest: BackupManifest; files: number };
 
 /**
