@@ -32,6 +32,7 @@ const SERVER_SLOW = [
   'apps/server/test/faults.flaky-services.test.ts',
   'apps/server/test/*fuzz*.test.ts',
   'apps/server/test/main.process.test.ts',
+  'apps/server/test/backup.process.test.ts',
   'apps/server/test/*-thread.test.ts',
   'apps/server/test/publishing.scale.test.ts',
   'apps/server/test/publishing.rate-limits.test.ts',

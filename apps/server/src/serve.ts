@@ -7,6 +7,7 @@ import { recoverySweeps, startWorkers } from './workers.ts';
 import { startRecovery } from './jobs/recovery.ts';
 import { DataDirLockedError } from './db/open.ts';
 import { getGeoIndex } from './modules/locations/geography-index.ts';
+import { listenForBackups } from './cli/backup-socket.ts';
 
 async function main() {
   let config;
@@ -32,6 +33,11 @@ async function main() {
     });
     stopWorkers = await startWorkers(ctx);
   }
+  // `npm run backup` asks the process holding the embedded database for a consistent copy.
+  const backups =
+    ctx.handle.kind === 'pglite'
+      ? await listenForBackups({ pglite: ctx.handle.pglite, config, logger })
+      : null;
   const app = config.runApi ? await buildApp(ctx) : null;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -59,6 +65,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app?.close();
+    await backups?.close();
     await shutdown(ctx);
     // After the queue stopped: a deploy that was running has put its folder in the bin.
     stopWorkers?.();
