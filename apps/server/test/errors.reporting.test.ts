@@ -100,7 +100,7 @@ describe('error reporting with SENTRY_DSN set', () => {
     }
     const missing = await t.app.inject({
       method: 'GET',
-      url: '/api/projects/nope/',
+      url: '/api/projects/00000000-0000-4000-8000-000000000000/',
       headers: u.headers,
     });
     expect(missing.statusCode).toBe(404);
