@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +61,12 @@ describe('per-address limits', () => {
     for (const app of [limited.app, second, limited.app, second, second])
       codes.push((await signupFrom(app, '203.0.113.50')).statusCode);
     expect(codes).toEqual([400, 400, 400, 400, 429]);
+    // Counted under a digest: the table holds no client address.
+    const { rows } = (await limited.ctx.db.execute(
+      sql`select key from rate_limit_hits`,
+    )) as unknown as { rows: Array<{ key: string }> };
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.key).join(' ')).not.toMatch(/203\.0\.113|198\.51\.100/);
   });
 });
 
