@@ -46,7 +46,9 @@ export function createPgRateLimitStore(db: Db) {
 
     incr(key: string, done: Done, timeWindow: number): void {
       // Keys name a client's address and the e-mail it typed: kept as a digest, not as text.
-      const digest = createHash('sha256').update(this.prefix + key).digest('base64url');
+      const digest = createHash('sha256')
+        .update(this.prefix + key)
+        .digest('base64url');
       count(`rate:${digest}`, timeWindow).then(
         (hit) => done(null, hit),
         (error: unknown) => done(error as Error),
