@@ -109,7 +109,7 @@ describe("the children's environment", () => {
       };
       // With keys, only a CA bundle the operator set (this machine may have one).
       const ca = process.env.NODE_EXTRA_CA_CERTS;
-      expect(storeEnvironment(keyed as const)).toEqual(ca ? { NODE_EXTRA_CA_CERTS: ca } : {});
+      expect(storeEnvironment(keyed)).toEqual(ca ? { NODE_EXTRA_CA_CERTS: ca } : {});
       // Without keys the AWS SDK finds credentials through its own variables and ~/.aws.
       const chain = storeEnvironment({ kind: 's3', bucket: 'b', region: 'r' });
       expect(chain).toMatchObject(aws);
