@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, createChildPool } from '../src/lib/child-pool.ts';
-import { storeEnvironment } from '../src/lib/storage/open-store.ts';
+import { storeEnvironment, type StoreSettings } from '../src/lib/storage/open-store.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { siteProject } from './helpers/publishing.ts';
 
@@ -100,7 +100,7 @@ describe("the children's environment", () => {
     Object.assign(process.env, aws);
     try {
       expect(storeEnvironment({ kind: 'folder', root: '/data' })).toEqual({});
-      const keyed = {
+      const keyed: StoreSettings = {
         kind: 's3',
         bucket: 'b',
         region: 'r',
