@@ -442,7 +442,7 @@ describe('"Replace my edits too": the regenerated page waits beside the edited o
     expect((await post(`${base}/regenerate/`, stranger.headers)).statusCode).toBe(404);
     expect(
       (await post(`${base}/proposal/not-a-uuid/`, u.headers, { use: 'proposed' })).statusCode,
-    ).toBe(404);
+    ).toBe(400);
     const bad = await post(`${base}/proposal/${proposed!.id}/`, u.headers, { use: 'both' });
     expect(bad.statusCode).toBe(400);
     // Nothing above changed the page or settled the proposal.

@@ -2,16 +2,21 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErrorReporter, reportCrashes } from '../src/lib/error-reporting.ts';
+import { withoutQueryValues } from '../src/lib/pg-errors.ts';
 import { startFakeSentry, type FakeSentry } from '@cityforge/fakes/sentry';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { signedInUser } from './helpers/factories.ts';
 
 let sentry: FakeSentry;
 let t: TestApp;
+const logLines: string[] = [];
 beforeAll(async () => {
   sentry = await startFakeSentry();
   // Its own database: the test breaks a table to make a real route fail unexpectedly.
-  t = await createTestApp({ SENTRY_DSN: sentry.dsn }, { isolatedDatabase: true });
+  t = await createTestApp(
+    { SENTRY_DSN: sentry.dsn, LOG_LEVEL: 'info' },
+    { isolatedDatabase: true, logLines },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -61,10 +66,11 @@ describe('error reporting with SENTRY_DSN set', () => {
       headers: Record<string, string>;
     };
     expect(request.method).toBe('GET');
-    expect(request.url).toBe('/api/projects/?query=roof&token=[Filtered]');
-    expect(request.headers.authorization).toBe('[Filtered]');
-    expect(request.headers.cookie).toBe('[Filtered]');
-    expect(request.headers['x-api-key']).toBe('[Filtered]');
+    expect(request.url).toBe('/api/projects/?query=[Filtered]&token=[Filtered]');
+    // Only the headers a report keeps: none of these.
+    expect(Object.keys(request.headers)).not.toContain('authorization');
+    expect(Object.keys(request.headers)).not.toContain('cookie');
+    expect(Object.keys(request.headers)).not.toContain('x-api-key');
 
     // The envelope names the trace and its sampling: 10% of traces, this one kept or not.
     const envelope = sentry.envelopes.find((e) => e.items.some((i) => i.header.type === 'event'))!;
@@ -94,7 +100,7 @@ describe('error reporting with SENTRY_DSN set', () => {
     }
     const missing = await t.app.inject({
       method: 'GET',
-      url: '/api/projects/nope/',
+      url: '/api/projects/00000000-0000-4000-8000-000000000000/',
       headers: u.headers,
     });
     expect(missing.statusCode).toBe(404);
@@ -119,6 +125,88 @@ describe('error reporting with SENTRY_DSN set', () => {
     expect(csp).toContain(`connect-src 'self' ${sentry.url}`);
     // The session replay's compression worker starts from a blob: URL.
     expect(csp).toContain("worker-src 'self' blob:");
+  });
+});
+
+describe('personal data in reports and logs', () => {
+  it('a failed write to users reaches neither with its values, the client address or the query', async () => {
+    const u = await signedInUser(t);
+    const [row] = (
+      (await t.ctx.db.execute(
+        sql`select password_hash from users where id = ${u.user.id}`,
+      )) as unknown as { rows: Array<{ password_hash: string }> }
+    ).rows;
+    const canary = 'Jane Canary';
+    // The database refuses the write; its error quotes the whole row (the password hash too)
+    // and drizzle's message the query's values.
+    await t.ctx.db.execute(
+      sql.raw(`alter table users add constraint no_canary check (first_name <> '${canary}')`),
+    );
+    await t.ctx.errorReporter.flush(5000);
+    sentry.reset();
+    const linesBefore = logLines.length;
+    let res;
+    try {
+      res = await t.app.inject({
+        method: 'PATCH',
+        url: '/auth/me/?email=jane.canary%40example.com&page=2',
+        remoteAddress: '198.51.100.99',
+        headers: {
+          ...u.headers,
+          'x-forwarded-for': '203.0.113.77',
+          'x-real-ip': '203.0.113.78',
+          forwarded: 'for=203.0.113.79',
+          'user-agent': 'report-test/1.0',
+          cookie: 'theme=dark',
+        },
+        payload: { firstName: canary },
+      });
+    } finally {
+      await t.ctx.db.execute(sql.raw('alter table users drop constraint no_canary'));
+    }
+    expect(res.statusCode).toBe(500);
+
+    const event = await sentry.waitForItem('event');
+    const exception = (event.exception as { values: { value: string }[] }).values;
+    expect(exception.map((e) => e.value).join('\n')).toContain('params: [redacted]');
+    const request = event.request as { url: string; headers: Record<string, string> };
+    expect(request.url).toBe('/auth/me/?email=[Filtered]&page=2');
+    expect(request.headers).toEqual({
+      'content-type': 'application/json',
+      'content-length': expect.any(String),
+      'user-agent': 'report-test/1.0',
+    });
+    const logged = logLines.slice(linesBefore).join('\n');
+    expect(logged).toContain('Failed query');
+    expect(logged).toContain('params: [redacted]');
+    expect(logged).toContain('/auth/me/?email=[redacted]&page=2');
+    const secrets = [
+      canary,
+      'jane.canary',
+      row!.password_hash,
+      '203.0.113.7',
+      '198.51.100.99',
+      'theme=dark',
+    ];
+    for (const secret of secrets) {
+      for (const sent of sentry.envelopes) expect(sent.body, secret).not.toContain(secret);
+      expect(logged, secret).not.toContain(secret);
+    }
+  });
+});
+
+describe("a failed query's values in any text", () => {
+  it('are cut from a message copied into another error, up to its stack, in one pass', () => {
+    const copied = new Error('build failed: Failed query: select 1\nparams: jane@example.com,x');
+    expect(withoutQueryValues(copied.stack!)).toMatch(
+      /^Error: build failed: Failed query: select 1\nparams: \[redacted\]\n {4}at /,
+    );
+    expect(withoutQueryValues(copied.message)).not.toContain('jane');
+    // Hostile text: 200,000 "params:" lines with and without frames after them.
+    const hostile = '\nparams: a\n    at x'.repeat(100_000) + '\nparams: b'.repeat(100_000);
+    const cut = withoutQueryValues(hostile);
+    expect(cut).not.toMatch(/params: [ab]/);
+    expect(cut.split('[redacted]').length).toBe(100_002);
   });
 });
 

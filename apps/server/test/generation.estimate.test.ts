@@ -204,7 +204,7 @@ describe('GET /api/ai-models/estimate/', () => {
     expect(e.tokens).toEqual({ low: 30_000, high: 30_000 });
   });
 
-  it("answers 404 for another user's project or a missing one, 401 without a session", async () => {
+  it("answers 404 for another user's project or a missing one, 400 for a malformed id, 401 without a session", async () => {
     const owner = await signedInUser(t);
     const other = await signedInUser(t);
     const project = await createProject(t, owner.user.id);
@@ -216,9 +216,9 @@ describe('GET /api/ai-models/estimate/', () => {
     expect((await get(estimateUrl({ ...q, project: missing }), owner.headers)).statusCode).toBe(
       404,
     );
-    expect((await get(estimateUrl({ ...q, project: 'not-an-id' }), owner.headers)).statusCode).toBe(
-      404,
-    );
+    const malformed = await get(estimateUrl({ ...q, project: 'not-an-id' }), owner.headers);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual({ project: ['Not a valid project id'] });
     expect((await get(estimateUrl({ ...q, project: project.id }), owner.headers)).statusCode).toBe(
       200,
     );

@@ -150,13 +150,15 @@ describe('city pages on the offline model', () => {
     const stateId = detail.states[0]!.id;
     for (const [url, headers] of [
       [`/api/projects/${u.project.id}/counties/00000000-0000-4000-8000-000000000000/`, u.headers],
-      [`/api/projects/${u.project.id}/counties/not-a-uuid/`, u.headers],
       [`/api/projects/${u.project.id}/counties/${stateId}/`, stranger.headers],
     ] as const) {
       const res = await get(url, headers);
       expect(res.statusCode).toBe(404);
       expect((res.json() as { message: string }).message).toBe(MSG.stateNotFound);
     }
+    const malformed = await get(`/api/projects/${u.project.id}/counties/not-a-uuid/`, u.headers);
+    expect(malformed.statusCode).toBe(400);
+    expect((malformed.json() as { message: string }).message).toBe('Not a valid state id');
     for (const path of ['states/', `cities/${detail.states[0]!.counties[0]!.id}/`]) {
       expect(
         (await get(`/api/projects/${u.project.id}/${path}`, stranger.headers)).statusCode,

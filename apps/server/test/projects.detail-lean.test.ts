@@ -246,7 +246,7 @@ describe('the lean project detail (the screen’s tree)', () => {
 });
 
 describe('a county’s cities', () => {
-  it("answers 404 for another user's project, a county of another project and a bad id", async () => {
+  it("answers 404 for another user's project, a county of another project or a missing one, 400 for a malformed id", async () => {
     const owner = await signedInUser(t);
     const other = await signedInUser(t);
     const { p, austin } = await texasAndFlorida(owner.user.id, true);
@@ -265,13 +265,15 @@ describe('a county’s cities', () => {
     const crossed = await get(url(own.p.id, austin.county.id), other.headers);
     expect(crossed.statusCode).toBe(404);
     expect(crossed.body).not.toContain('Austin');
-    for (const bad of ['not-a-county', '00000000-0000-4000-8000-000000000000']) {
+    const missing = await get(url(p.id, '00000000-0000-4000-8000-000000000000'), owner.headers);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'County not found.' });
+    // Not an id at all: refused by the contract, naming the field.
+    for (const bad of ['not-a-county', 'x'.repeat(65)]) {
       const res = await get(url(p.id, bad), owner.headers);
-      expect(res.statusCode, bad).toBe(404);
-      expect(res.json(), bad).toEqual({ message: 'County not found.' });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors, bad).toEqual({ countyId: ['Not a valid county id'] });
     }
-    const tooLong = await get(url(p.id, 'x'.repeat(65)), owner.headers);
-    expect(tooLong.statusCode).toBe(400);
     expect((await get(url(p.id, austin.county.id), {})).statusCode).toBe(401);
     const admin = await signedInUser(t, { superuser: true });
     expect((await get(url(p.id, austin.county.id), admin.headers)).statusCode).toBe(200);

@@ -303,6 +303,6 @@ describe('the approval call', () => {
     expect((await post(url, owner.headers, { approved: true })).statusCode).toBe(409);
     expect((await post(url, owner.headers, { approved: 'yes' })).statusCode).toBe(400);
     const bogus = `/api/projects/${p.id}/city/not-a-city/approval/`;
-    expect((await post(bogus, owner.headers, { approved: true })).statusCode).toBe(404);
+    expect((await post(bogus, owner.headers, { approved: true })).statusCode).toBe(400);
   });
 });

@@ -20,7 +20,7 @@ import {
   type MatrixFixture,
   type Role,
 } from './helpers/matrix-fixture.ts';
-import { specRoutes } from './helpers/openapi.ts';
+import { routerRoutes, specRoutes } from './helpers/openapi.ts';
 
 /**
  * The authorization matrix (DESIGN.md §4 and §7), generated from the server's own route table:
@@ -534,26 +534,6 @@ const HIDDEN: Record<string, Entry> = {
 
 // ── the route table ────────────────────────────────────────────────────────────────────────
 
-/**
- * Every route the router holds, read from `printRoutes()`: a radix tree whose segments
- * concatenate to the full path ("├── seg (GET, HEAD)", four columns per level).
- */
-function routerRoutes(): string[] {
-  const stack: string[] = [];
-  const found: string[] = [];
-  for (const line of t.app.printRoutes().split('\n')) {
-    const m = /^(.*?)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + m[2]!;
-    stack.push(path);
-    for (const method of (m[3] ?? '').split(', ').filter(Boolean))
-      found.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
-  }
-  return found;
-}
-
 // Trailing slashes are ignored by the router (ignoreTrailingSlash), so compare without them.
 const normal = (key: string) => key.replace(/\/$/, '');
 
@@ -586,7 +566,7 @@ describe('route inventory', () => {
   it('every route of the router is in the OpenAPI document or explicitly listed as hidden', () => {
     const known = new Set(TABLE.map(normal));
     // HEAD is Fastify's automatic mirror of each GET (same hooks); checked separately below.
-    const actual = routerRoutes().filter((key) => !key.startsWith('HEAD '));
+    const actual = routerRoutes(t.app).filter((key) => !key.startsWith('HEAD '));
     expect(actual.length).toBeGreaterThan(50);
     const unlisted = actual.filter((key) => !known.has(normal(key)));
     expect(

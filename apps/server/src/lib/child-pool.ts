@@ -3,8 +3,28 @@ import { fork, type ChildProcess } from 'node:child_process';
 /** How long and how much memory one job may take before its process is stopped. */
 export type ChildBudget = { timeoutMs: number; memoryMb: number };
 
-/** Answers a child's questions during its job (reads from the database the child cannot open). */
-export type CallServer = (method: string, args: unknown[]) => Promise<unknown>;
+/**
+ * The calls a child may make during its job (reads from the database it cannot open), by name:
+ * the parent answers these and refuses every other name.
+ */
+export type ChildCalls = Readonly<Record<string, (...args: unknown[]) => Promise<unknown>>>;
+
+/**
+ * What every child's environment holds: where programs are, Node's own options, and what
+ * keeps its output the same as the parent's (time zone, locale). Nothing else of the parent's
+ * (APP_SECRET, database, storage, Stripe and provider keys) reaches a child; a pool names any
+ * further variable its children need (`env`).
+ */
+const CHILD_ENV = ['PATH', 'NODE_OPTIONS', 'TZ', 'LANG', 'LC_ALL'];
+
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of CHILD_ENV) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
 
 /** What travels on the channel; see child-job.ts for the child's side. */
 export type ToParent =
@@ -31,6 +51,8 @@ type PoolOptions = {
   tooBig: () => Error;
   /** Named in the error of a process that stopped for another reason. */
   label: string;
+  /** Variables the children need besides childEnv's own, named one by one. */
+  env?: Record<string, string>;
 };
 
 /**
@@ -49,6 +71,7 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
   const spawn = () => {
     const child = fork(opts.workerPath, [], {
       execArgv: [`--max-old-space-size=${budget.memoryMb}`],
+      env: childEnv(opts.env),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
@@ -67,7 +90,7 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
     idle.push(child);
   };
 
-  function runOn(child: ChildProcess, job: Job, serve?: CallServer): Promise<Answer> {
+  function runOn(child: ChildProcess, job: Job, calls: ChildCalls): Promise<Answer> {
     child.ref();
     child.channel?.ref();
     return new Promise((resolve, reject) => {
@@ -92,8 +115,10 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
         method: string;
         args: unknown[];
       }) => {
-        if (!serve) return send({ reply: { id, error: `no calls served (${method})` } });
-        serve(method, args).then(
+        // Own names only: "constructor", "__proto__" and the like are not calls.
+        const answer = Object.hasOwn(calls, method) ? calls[method] : undefined;
+        if (!answer) return send({ reply: { id, error: `the parent does not answer ${method}` } });
+        answer(...(Array.isArray(args) ? args : [])).then(
           (value) => send({ reply: { id, value } }),
           (error: unknown) => send({ reply: { id, error: String(error) } }),
         );
@@ -122,11 +147,11 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
     });
   }
 
-  return async function run(job: Job, serve?: CallServer): Promise<Answer> {
+  return async function run(job: Job, calls: ChildCalls = {}): Promise<Answer> {
     if (running >= opts.processes) await new Promise<void>((r) => waiting.push(r));
     else running += 1;
     try {
-      return await runOn(idle.pop() ?? spawn(), job, serve);
+      return await runOn(idle.pop() ?? spawn(), job, calls);
     } finally {
       const next = waiting.shift();
       if (next) next();

@@ -1,5 +1,7 @@
 import type { Event, NodeClient, Scope } from '@sentry/node';
-import { ERROR_REPORTING, scrubDeep, scrubText } from '@cityforge/shared';
+import { ERROR_REPORTING, FILTERED, scrubDeep } from '@cityforge/shared';
+import { redactUrl } from './logger.ts';
+import { withoutQueryValues } from './pg-errors.ts';
 
 /** What a report says about the request that failed; never its body. */
 export type RequestFacts = {
@@ -33,8 +35,19 @@ const OFF: ErrorReporter = {
   close: async () => {},
 };
 
-/** Events are scrubbed whatever produced them: our context, the SDK's, an integration's. */
-const scrub = <T extends Event>(event: T): T => scrubDeep(event);
+/**
+ * Events are scrubbed whatever produced them: our context, the SDK's, an integration's; an
+ * exception's text loses the values of a failed query (a user's text, a hash, a sealed key).
+ */
+const scrub = <T extends Event>(event: T): T => {
+  const clean = scrubDeep(event);
+  for (const exception of clean.exception?.values ?? [])
+    if (exception.value) exception.value = withoutQueryValues(exception.value);
+  return clean;
+};
+
+/** Request headers a report keeps: what the client sent and accepts, nothing of who it is. */
+const REPORTED_HEADERS = ['accept', 'content-type', 'content-length', 'user-agent'];
 
 const UNHANDLED = { mechanism: { type: 'onerror', handled: false } };
 
@@ -63,7 +76,7 @@ export function createErrorReporter(dsn: string | undefined): ErrorReporter {
         const span = sentry.withScope(own, () =>
           sentry.startNewTrace(() =>
             sentry.startInactiveSpan({
-              name: `${request.method} ${request.route ?? scrubText(request.url)}`,
+              name: `${request.method} ${request.route ?? redactUrl(request.url, FILTERED)}`,
               op: 'http.server',
               forceTransaction: true,
               attributes: { 'http.request.method': request.method },
@@ -131,14 +144,20 @@ async function load(dsn: string) {
   return { sentry, client, scope };
 }
 
+/**
+ * The request as a report tells it: no client address (X-Forwarded-For and the like are not
+ * among the kept headers, and the SDK is told to add none), no credentials, no query values
+ * but the app's own (see redactUrl).
+ */
 function describeRequest(scope: Scope, request: RequestFacts) {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const name of REPORTED_HEADERS) {
+    const value = request.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   scope.setTag('request_id', request.id);
   if (request.route) scope.setTag('route', request.route);
-  const described = { method: request.method, url: request.url, headers };
+  const described = { method: request.method, url: redactUrl(request.url, FILTERED), headers };
   scope.addEventProcessor((event) => ({ ...event, request: { ...event.request, ...described } }));
 }
 

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { SQL_VALUE_FIELDS, withoutQueryValues } from './pg-errors.ts';
 
 // Keys, tokens and passwords never reach a log line, whatever route logs its input.
 export const REDACT_PATHS = [
@@ -15,38 +16,76 @@ export const REDACT_PATHS = [
   '*.userNetlifyAccessToken',
 ];
 
+/**
+ * pino's error serializer without what a failed query quotes: its parameters (a user's text, a
+ * password hash, a sealed key) and the driver's row details.
+ */
+export function serializeError(error: unknown): unknown {
+  const out = pino.stdSerializers.err(error as Error) as unknown;
+  if (out === error || !out || typeof out !== 'object') return out;
+  const fields = out as Record<string, unknown>;
+  for (const key of SQL_VALUE_FIELDS) delete fields[key];
+  for (const key of ['message', 'stack'])
+    if (typeof fields[key] === 'string') fields[key] = withoutQueryValues(fields[key], error);
+  return out;
+}
+
 /** Logs to stdout unless given another destination (a file, or a test reading every line). */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
 }
 export type Logger = pino.Logger;
 
-// One-time links carry their token in the path (/auth/verify-email/<token>/) or the query
-// (/reset-password?token=…); whoever reads the request log must not be able to follow them.
+// One-time links carry their token in the path (/auth/verify-email/<token>/); whoever reads the
+// request log must not be able to follow them.
 const TOKEN_IN_PATH = /^(\/auth\/(?:verify-email|verify-password-reset|reset-password)\/)[^/?#]+/;
-const TOKEN_IN_QUERY = /([?&](?:token|refresh|access)=)[^&#]*/gi;
 
-export function redactUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '$1[redacted]').replace(TOKEN_IN_QUERY, '$1[redacted]');
+/**
+ * Query fields whose values are the app's own (pages, kinds, ids, flags), kept in logs and
+ * error reports; any other field's value (a search, an e-mail, a token) is replaced.
+ */
+const HARMLESS_QUERY_FIELDS = new Set([
+  'page',
+  'file_type',
+  'kind',
+  'pages',
+  'model',
+  'project',
+  'user_id',
+  'page_id',
+  'city_id',
+  'is_service_page',
+  'replaceEdits',
+]);
+
+/** A request URL fit for a log line or an error report: tokens and unknown query values out. */
+export function redactUrl(url: string, censor = '[redacted]'): string {
+  const at = url.indexOf('?');
+  const path = (at < 0 ? url : url.slice(0, at)).replace(TOKEN_IN_PATH, `$1${censor}`);
+  if (at < 0) return path;
+  const fields = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq < 0 || HARMLESS_QUERY_FIELDS.has(name) ? pair : `${name}=${censor}`;
+    });
+  return `${path}?${fields.join('&')}`;
 }
 
-type LoggedRequest = {
-  method: string;
-  url: string;
-  host?: string;
-  ip?: string;
-  socket?: { remotePort?: number };
-};
+type LoggedRequest = { method: string; url: string; host?: string };
 
-/** Fastify's request serializer with the URL's secrets cut out. */
+/** Fastify's request serializer without the client's address and the URL's private values. */
 export const requestSerializers = {
   req(req: LoggedRequest) {
-    return {
-      method: req.method,
-      url: redactUrl(req.url),
-      host: req.host,
-      remoteAddress: req.ip,
-      remotePort: req.socket?.remotePort,
-    };
+    return { method: req.method, url: redactUrl(req.url), host: req.host };
   },
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
@@ -44,7 +45,11 @@ export function createPgRateLimitStore(db: Db) {
     }
 
     incr(key: string, done: Done, timeWindow: number): void {
-      count(this.prefix + key, timeWindow).then(
+      // Keys name a client's address and the e-mail it typed: kept as a digest, not as text.
+      const digest = createHash('sha256')
+        .update(this.prefix + key)
+        .digest('base64url');
+      count(`rate:${digest}`, timeWindow).then(
         (hit) => done(null, hit),
         (error: unknown) => done(error as Error),
       );

@@ -25,7 +25,11 @@ export type JsonSchema = {
   default?: unknown;
 };
 
-type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; schema?: JsonSchema };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -37,6 +41,8 @@ export type SpecOperation = {
   path: string;
   /** The JSON body's schema, or null when the route declares no JSON body. */
   jsonBody: JsonSchema | null;
+  /** Names of its query fields. */
+  query: string[];
 };
 
 /** Every (method, path) of the OpenAPI document with what it says about the request body. */
@@ -50,6 +56,7 @@ export function specOperations(app: FastifyInstance): SpecOperation[] {
         method: m.toUpperCase(),
         path,
         jsonBody: op.requestBody?.content?.['application/json']?.schema ?? null,
+        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       })),
   );
 }
@@ -57,4 +64,25 @@ export function specOperations(app: FastifyInstance): SpecOperation[] {
 /** Every (method, path) of the OpenAPI document, e.g. "POST /api/projects/{id}/publish/". */
 export function specRoutes(app: FastifyInstance): string[] {
   return specOperations(app).map((op) => op.key);
+}
+
+/**
+ * Every route the router holds, read from `printRoutes()`: a radix tree whose segments
+ * concatenate to the full path ("├── seg (GET, HEAD)", four columns per level). Keys use the
+ * OpenAPI document's `{param}` form, e.g. "GET /api/projects/{id}/events/".
+ */
+export function routerRoutes(app: FastifyInstance): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of app.printRoutes().split('\n')) {
+    const m = /^(.*?)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack.push(path);
+    for (const method of (m[3] ?? '').split(', ').filter(Boolean))
+      found.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+  }
+  return found;
 }

@@ -22,8 +22,14 @@ export const ZPageQuery = z.object({
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
 
-/** Path parameters shared by every project route (ids are checked again by the server's repos). */
-export const ZProjectParams = z.object({ id: z.string().max(64) });
-export const ZPageParams = ZProjectParams.extend({ pageId: z.string().max(64) });
-export const ZCityParams = ZProjectParams.extend({ cityId: z.string().max(64) });
-export const ZCountyParams = ZProjectParams.extend({ countyId: z.string().max(64) });
+/**
+ * An id, as the database makes them (a UUID of any version): anything else is refused with a
+ * 400 naming what it should be, before a query sees it. `what` names the thing ("project").
+ */
+export const ZId = (what: string) => z.guid({ error: `Not a valid ${what} id` });
+
+/** Path parameters shared by every project route. */
+export const ZProjectParams = z.object({ id: ZId('project') });
+export const ZPageParams = ZProjectParams.extend({ pageId: ZId('page') });
+export const ZCityParams = ZProjectParams.extend({ cityId: ZId('city') });
+export const ZCountyParams = ZProjectParams.extend({ countyId: ZId('county') });

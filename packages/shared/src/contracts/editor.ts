@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.ts';
 
 /** Pages larger than this are not a page someone edits by hand; the save refuses them. */
 export const MAX_PAGE_HTML_CHARS = 1_000_000;
@@ -13,8 +14,8 @@ const ZBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v
 
 /** GET /api/projects/{id}/homepage/view/ query: nothing → the homepage. */
 export const ZEditorViewQuery = z.object({
-  page_id: z.uuid().optional(),
-  city_id: z.uuid().optional(),
+  page_id: ZId('page').optional(),
+  city_id: ZId('city').optional(),
   slug: z.string().trim().min(1).max(200).optional(),
   /** Disambiguates a slug used by both a main page and a service page. */
   is_service_page: ZBool.optional(),
@@ -116,8 +117,8 @@ export const ZRegenerate = z.object({
   is_service_page: z.boolean().default(false),
   /** Keep the page as it is now among its versions before the rewrite. */
   save_history: z.boolean().default(false),
-  city_id: z.uuid().optional(),
-  page_id: z.uuid().optional(),
+  city_id: ZId('city').optional(),
+  page_id: ZId('page').optional(),
   /** The model to rewrite with; the page's own model when absent. */
   model: z.string().max(200).optional(),
 });
@@ -127,11 +128,11 @@ export type TRegenerateResult = z.infer<typeof ZRegenerateResult>;
 
 /** POST /project/{id}/get_version_html/. */
 export const ZGetVersionHtml = z.object({
-  project_id: z.string().optional(),
+  project_id: ZId('project').optional(),
   is_service_page: z.boolean().default(false),
-  version_id: z.uuid(),
-  city_id: z.uuid().optional(),
-  page_id: z.uuid().optional(),
+  version_id: ZId('version'),
+  city_id: ZId('city').optional(),
+  page_id: ZId('page').optional(),
 });
 export type TGetVersionHtml = z.input<typeof ZGetVersionHtml>;
 export const ZVersionHtml = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.ts';
 
 /** The kinds of page a run writes, as the estimate names them. */
 export const PAGE_KINDS = ['homepage', 'main', 'service', 'city'] as const;
@@ -28,7 +29,7 @@ export const ZEstimateQuery = z.object({
     .min(1, { error: pagesMessage })
     .max(ESTIMATE_MAX_PAGES, { error: pagesMessage }),
   /** One of the caller's projects: its own usage sets the range (404 for anyone else's). */
-  project: z.string().trim().min(1).max(64, { error: 'project is a project id' }).optional(),
+  project: ZId('project').optional(),
 });
 export type TEstimateQuery = z.input<typeof ZEstimateQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.ts';
 import { MSG } from '../messages.ts';
 
 /** Spec part 2 §5 and §9: the spreadsheet types the upload takes, by extension. */
@@ -41,7 +42,7 @@ export const ZSimpleUploadFields = z.object({
     .string({ error: 'Project Required - Please select a project for the upload.' })
     .trim()
     .min(1, 'Project Required - Please select a project for the upload.')
-    .max(64),
+    .pipe(ZId('project')),
   prompt: z.string().trim().max(5000).optional().default(''),
   model: z.string().trim().max(200).optional().default(''),
   /** As the project upload's (ZUploadFields). */

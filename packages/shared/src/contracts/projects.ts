@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.ts';
 import { MSG } from '../messages.ts';
 import { ZDeployment } from './deployments.ts';
 import { ZQualityGate, ZReleasePlan, ZUpdateQualityGate, ZUpdateReleasePlan } from './quality.ts';
@@ -243,5 +244,6 @@ export const ZSetDomain = z.strictObject({ clientDomain: ZDomain });
 export const ZProjectListQuery = z.object({
   query: z.string().trim().max(200).optional().default(''),
   page: z.coerce.number().int().min(1).default(1),
-  user_id: z.string().max(64).optional(),
+  /** Whose projects: the caller's own id; a superuser may name anyone's, or "all". */
+  user_id: z.union([z.literal('all'), ZId('user')], { error: 'Not a valid user id' }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZMessage, ZPaged, ZPageQuery } from '../contracts/common.ts';
+import { ZId, ZMessage, ZPaged, ZPageQuery } from '../contracts/common.ts';
 import { ZInvoice, ZPlan, ZUrlResponse } from '../contracts/plans.ts';
 import {
   ZAdminCreateUser,
@@ -10,7 +10,7 @@ import {
   ZAdminUsersQuery,
 } from '../contracts/admin.ts';
 
-const ZUserParams = z.object({ id: z.string().max(64) });
+const ZUserParams = z.object({ id: ZId('user') });
 
 export const billingApi = {
   plans: defineEndpoint({ method: 'GET', path: '/api/plans/', responses: { 200: ZPaged(ZPlan) } }),

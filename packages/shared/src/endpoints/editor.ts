@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZCityParams, ZPageParams, ZProjectParams } from '../contracts/common.ts';
+import { ZCityParams, ZId, ZPageParams, ZProjectParams } from '../contracts/common.ts';
 import {
   ZEditorView,
   ZEditorViewQuery,
@@ -71,14 +71,14 @@ export const editorApi = {
   pickPageProposal: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/page/:pageId/proposal/:versionId/',
-    params: ZPageParams.extend({ versionId: z.string().max(64) }),
+    params: ZPageParams.extend({ versionId: ZId('version') }),
     body: ZPickProposal,
     responses: { 200: ZPickAnswer },
   }),
   pickCityProposal: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/city/:cityId/proposal/:versionId/',
-    params: ZCityParams.extend({ versionId: z.string().max(64) }),
+    params: ZCityParams.extend({ versionId: ZId('version') }),
     body: ZPickProposal,
     responses: { 200: ZPickAnswer },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZCityParams, ZMessage, ZPageParams, ZProjectParams } from '../contracts/common.ts';
+import { ZCityParams, ZId, ZMessage, ZPageParams, ZProjectParams } from '../contracts/common.ts';
 import { ZDeployment } from '../contracts/deployments.ts';
 import { ZDeleteNetlifySite, ZPublishResult } from '../contracts/publishing.ts';
 
@@ -62,13 +62,13 @@ export const previewsApi = {
   counties: defineEndpoint({
     method: 'GET',
     path: '/api/projects/:id/counties/:stateId/',
-    params: ZProjectParams.extend({ stateId: z.string().max(64) }),
+    params: ZProjectParams.extend({ stateId: ZId('state') }),
     responses: { 200: ZHtml },
   }),
   cities: defineEndpoint({
     method: 'GET',
     path: '/api/projects/:id/cities/:countyId/',
-    params: ZProjectParams.extend({ countyId: z.string().max(64) }),
+    params: ZProjectParams.extend({ countyId: ZId('county') }),
     responses: { 200: ZHtml },
   }),
   zipcodes: defineEndpoint({

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -40,4 +40,44 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed sign-ins counted per typed e-mail address (whether or not it has an account, so the
+ * count tells nothing) and per client network, each key an HMAC of its value. A key that
+ * used its round's budget pauses for a while; see modules/auth/sign-in-throttle.ts.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    key: text('key').primaryKey(),
+    /** Attempts counted in this round, those still being checked included. */
+    failures: integer('failures').notNull().default(0),
+    /** Pauses so far; each is twice the last. */
+    rounds: integer('rounds').notNull().default(0),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
+);
+
+/**
+ * Clients that signed in to an account: its owner's networks and browsers. Their attempts on
+ * that account skip the pauses others cause; `failures` wrong passwords in a row withdraw one.
+ */
+export const signInProofs = pgTable(
+  'sign_in_proofs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** An HMAC of the client network, or the SHA-256 of the browser's sign-in cookie. */
+    proof: text('proof').notNull(),
+    failures: integer('failures').notNull().default(0),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.proof] }),
+    index('sign_in_proofs_signed_in_idx').on(t.signedInAt),
+  ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -12,9 +12,6 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     adminBypass: boolean('admin_bypass').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    // Wrong passwords since the last good sign-in; every tenth pauses sign-in for a while.
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
     // AES-256-GCM sealed (lib/crypto.ts) and bound to the row and column; never answered unmasked.
     openAiKeyEnc: text('open_ai_key_enc'),
     openRouterKeyEnc: text('open_router_key_enc'),

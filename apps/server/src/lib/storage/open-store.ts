@@ -31,3 +31,23 @@ export function storeSettingsOf(
 export function openStore(settings: StoreSettings): FileStore {
   return settings.kind === 's3' ? createS3Store(settings) : createFolderStore(settings.root);
 }
+
+/**
+ * Environment variables a child process needs to open the store from `settings`, beyond the
+ * settings themselves (which travel with its job): a folder needs none; S3 with keys needs
+ * only a CA bundle the operator set; S3 without keys finds its credentials as the AWS SDK
+ * does, through the AWS_* variables (a role, a profile, a container's credentials) and the
+ * home folder's ~/.aws, so those, and only those, are passed on.
+ */
+export function storeEnvironment(settings: StoreSettings): Record<string, string> {
+  if (settings.kind === 'folder') return {};
+  const names = ['NODE_EXTRA_CA_CERTS'];
+  if (!settings.accessKeyId || !settings.secretAccessKey)
+    names.push(...Object.keys(process.env).filter((name) => name.startsWith('AWS_')), 'HOME');
+  const env: Record<string, string> = {};
+  for (const name of names) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}

@@ -8,7 +8,7 @@ import { createAuthRepo } from './auth.repo.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import type { Jwt } from './jwt.ts';
-import { createSignInGuard } from './sign-in-guard.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 
 export function createAuthModule(deps: {
   db: Db;
@@ -29,7 +29,12 @@ export function createAuthModule(deps: {
     jwt,
     mailQueue: deps.mailQueue,
     tokenSecret: deps.secret,
-    guard: createSignInGuard(db),
+    // One network may fail five times the per-minute limit before it pauses (50 by default):
+    // an office behind one address signs in freely, a guesser cycling accounts does not.
+    throttle: createSignInThrottle(db, {
+      secret: deps.secret,
+      networkFailures: 5 * deps.config.RATE_LIMIT_AUTH_MAX,
+    }),
     passwordCost: deps.config.PASSWORD_HASH_COST,
   });
   return {
@@ -38,7 +43,11 @@ export function createAuthModule(deps: {
     /** The request guard every module's routes rely on: registered before any of them. */
     guard: route(authPlugin, { jwt, usersRepo: users.repo, authRepo: repo }),
     routes: [
-      route(authRoutes, { authService: service, authRateMax: deps.config.RATE_LIMIT_AUTH_MAX }),
+      route(authRoutes, {
+        authService: service,
+        authRateMax: deps.config.RATE_LIMIT_AUTH_MAX,
+        secureCookies: deps.config.appUrl.startsWith('https:'),
+      }),
     ],
   };
 }

@@ -1,15 +1,24 @@
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authApi } from '@cityforge/shared';
+import { clientNetwork } from '../../lib/client-network.ts';
 import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
+
+/** The browser's proof that it signed in to an account before (see sign-in-throttle.ts). */
+const SIGN_IN_COOKIE = 'cityforge_sign_in';
+const SIGN_IN_COOKIE_DAYS = 90;
 
 export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
   authRateMax: number;
-}> = async (app, { authService, authRateMax }) => {
-  const ip = (req: { ip: string }) => req.ip;
+  secureCookies: boolean;
+}> = async (app, { authService, authRateMax, secureCookies }) => {
+  await app.register(cookie);
+  // Counted per network (an IPv6 client may change its address within its /64 at will).
+  const ip = (req: { ip: string }) => clientNetwork(req.ip);
   const ipAndEmail = (req: { ip: string; body?: unknown }) =>
-    `${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`;
+    `${ip(req)}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`;
   const limited = (keyGenerator: typeof ip | typeof ipAndEmail, max = authRateMax) => ({
     rateLimit: {
       max,
@@ -35,9 +44,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
   route(app, authApi.resendVerification, limitedBy(ipAndEmail), async (request) =>
     authService.resendVerification(request.body.email),
   );
-  route(app, authApi.login, limitedBy(ipAndEmail), async (request) =>
-    authService.login(request.body.email, request.body.password),
-  );
+  route(app, authApi.login, limitedBy(ipAndEmail), async (request, reply) => {
+    const { device, ...answer } = await authService.login(
+      request.body.email,
+      request.body.password,
+      { ip: request.ip, device: request.cookies[SIGN_IN_COOKIE] },
+    );
+    // Only the sign-in route reads it, and only to let its owner through a pause.
+    reply.setCookie(SIGN_IN_COOKIE, device, {
+      path: authApi.login.path,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      maxAge: SIGN_IN_COOKIE_DAYS * 24 * 60 * 60,
+    });
+    return answer;
+  });
   route(app, authApi.refresh, limitedBy(ip, authRateMax * 6), async (request) =>
     authService.refresh(request.body.refresh),
   );

@@ -29,7 +29,7 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { Jwt } from './jwt.ts';
-import type { SignInGuard } from './sign-in-guard.ts';
+import type { SignInClient, SignInThrottle } from './sign-in-throttle.ts';
 import { superuserOps } from './superuser.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 
@@ -43,7 +43,7 @@ type Deps = {
   mailQueue: MailQueue;
   /** Keys the derivation of refresh-token successors (APP_SECRET). */
   tokenSecret: string;
-  guard: SignInGuard;
+  throttle: SignInThrottle;
   /** log2 of scrypt's N for new hashes (PASSWORD_HASH_COST). */
   passwordCost: number;
   now?: () => Date;
@@ -55,7 +55,7 @@ const RESEND_INTERVAL_MS = 60_000;
 const REUSE_GRACE_MS = 10_000;
 
 export function createAuthService(deps: Deps) {
-  const { db, authRepo, usersRepo, jwt, mailQueue, guard, passwordCost } = deps;
+  const { db, authRepo, usersRepo, jwt, mailQueue, throttle, passwordCost } = deps;
   const now = deps.now ?? (() => new Date());
   const hash = (password: string) => hashPassword(password, passwordCost);
   const DUMMY_HASH = dummyPasswordHash(passwordCost);
@@ -152,27 +152,32 @@ export function createAuthService(deps: Deps) {
       return { message: 'If that account is waiting for verification, a new link is on its way.' };
     },
 
-    async login(email: string, password: string): Promise<TLoginResponse> {
+    /**
+     * Every attempt runs the same steps whether the address has an account or not: counted,
+     * its password checked (against a dummy hash of today's cost when there is no account),
+     * then answered. A paused address or network answers 429 after that check, whatever the
+     * password, unless the client proved itself on the account before (see sign-in-throttle).
+     */
+    async login(
+      email: string,
+      password: string,
+      client: SignInClient,
+    ): Promise<TLoginResponse & { device: string }> {
       const user = await usersRepo.findByEmail(email);
-      // A paused account answers like the address limit, whatever the password: guessing on
-      // through the pause learns nothing.
-      if (user && guard.isLocked(user, now()))
-        throw new AppError('rate_limited', MSG.tooManyRequests);
-      // Compare against a dummy hash when there is no account so timing does not tell.
+      const claim = await throttle.claim(email, user?.id ?? null, client, now());
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (user && !ok) {
-        const pause = await guard.recordFailure(user.id, now());
-        if (pause && user.isActive)
-          await mailQueue.enqueue(
-            signInLockedMail(
-              user.email,
-              pause.lockedMinutes,
-              `${deps.appUrl}/request-password-reset`,
-            ),
-          );
-      }
-      if (!user || !ok || !user.isActive) throw unauthenticated(MSG.invalidCredentials);
-      await guard.clear(user.id);
+      if (claim.kind === 'held') throw new AppError('rate_limited', MSG.tooManyRequests);
+      const good = Boolean(user && ok && user.isActive);
+      const pause = await throttle.settle(claim, good, now());
+      if (pause && user?.isActive)
+        await mailQueue.enqueue(
+          signInLockedMail(
+            user.email,
+            pause.pausedMinutes,
+            `${deps.appUrl}/request-password-reset`,
+          ),
+        );
+      if (!user || !good) throw unauthenticated(MSG.invalidCredentials);
       // A hash made at a lower cost than today's is made again while the password is at hand.
       if ((passwordHashCost(user.passwordHash) ?? 0) < passwordCost)
         await usersRepo.update(user.id, { passwordHash: await hash(password) });
@@ -180,9 +185,10 @@ export function createAuthService(deps: Deps) {
         await sendVerification(user, { throttle: true });
         throw new AppError('email_not_verified', MSG.emailNotVerified);
       }
+      const device = await throttle.prove(user.id, client, now());
       const tokens = await startSession(user);
       await usersRepo.touchActivity(user.id, now());
-      return { user: await deps.usersService.present(user), ...tokens };
+      return { user: await deps.usersService.present(user), ...tokens, device };
     },
 
     async refresh(token: string): Promise<{ access: string; refresh: string }> {
@@ -250,9 +256,10 @@ export function createAuthService(deps: Deps) {
           tx,
         );
         await authRepo.revokeAllForUser(row.userId, now(), tx);
-        // The mailed link proves the owner: a pause from someone else's guessing ends here.
-        await guard.clear(row.userId, tx);
       });
+      // The mailed link proves the owner: a pause from someone else's guessing ends here.
+      const owner = await usersRepo.findById(row.userId);
+      if (owner) await throttle.forgive(owner.email);
       return { message: MSG.resetSuccess };
     },
 

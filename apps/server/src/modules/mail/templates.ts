@@ -55,7 +55,7 @@ export function accountExistsMail(to: string, signInUrl: string): Mail {
 
 /** Sent when repeated failed sign-ins pause an account, so its owner knows someone is trying. */
 export function signInLockedMail(to: string, minutes: number, resetUrl: string): Mail {
-  const intro = `We paused sign-in to your ${BRAND} account for ${minutes} minutes after several wrong passwords.`;
+  const intro = `We paused sign-in to your ${BRAND} account from new browsers and networks for ${minutes} minutes after several wrong passwords. Where you signed in before, you can still sign in.`;
   const outro = `If it was not you, someone may be guessing your password: choose a new one here. Resetting it also ends the pause.`;
   return {
     to,

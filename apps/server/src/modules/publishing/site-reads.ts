@@ -2,17 +2,20 @@ import type { PageBody } from '../site/page-document.ts';
 import type { PageRef } from '../site/paths.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 
-/** The reads a build makes: a site ZIP's build process asks the API process for them. */
-export type SiteReads = Pick<
-  PublishingRepo,
-  | 'sitePages'
-  | 'siteImages'
-  | 'siteStates'
-  | 'siteCounties'
-  | 'cityStubs'
-  | 'cityContents'
-  | 'citiesPastSeats'
->;
+/**
+ * The reads a build makes: a site ZIP's build process asks the API process for them, and the
+ * API process answers these and no other call.
+ */
+export const SITE_READS = [
+  'sitePages',
+  'siteImages',
+  'siteStates',
+  'siteCounties',
+  'cityStubs',
+  'cityContents',
+  'citiesPastSeats',
+] as const satisfies ReadonlyArray<keyof PublishingRepo>;
+export type SiteReads = Pick<PublishingRepo, (typeof SITE_READS)[number]>;
 
 /**
  * What one page is made of: `input` names every input of the page besides the site-wide frame

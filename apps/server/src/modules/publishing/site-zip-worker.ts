@@ -4,6 +4,7 @@ import { serveJobs, type CallParent } from '../../lib/child-job.ts';
 import { openStore, type StoreSettings } from '../../lib/storage/open-store.ts';
 import { createImageFiles } from '../images/image-files.ts';
 import { buildSite, type SiteReads } from './site-build.ts';
+import { SITE_READS } from './site-reads.ts';
 import { createZipOutput } from './site-zip-output.ts';
 
 /**
@@ -19,20 +20,10 @@ export type SiteZipJob = {
 /** `missing`: site paths of images the store lacks, left out of the ZIP. */
 export type SiteZipAnswer = { files: number; missing: string[] };
 
-const READS: Array<keyof SiteReads> = [
-  'sitePages',
-  'siteImages',
-  'siteStates',
-  'siteCounties',
-  'cityStubs',
-  'cityContents',
-  'citiesPastSeats',
-];
-
 /** The build's reads, answered by the API process: this process has no database of its own. */
 function readsOverChannel(call: CallParent): SiteReads {
   return Object.fromEntries(
-    READS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+    SITE_READS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
   ) as unknown as SiteReads;
 }
 

@@ -7,8 +7,9 @@ import type { Readable } from 'node:stream';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { ChildJobError, createChildPool, type ChildBudget } from '../../lib/child-pool.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
-import type { StoreSettings } from '../../lib/storage/open-store.ts';
+import { storeEnvironment, type StoreSettings } from '../../lib/storage/open-store.ts';
 import type { SiteReads } from './site-build.ts';
+import { SITE_READS } from './site-reads.ts';
 import type { SiteZipAnswer, SiteZipJob } from './site-zip-worker.ts';
 
 /** How long and how much memory one site ZIP's build may take before it is stopped. */
@@ -39,8 +40,10 @@ const tooBig = () =>
 const WORKER_PATH = fileURLToPath(new URL('./site-zip-worker.ts', import.meta.url));
 const pools = new Map<string, ReturnType<typeof createChildPool<SiteZipJob, SiteZipAnswer>>>();
 
-function poolFor(budget: SiteZipBudget) {
-  const key = `${budget.timeoutMs}/${budget.memoryMb}`;
+function poolFor(budget: SiteZipBudget, store: StoreSettings) {
+  // The child's environment has only what opening the store needs (see storeEnvironment).
+  const env = storeEnvironment(store);
+  const key = `${budget.timeoutMs}/${budget.memoryMb}/${JSON.stringify(env)}`;
   let pool = pools.get(key);
   if (!pool) {
     pool = createChildPool<SiteZipJob, SiteZipAnswer>({
@@ -50,6 +53,7 @@ function poolFor(budget: SiteZipBudget) {
       tooSlow,
       tooBig,
       label: "site download's build",
+      env,
     });
     pools.set(key, pool);
   }
@@ -76,10 +80,17 @@ export async function siteZip(opts: {
   const dir = await fs.mkdtemp(path.join(root, 'site-'));
   const cleanup = () => void fs.rm(dir, { recursive: true, force: true });
   const reads = opts.repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  // The build's reads, and nothing else of the repo, are answered to the child.
+  const calls = Object.fromEntries(
+    SITE_READS.map((method) => [
+      method,
+      (...args: unknown[]) => reads[method]!.apply(opts.repo, args),
+    ]),
+  );
   try {
-    const { files, missing } = await poolFor(opts.budget ?? DEFAULT_SITE_ZIP_BUDGET)(
+    const { files, missing } = await poolFor(opts.budget ?? DEFAULT_SITE_ZIP_BUDGET, opts.store)(
       { project: opts.project, siteUrl: opts.siteUrl, dir, store: opts.store },
-      (method, args) => reads[method]!.apply(opts.repo, args),
+      calls,
     );
     const stream = createReadStream(path.join(dir, 'site.zip'));
     stream.once('close', cleanup);
