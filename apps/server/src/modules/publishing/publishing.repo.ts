@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TDeployState } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -12,6 +12,7 @@ import {
   siteMemos,
   type DeployRow,
 } from '../../db/schema/index.ts';
+import { imageFileOf } from '../../lib/image-names.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { heldSql } from '../pages/quality-gate.ts';
 import { citiesPastSeats } from '../locations/city-seats.ts';
@@ -187,14 +188,27 @@ export function createPublishingRepo(db: Db) {
         .groupBy(locationCounties.id)
         .orderBy(asc(locationCounties.name));
     },
-    /** The project's image files, which the build copies to images/{file} from the store. */
+    /**
+     * The project's image files, which the build copies to images/{file} from the store: its
+     * generated images and its places' photos (the sheet's `Photo`, stored the same way).
+     */
     async siteImages(projectId: string): Promise<string[]> {
-      const rows = await db
-        .select({ file: projectImages.file })
-        .from(projectImages)
-        .where(eq(projectImages.projectId, projectId))
-        .orderBy(asc(projectImages.file));
-      return rows.map((r) => r.file);
+      const [images, photos] = await Promise.all([
+        db
+          .select({ file: projectImages.file })
+          .from(projectImages)
+          .where(eq(projectImages.projectId, projectId)),
+        db
+          .selectDistinct({ key: cities.photoKey })
+          .from(cities)
+          .where(and(eq(cities.projectId, projectId), isNotNull(cities.photoKey))),
+      ]);
+      const files = new Set(images.map((r) => r.file));
+      for (const { key } of photos) {
+        const file = imageFileOf(key);
+        if (file) files.add(file);
+      }
+      return [...files].sort();
     },
     /**
      * Every city without its page's content, which a build reads a few hundred pages at a time
