@@ -28,7 +28,7 @@ describe('the quality gate in words', () => {
       ),
     ).toEqual([
       '73% like Round Rock (the limit is 50%)',
-      '4% local substance, first-hand facts counting most (needs 5%): add facts for Kyle or regenerate',
+      '4% local substance, first-hand facts counting most (needs 3%): add facts for Kyle or regenerate',
       '1,234 words (needs 1,500)',
     ]);
     expect(

@@ -33,6 +33,8 @@ export function yesNoOf(value: string): 'yes' | 'no' | null {
 }
 
 const QUOTE_NAME = /\b(quotes?|quoted|quotations?|testimonials?|reviews?|said|says)\b/i;
+// An author column names a quote in any form ("Reviewer name", "Quoted by", "Testimonial author").
+const QUOTE_ROOT = /\b(quot|testimonial|review|said|says)/i;
 const AUTHOR_NAME = /\b(by|author|attribution|source|who|name|reviewer)\b/i;
 const OPENERS = '"“”„«‘’\'';
 const CLOSERS = '"“”»’‘\'';
@@ -97,7 +99,7 @@ export function quoteOf(fact: TCityFact): FactQuote | null {
 /** A column naming who said a quote ("Quote author", "Review by"). */
 export function isQuoteAuthor(fact: TCityFact): boolean {
   return (
-    QUOTE_NAME.test(fact.name) &&
+    QUOTE_ROOT.test(fact.name) &&
     AUTHOR_NAME.test(fact.name) &&
     shortName(fact.value) !== null &&
     textWords(fact.value).length <= BY_MAX_WORDS

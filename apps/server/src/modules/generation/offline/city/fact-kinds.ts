@@ -68,7 +68,8 @@ export function factLabel(name: string): string {
 
 /** A phrase in sentence case ("Tile roof repair") reads in lower case mid-sentence. */
 function midSentence(value: string): string {
-  const [first = '', second] = words(value);
+  const [word = '', second] = words(value);
+  const first = word.replace(/[,;:]$/, '');
   const sentenceCase =
     /^\p{Lu}\p{Ll}+$/u.test(first) && (second === undefined || /^\p{Ll}/u.test(second));
   return sentenceCase ? value.charAt(0).toLowerCase() + value.slice(1) : value;
