@@ -82,7 +82,7 @@ export function createLeanTreeRepo(db: Db) {
           (case when ${cities.similarity} > ${gate.maxSimilarity}::real then ${sql.raw(String(similar))} else 0 end)
           + (case
             when ${cities.similarity} is null or ${cities.localShare} is null or ${cities.wordCount} is null then ${sql.raw(String(scoring))}
-            when ${heldSql(gate)} then ${sql.raw(String(held))}
+            when ${heldSql({ gate })} then ${sql.raw(String(held))}
             else 0 end)
         when ${cities.status} = ${PAGE_STATUS.failed} then ${sql.raw(String(failed))}
         when lower(${cities.status}) in ('queued', 'in progress') then ${sql.raw(String(queued))}
@@ -167,37 +167,47 @@ export function createLeanTreeRepo(db: Db) {
 
     /**
      * The project's cities (or one county's, or one city), by name, with their similar
-     * sibling's name.
+     * sibling's name and how many facts their places have.
      */
-    cities: (projectId: string, countyId?: string, cityId?: string) =>
-      db
-        .select({
-          id: cities.id,
-          countyId: cities.countyId,
-          name: cities.name,
-          zips: cities.zips,
-          status: cities.status,
-          failedAt: cities.failedAt,
-          failureReason: cities.failureReason,
-          similarity: cities.similarity,
-          similarToName: similar.name,
-          localShare: cities.localShare,
-          wordCount: cities.wordCount,
-          factsStated: cities.factsStated,
-          stuffing: cities.stuffing,
-          factCount: sql<number>`(select count(*) from ${cityFacts} where ${cityFacts.cityId} = ${cities.id})::int`,
-          approvedAt: cities.approvedAt,
-        })
-        .from(cities)
-        .leftJoin(similar, eq(similar.id, cities.similarTo))
-        .where(
-          and(
-            eq(cities.projectId, projectId),
-            countyId ? eq(cities.countyId, countyId) : undefined,
-            cityId ? eq(cities.id, cityId) : undefined,
-          ),
-        )
-        .orderBy(asc(cities.name)),
+    async cities(projectId: string, countyId?: string, cityId?: string) {
+      const where = and(
+        eq(cities.projectId, projectId),
+        countyId ? eq(cities.countyId, countyId) : undefined,
+        cityId ? eq(cities.id, cityId) : undefined,
+      );
+      const [rows, facts] = await Promise.all([
+        db
+          .select({
+            id: cities.id,
+            countyId: cities.countyId,
+            name: cities.name,
+            zips: cities.zips,
+            status: cities.status,
+            failedAt: cities.failedAt,
+            failureReason: cities.failureReason,
+            similarity: cities.similarity,
+            similarToName: similar.name,
+            localShare: cities.localShare,
+            wordCount: cities.wordCount,
+            factsStated: cities.factsStated,
+            stuffing: cities.stuffing,
+            approvedAt: cities.approvedAt,
+          })
+          .from(cities)
+          .leftJoin(similar, eq(similar.id, cities.similarTo))
+          .where(where)
+          .orderBy(asc(cities.name)),
+        // Counted from the project's facts in one pass, not a subquery per city.
+        db
+          .select({ cityId: cityFacts.cityId, n: sql<number>`count(*)::int` })
+          .from(cityFacts)
+          .innerJoin(cities, eq(cities.id, cityFacts.cityId))
+          .where(and(eq(cityFacts.projectId, projectId), where))
+          .groupBy(cityFacts.cityId),
+      ]);
+      const counts = new Map(facts.map((f) => [f.cityId, f.n]));
+      return rows.map((row) => ({ ...row, factCount: counts.get(row.id) ?? 0 }));
+    },
   };
 }
 export type LeanTreeRepo = ReturnType<typeof createLeanTreeRepo>;

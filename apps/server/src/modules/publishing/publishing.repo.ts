@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { imageFileOf } from '../../lib/image-names.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { heldSql } from '../pages/quality-gate.ts';
+import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
 import { citiesPastSeats } from '../locations/city-seats.ts';
 import type { MemoFiles } from './build-memo.ts';
 import type { Faq } from '@cityforge/shared/html';
@@ -59,9 +59,9 @@ type CityOwnJson = Omit<CityOwn, 'updatedAt' | 'releasedAt'> & {
   updatedAt: string;
   releasedAt: string | null;
 };
-/** Every city as one JSON object of CityOwn's fields. */
-const cityOwnJson = () =>
-  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql()})), '[]')::text`;
+/** Every city as one JSON object of CityOwn's fields (`factProjects`: see heldSql). */
+const cityOwnJson = (factProjects: readonly string[]) =>
+  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql({ factProjects })})), '[]')::text`;
 const fromCityOwnJson = (list: string): CityOwn[] =>
   (JSON.parse(list) as CityOwnJson[]).map((city) => ({
     ...city,
@@ -219,8 +219,9 @@ export function createPublishingRepo(db: Db) {
     async cityStubs(projectId: string): Promise<CityOwn[]> {
       // One JSON value, not a row per city: on the embedded database reading 10,000 rows
       // cost more than the rest of an unchanged redeploy's build (docs/decisions.md).
+      const factProjects = await factProjectsOf(db, [projectId]);
       const [row] = await db
-        .select({ list: cityOwnJson() })
+        .select({ list: cityOwnJson(factProjects) })
         .from(cities)
         .innerJoin(projects, eq(projects.id, cities.projectId))
         .where(eq(cities.projectId, projectId));
