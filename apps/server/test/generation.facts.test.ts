@@ -13,7 +13,11 @@ import {
   type FakeAiCall,
 } from '@cityforge/fakes/openai';
 import { aiUsage, cities } from '../src/db/schema/index.ts';
+import type { CityContext } from '../src/modules/generation/city-context.ts';
+import { writeOfflineCityContent } from '../src/modules/generation/offline/index.ts';
 import { unstatedFacts } from '../src/modules/locations/fact-text.ts';
+import { visibleText } from '../src/modules/locations/similarity.ts';
+import { ZPageContent } from '../src/modules/pages/content.ts';
 import { writtenPage } from '../src/modules/locations/page-substance.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addCity, addFacts, createProject, giveKeys, signedInUser } from './helpers/factories.ts';
@@ -75,6 +79,37 @@ const FACTS: TCityFact[] = [
 ];
 
 type Place = { name: string; facts: TCityFact[] };
+
+const PLUMBER = {
+  name: 'Lone Star Plumbing',
+  serviceType: 'Plumbing',
+  prompt: '',
+  contactPhoneNumber: '(512) 555-0199',
+  email: '',
+};
+
+/** A place as the page job builds it, for the writer alone. */
+const cityContext = (name: string, facts: TCityFact[]): CityContext => ({
+  name,
+  slug: name.toLowerCase(),
+  stateId: 'TX',
+  stateName: 'Texas',
+  county: 'Hays County',
+  otherCounties: [],
+  zips: ['78640'],
+  nearby: [],
+  countyCities: 1,
+  services: [],
+  prompt: '',
+  facts,
+  revision: 0,
+  paths: {
+    states: '/states',
+    state: '/states/texas',
+    county: '/states/texas/hays-county',
+    self: '/x',
+  },
+});
 
 /** A project whose cities failed once, with their facts in place: Retry writes them. */
 async function projectWith(model: string, places: Place[]) {
@@ -163,6 +198,26 @@ describe('the offline writer', () => {
     const [kyle, buda] = [await proofOf('Kyle'), await proofOf('Buda')];
     expect(kyle.length).toBeGreaterThan(0);
     expect(kyle).not.toEqual(buda);
+  });
+});
+
+describe('the offline writer on hostile sheets', () => {
+  it('states forty facts of 2,000 characters, odd quote marks and dashes, on a valid page', () => {
+    const long = (i: number) =>
+      `${'We checked every joint twice on this street, and the inspector signed it off. '.repeat(25).slice(0, 1990)} ${i}.`;
+    const facts: TCityFact[] = Array.from({ length: 40 }, (_, i) => {
+      if (i % 10 === 0)
+        return {
+          name: `Quote ${i}`,
+          value: `"${'“'.repeat(300)} fine work ${i} ${'—'.repeat(300)}`,
+        };
+      if (i % 10 === 1) return { name: `Col_${i}`, value: '-'.repeat(1999) + String(i) };
+      return { name: `Notes ${i}`, value: long(i) };
+    });
+    const content = ZPageContent.parse(
+      writeOfflineCityContent(PLUMBER, cityContext('Kyle', facts)),
+    );
+    expect(unstatedFacts(visibleText(content).split('\n'), facts).map((f) => f.name)).toEqual([]);
   });
 });
 
