@@ -6,7 +6,7 @@ import { cities } from '../src/db/schema/index.ts';
 import {
   instructionNames,
   localSubstance,
-  phraseIndex,
+  nearbyIndex,
   sentencesOf,
   writtenPage,
   type PlaceFacts,
@@ -106,7 +106,7 @@ describe('local substance', () => {
   });
 
   it('matches county cities from a shared index but never the page’s own name', () => {
-    const county = phraseIndex(['Austin', 'Pflugerville', 'West Lake Hills']);
+    const county = nearbyIndex(['Austin', 'Pflugerville', 'West Lake Hills']);
     const s = localSubstance(
       [
         'We drive out to West Lake Hills twice a week.',

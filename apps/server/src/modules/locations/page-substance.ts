@@ -3,11 +3,10 @@ import { textBlocks } from '@cityforge/shared/html';
 import { factNeedles, factTokens, occurrences } from './fact-text.ts';
 import {
   countyNames,
-  geoKinds,
   isStuffing,
   lowerWords,
-  phraseIndex,
-  placeCount,
+  pageIndex,
+  placesIn,
   STUFFING_PLACES,
   type GeoKind,
   type PhraseIndex,
@@ -15,7 +14,7 @@ import {
 } from './place-mentions.ts';
 import { textWords } from './similarity.ts';
 
-export { phraseIndex, type PhraseIndex } from './place-mentions.ts';
+export { nearbyIndex, placesIndex, type PhraseIndex } from './place-mentions.ts';
 
 /**
  * How much of a city page says something of its own place: the quality gate's second measure
@@ -84,7 +83,10 @@ export type PlaceFacts = {
   firsthand?: readonly TCityFact[];
 };
 
-/** Names shared by a project's pages: its county's cities, and every place a list could name. */
+/**
+ * Names shared by a project's pages: its county's cities (nearbyIndex), and every place a list
+ * could name (placesIndex).
+ */
 export type SharedNames = { countyCities?: PhraseIndex; places?: PhraseIndex };
 
 export type Substance = {
@@ -150,20 +152,16 @@ export function instructionNames(instructions: string): string[] {
 
 /** What one page is compared with. */
 function indexesOf(facts: PlaceFacts, shared: SharedNames): PlaceIndexes {
-  const own = facts.own.map((o) => lowerWords(o).join(' '));
+  const page = pageIndex({
+    counties: [...countyNames(facts.county), ...facts.otherCounties.flatMap(countyNames)],
+    neighbours: facts.neighbours,
+    named: instructionNames(facts.instructions),
+    own: facts.own,
+  });
   return {
-    counties: phraseIndex([
-      ...countyNames(facts.county),
-      ...facts.otherCounties.flatMap(countyNames),
-    ]),
-    nearby: [phraseIndex(facts.neighbours), ...(shared.countyCities ? [shared.countyCities] : [])],
-    named: phraseIndex(instructionNames(facts.instructions)),
+    names: [page, shared.countyCities, shared.places].filter((n) => n !== undefined),
     zips: new Set(facts.zips),
-    own: new Set(own),
-    places: [
-      phraseIndex([...facts.own, ...facts.neighbours]),
-      ...(shared.places ? [shared.places] : []),
-    ],
+    own: new Set(facts.own.map((o) => lowerWords(o).join(' '))),
   };
 }
 
@@ -226,24 +224,25 @@ export function localSubstance(
   };
   for (const block of blocks) {
     for (const sentence of sentencesOf(block)) {
-      const lower = lowerWords(sentence);
+      // One reading of the words for places and facts alike ("1,200" is one word, 1200).
+      const lower = factTokens(sentence);
       if (!lower.length) continue;
       words += lower.length;
       const statement = lower.length >= STATEMENT_WORDS ? sentences++ : -1;
-      for (const t of factTokens(sentence)) {
+      for (const t of lower) {
         tokens.push(t);
         statements.push(statement);
       }
-      const count = placeCount(lower, ix);
+      const found = placesIn(lower, ix);
       if (statement < 0) {
         // A list item that is only a place ("78701", "Round Rock"): a run of them is a list.
-        if (count.places === 1 && count.words === lower.length) listRun += 1;
+        if (found.places === 1 && found.words === lower.length) listRun += 1;
         else endRun();
         continue;
       }
       endRun();
-      if (isStuffing(lower.length, count)) stuffing += 1;
-      else for (const kind of geoKinds(lower, ix)) kinds.add(kind);
+      if (isStuffing(lower.length, found)) stuffing += 1;
+      else for (const kind of found.kinds) kinds.add(kind);
     }
   }
   endRun();

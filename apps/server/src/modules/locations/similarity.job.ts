@@ -7,7 +7,7 @@ import { jobsIn } from '../../jobs/in-transaction.ts';
 import type { TCityFact } from '@cityforge/shared';
 import type { FactsRepo } from './facts.repo.ts';
 import type { LocationsRepo } from './locations.repo.ts';
-import { localSubstance, phraseIndex, writtenPage } from './page-substance.ts';
+import { localSubstance, nearbyIndex, placesIndex, writtenPage } from './page-substance.ts';
 import { countyNames } from './place-mentions.ts';
 import { placeMasks, scoreSiblings, signatureOfText } from './similarity.ts';
 
@@ -53,9 +53,9 @@ export async function scoreProject(repos: ScoringRepos, projectId: string): Prom
     if (!names.length) namesOfCounty.set(row.countyId, names);
     names.push(row.name);
   }
-  const countyIndex = new Map([...namesOfCounty].map(([id, names]) => [id, phraseIndex(names)]));
+  const countyIndex = new Map([...namesOfCounty].map(([id, names]) => [id, nearbyIndex(names)]));
   // Every place a sentence could list: the project's cities, counties and states.
-  const places = phraseIndex([
+  const places = placesIndex([
     ...new Set(rows.flatMap((r) => [r.name, ...countyNames(r.county), r.stateName])),
   ]);
   const facts = await factsOf(

@@ -33,16 +33,22 @@ export function placePhotoFigure(photo: PlacePhoto): string {
   );
 }
 
+/**
+ * The photo stands in the hero, the first few kilobytes of a page: a build reads this much of
+ * each of its pages for it, not all of them (a photo an owner moved far down the page still
+ * shows, but is no longer the page's image).
+ */
+const HERO_WINDOW = 16_384;
 /** A figure and its image are a few hundred characters: only that much is read past the mark. */
 const FIGURE_WINDOW = 2_000;
 
 /**
- * The site path of the place photo a page's markup shows, or null: what the page's structured
- * data may call its image. The markup may be the owner's edit: a photo they removed is no
- * longer the page's image. One search for the mark, then a tokenizer pass over the figure.
+ * The site path of the place photo a page's markup shows in its hero, or null: what the page's
+ * structured data may call its image. The markup may be the owner's edit: a photo they removed
+ * is no longer the page's image. One search for the mark, then a tokenizer pass over the figure.
  */
 export function photoInHtml(html: string): string | null {
-  const mark = html.indexOf(PHOTO_CLASS);
+  const mark = (html.length > HERO_WINDOW ? html.slice(0, HERO_WINDOW) : html).indexOf(PHOTO_CLASS);
   if (mark < 0) return null;
   const start = html.lastIndexOf('<', mark);
   if (start < 0) return null;
