@@ -1,4 +1,4 @@
-import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
+import { QUALITY_GATE_DEFAULTS, SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { CityContext } from '../src/modules/generation/city-context.ts';
 import { ZPageContent, type TPageContent } from '../src/modules/pages/content.ts';
@@ -14,6 +14,7 @@ import {
   visibleText,
 } from '../src/modules/locations/similarity.ts';
 import { slugify } from '../src/lib/slugify.ts';
+import { localSubstance, placesIndex } from '../src/modules/locations/page-substance.ts';
 import { miles as milesBetween } from '../src/modules/generation/city-page.ts';
 import { cityPageOf } from '../src/modules/generation/offline/city/page.ts';
 import * as cityArea from '../src/modules/generation/offline/phrases/city-area.ts';
@@ -527,6 +528,33 @@ describe('the offline city phrase tables', () => {
     );
     for (const { similarity } of scores.values()) {
       expect(similarity).toBeLessThan(SIMILARITY_THRESHOLD);
+    }
+  });
+
+  it.each(PROJECTS)('never list places, which the quality gate holds as stuffing: $label', (p) => {
+    const cities = projectCities(p);
+    const places = placesIndex([
+      ...cities.flatMap((c) => [c.name, c.county, c.stateName]),
+      ...cities.flatMap((c) => c.nearby.map((n) => n.name)),
+    ]);
+    for (const city of cities) {
+      const blocks = visibleText(writeOfflineCityContent(p.project, city)).split('\n');
+      const substance = localSubstance(
+        blocks,
+        {
+          county: city.county,
+          otherCounties: city.otherCounties,
+          zips: city.zips,
+          neighbours: city.nearby.map((n) => n.name),
+          instructions: city.prompt,
+          own: [city.name, city.stateName, city.stateId],
+        },
+        { places },
+      );
+      expect(substance.stuffing, city.name).toBe(0);
+      expect(substance.localShare, city.name).toBeGreaterThanOrEqual(
+        QUALITY_GATE_DEFAULTS.minLocalShare,
+      );
     }
   });
 
