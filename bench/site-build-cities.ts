@@ -99,6 +99,7 @@ export function writeCities(
       countyCities: perCounty.get(countyKey(p))!.length,
       services,
       prompt: '',
+      facts: [],
       revision: 0,
       paths: {
         states: STATES_PATH,

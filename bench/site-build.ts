@@ -10,6 +10,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runMigrations } from '../apps/server/src/db/client.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
+import { createFactsRepo } from '../apps/server/src/modules/locations/facts.repo.ts';
 import { createLocationsRepo } from '../apps/server/src/modules/locations/locations.repo.ts';
 import { scoreProject } from '../apps/server/src/modules/locations/similarity.job.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/test/helpers/process.ts';
@@ -68,7 +69,10 @@ async function prepare(dataDir: string, email: string, password: string, withHug
       // Scored, as the server scores a project once a run's pages are written: the quality
       // gate's verdicts, and the FAQs a build takes from the rows instead of the markup.
       const scoring = performance.now();
-      await scoreProject(createLocationsRepo(handle.db), seeded.projectId);
+      await scoreProject(
+        { locations: createLocationsRepo(handle.db), facts: createFactsRepo(handle.db) },
+        seeded.projectId,
+      );
       const scoreMs = performance.now() - scoring;
       sites.push({ ...seeded, size, seedMs, scoreMs, hugoDir });
     }

@@ -78,6 +78,7 @@ export function createContext(opts: {
     projects,
     pagesRepo,
     locationsRepo,
+    factsRepo: locations.factsRepo,
     mailQueue: mail.queue,
     scored: (...args) => publishing.prebuilder.request(...args),
   });

@@ -6,7 +6,7 @@ import { cities } from '../src/db/schema/index.ts';
 import {
   instructionNames,
   localSubstance,
-  phraseIndex,
+  nearbyIndex,
   sentencesOf,
   writtenPage,
   type PlaceFacts,
@@ -70,7 +70,7 @@ describe('the written text of a page', () => {
 });
 
 describe('local substance', () => {
-  it('counts statements that state a fact of the place, not those that only name it', () => {
+  it('counts each kind of geography once, never the place’s own name', () => {
     const blocks = [
       'Plumbing in Austin', // a heading: not a statement
       'We fix leaks and clear drains for homes in Austin, Texas.', // the name only
@@ -84,8 +84,13 @@ describe('local substance', () => {
     ];
     const s = localSubstance(blocks, AUSTIN);
     expect(s.sentences).toBe(8);
-    expect(s.local).toBe(6);
-    expect(s.localShare).toBeCloseTo(6 / 8);
+    // County (twice, once counted), ZIP, neighbour, distance, the instructions' place.
+    expect(s.local).toBe(5);
+    expect(s.localShare).toBeCloseTo(5 / 8);
+    expect(s).toMatchObject({ factsStated: 0, stuffing: 0 });
+    // Saying the county again and again adds nothing.
+    const again = localSubstance([...blocks, ...blocks.slice(2, 4)], AUSTIN);
+    expect(again.local).toBe(5);
     expect(s.words).toBe(
       blocks
         .join(' ')
@@ -101,14 +106,14 @@ describe('local substance', () => {
   });
 
   it('matches county cities from a shared index but never the page’s own name', () => {
-    const county = phraseIndex(['Austin', 'Pflugerville', 'West Lake Hills']);
+    const county = nearbyIndex(['Austin', 'Pflugerville', 'West Lake Hills']);
     const s = localSubstance(
       [
         'We drive out to West Lake Hills twice a week.',
         'Austin homes have older pipes than most here.',
       ],
       { ...AUSTIN, county: 'Nowhere', otherCounties: [], neighbours: [], instructions: '' },
-      county,
+      { countyCities: county },
     );
     expect(s.local).toBe(1);
   });

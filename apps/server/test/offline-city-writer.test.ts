@@ -1,4 +1,4 @@
-import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
+import { QUALITY_GATE_DEFAULTS, SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { describe, expect, it } from 'vitest';
 import type { CityContext } from '../src/modules/generation/city-context.ts';
 import { ZPageContent, type TPageContent } from '../src/modules/pages/content.ts';
@@ -14,6 +14,7 @@ import {
   visibleText,
 } from '../src/modules/locations/similarity.ts';
 import { slugify } from '../src/lib/slugify.ts';
+import { localSubstance, placesIndex } from '../src/modules/locations/page-substance.ts';
 import { miles as milesBetween } from '../src/modules/generation/city-page.ts';
 import { cityPageOf } from '../src/modules/generation/offline/city/page.ts';
 import * as cityArea from '../src/modules/generation/offline/phrases/city-area.ts';
@@ -149,6 +150,7 @@ function county(
       stateId: state.id,
       stateName: state.name,
       county: countyName,
+      facts: [],
       otherCounties: [],
       zips: row[3] === 'HOUSTON' ? HOUSTON_ZIPS : row[3].split(' '),
       nearby: rows
@@ -228,8 +230,9 @@ describe('writeOfflineCityContent', () => {
   it.each(samples)('uses the county, the ZIP codes and the nearby cities (%#)', (project, city) => {
     const all = text(writeOfflineCityContent(project, city));
     expect(all).toContain(city.county);
-    for (const zip of city.zips.slice(0, 12)) expect(all).toContain(zip);
-    if (city.zips.length > 12) expect(all).toContain(`and ${city.zips.length - 12} more`);
+    // A sentence names a few ZIP codes, never a list of them (the page's chips list them all).
+    for (const zip of city.zips.slice(0, 4)) expect(all).toContain(zip);
+    if (city.zips.length > 4) expect(all).toContain(`and ${city.zips.length - 4} more`);
     const nearest = city.nearby[0]!;
     expect(all).toContain(nearest.name);
     expect(all).toMatch(new RegExp(`${nearest.name}[^.]{0,12}\\b${nearest.miles} miles`));
@@ -467,6 +470,7 @@ function projectCities(p: (typeof PROJECTS)[number]): CityContext[] {
       stateId: p.state.id,
       stateName: p.state.name,
       county: countyName,
+      facts: [],
       otherCounties: place[4]?.split('; ') ?? [],
       zips: place[3].split(' '),
       nearby: all
@@ -524,6 +528,33 @@ describe('the offline city phrase tables', () => {
     );
     for (const { similarity } of scores.values()) {
       expect(similarity).toBeLessThan(SIMILARITY_THRESHOLD);
+    }
+  });
+
+  it.each(PROJECTS)('never list places, which the quality gate holds as stuffing: $label', (p) => {
+    const cities = projectCities(p);
+    const places = placesIndex([
+      ...cities.flatMap((c) => [c.name, c.county, c.stateName]),
+      ...cities.flatMap((c) => c.nearby.map((n) => n.name)),
+    ]);
+    for (const city of cities) {
+      const blocks = visibleText(writeOfflineCityContent(p.project, city)).split('\n');
+      const substance = localSubstance(
+        blocks,
+        {
+          county: city.county,
+          otherCounties: city.otherCounties,
+          zips: city.zips,
+          neighbours: city.nearby.map((n) => n.name),
+          instructions: city.prompt,
+          own: [city.name, city.stateName, city.stateId],
+        },
+        { places },
+      );
+      expect(substance.stuffing, city.name).toBe(0);
+      expect(substance.localShare, city.name).toBeGreaterThanOrEqual(
+        QUALITY_GATE_DEFAULTS.minLocalShare,
+      );
     }
   });
 

@@ -87,7 +87,14 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarity: 0.73,
         tooSimilar: true,
         similarToName: 'Round Rock',
-        quality: { verdict: 'held', reasons: ['similar'], localShare: 0.31, wordCount: 512 },
+        factCount: 0,
+        quality: {
+          verdict: 'held',
+          reasons: ['similar'],
+          localShare: 0.31,
+          wordCount: 512,
+          stuffing: null,
+        },
       },
       {
         id: pf.city.id,
@@ -100,7 +107,14 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarity: null,
         tooSimilar: false,
         similarToName: null,
-        quality: { verdict: 'pending', reasons: [], localShare: null, wordCount: null },
+        factCount: 0,
+        quality: {
+          verdict: 'pending',
+          reasons: [],
+          localShare: null,
+          wordCount: null,
+          stuffing: null,
+        },
       },
     ]);
     expect(williamson.cities.map((c: Json) => c.id)).toEqual([rr.city.id]);
@@ -127,7 +141,7 @@ describe('the lean project detail (the screen’s tree)', () => {
     // Round Rock is written but not scored (Austin is, Pflugerville failed, Miami is queued).
     expect(scoringCities).toBe(1);
     expect(failedCities).toBe(1);
-    expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS });
+    expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] });
     expect(leanStates.map((s: Json) => s.name)).toEqual(['Florida', 'Texas']);
 
     // The spec's detail, past the threshold too: every city with its model, usage and slug.
@@ -194,7 +208,14 @@ describe('the lean project detail (the screen’s tree)', () => {
       similarity: 0.73,
       tooSimilar: true,
       similarToName: 'Round Rock',
-      quality: { verdict: 'held', reasons: ['similar'], localShare: 0.31, wordCount: 512 },
+      factCount: 0,
+      quality: {
+        verdict: 'held',
+        reasons: ['similar'],
+        localShare: 0.31,
+        wordCount: 512,
+        stuffing: null,
+      },
     });
     const williamson = await get(
       `/api/projects/${p.id}/detail/counties/${rr.county.id}/`,

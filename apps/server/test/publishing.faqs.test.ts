@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { faqsInHtml } from '@cityforge/shared/html';
 import { cities, projects } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
+import { createFactsRepo } from '../src/modules/locations/facts.repo.ts';
 import { createLocationsRepo } from '../src/modules/locations/locations.repo.ts';
 import { scoreProject } from '../src/modules/locations/similarity.job.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
@@ -62,7 +63,10 @@ async function builtQuestions(projectId: string, renderThreads: number): Promise
 describe("a city page's FAQs", () => {
   it('are stored by the scoring with the hash of the content they were read from, and a build takes them only while it holds', async () => {
     const u = await siteProject(t);
-    await scoreProject(createLocationsRepo(t.ctx.db), u.id);
+    await scoreProject(
+      { locations: createLocationsRepo(t.ctx.db), facts: createFactsRepo(t.ctx.db) },
+      u.id,
+    );
     const scored = await boise(u.id);
     expect(scored.faqsHash).toBe(scored.contentHash);
     expect(scored.faqs).toEqual(faqsInHtml(scored.contentHtml!));
@@ -89,7 +93,10 @@ describe("a city page's FAQs", () => {
     expect(await builtQuestions(u.id, 0)).toEqual(fromMarkup);
 
     // The next scoring stores the edited page's FAQs under its new hash.
-    await scoreProject(createLocationsRepo(t.ctx.db), u.id);
+    await scoreProject(
+      { locations: createLocationsRepo(t.ctx.db), facts: createFactsRepo(t.ctx.db) },
+      u.id,
+    );
     const rescored = await boise(u.id);
     expect(rescored.faqsHash).toBe(rescored.contentHash);
     expect(rescored.faqs!.map((f) => f.question)).toEqual(fromMarkup);

@@ -165,7 +165,11 @@ describe('the quality gate', () => {
   it('holds back pages written alike, and publishes one its owner approves', async () => {
     const u = await doorwayProject();
     const detail = await lean(u.id, u.headers);
-    expect(detail.qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS });
+    expect(detail.qualityGate).toEqual({
+      enabled: true,
+      ...QUALITY_GATE_DEFAULTS,
+      factNames: [],
+    });
     expect(detail.heldBackCities).toBe(3);
     const austin = leanCities(detail).get('Austin')!;
     expect(austin.quality.verdict).toBe('held');

@@ -169,7 +169,8 @@ describe('a site past what one folder may hold', () => {
       .select()
       .from(cities)
       .where(eq(cities.slug, slugOf(COUNTY_SEATS)));
-    const page = await loadCityPage(t.ctx.modules.locations.repo, project!, firstMoved[0]!.id);
+    const { repo: locations, factsRepo: facts } = t.ctx.modules.locations;
+    const page = await loadCityPage({ locations, facts }, project!, firstMoved[0]!.id);
     expect(page!.overflow).toBe(true);
     const moved = slugOf(COUNTY_SEATS);
     expect(page!.context.paths.self).toBe(`${COUNTY}/${overflowFolderOf(moved)}/${moved}`);

@@ -132,7 +132,8 @@ const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TL
   similarity: null,
   tooSimilar: false,
   similarToName: null,
-  quality: { verdict: 'passes', reasons: [], localShare: 0.2, wordCount: 640 },
+  factCount: 0,
+  quality: { verdict: 'passes', reasons: [], localShare: 0.2, wordCount: 640, stuffing: 0 },
   ...over,
 });
 
@@ -159,7 +160,7 @@ export function makeLeanDetail(
     heldBackCities: 0,
     scoringCities: 0,
     failedCities: 0,
-    qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS },
+    qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] },
     states: [
       {
         id: 'tx',

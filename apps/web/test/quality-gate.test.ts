@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { QUALITY_GATE_DEFAULTS, type TLeanCity } from '@cityforge/shared';
 import { heldBackNotice, heldReasons } from '../src/features/projects/quality';
 
-const gate = { enabled: true, ...QUALITY_GATE_DEFAULTS };
-const city = (quality: TLeanCity['quality']) => ({
+const gate = { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] };
+const city = (
+  quality: Omit<TLeanCity['quality'], 'stuffing'> & { stuffing?: number },
+  factCount = 0,
+) => ({
+  name: 'Kyle',
   similarity: 0.734,
   similarToName: 'Round Rock',
-  quality,
+  factCount,
+  quality: { stuffing: 0, ...quality },
 });
 
 describe('the quality gate in words', () => {
@@ -23,12 +28,50 @@ describe('the quality gate in words', () => {
       ),
     ).toEqual([
       '73% like Round Rock (the limit is 50%)',
-      '4% of its sentences say something only true of this place (needs 10%)',
+      '4% local substance, first-hand facts counting most (needs 3%): add facts for Kyle or regenerate',
       '1,234 words (needs 1,500)',
     ]);
     expect(
       heldReasons(city({ verdict: 'passes', reasons: [], localShare: 0.3, wordCount: 700 }), gate),
     ).toEqual([]);
+  });
+
+  it('names the project’s own facts and the city when a page has no local proof', () => {
+    const held = {
+      verdict: 'held' as const,
+      reasons: ['proof' as const],
+      localShare: 0.2,
+      wordCount: 700,
+    };
+    const factNames = ['Jobs completed', 'Customer quote'];
+    expect(heldReasons(city(held), { ...gate, factNames })).toEqual([
+      'no local proof: add a Jobs completed or Customer quote for Kyle',
+    ]);
+    expect(
+      heldReasons(city(held), {
+        ...gate,
+        factNames: ['Crew lead', 'Local price', 'Permit office'],
+      }),
+    ).toEqual(['no local proof: add a Crew lead, Local price or Permit office for Kyle']);
+    // The place has facts, but its page was written without them.
+    expect(heldReasons(city(held, 2), { ...gate, factNames })).toEqual([
+      "no local proof on the page yet: regenerate it to state Kyle's facts",
+    ]);
+  });
+
+  it('says how many sentences only list places', () => {
+    const stuffed = {
+      verdict: 'held' as const,
+      reasons: ['stuffing' as const],
+      localShare: 0.2,
+      wordCount: 700,
+    };
+    expect(heldReasons(city({ ...stuffed, stuffing: 3 }), gate)).toEqual([
+      '3 sentences that only list places or ZIP codes, which search engines read as keyword stuffing: say something about them instead, or regenerate',
+    ]);
+    expect(heldReasons(city({ ...stuffed, stuffing: 1 }), gate)[0]).toMatch(
+      /^a sentence that only lists places/,
+    );
   });
 
   it('counts the pages held back before a deploy', () => {

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dropConnection, hold, type Chaos, type ChaosRecord } from './chaos.ts';
-import { invalidPageContent, MALFORMED_CONTENT, textOf } from './openai-content.ts';
+import {
+  contentWithoutAFact,
+  invalidPageContent,
+  MALFORMED_CONTENT,
+  textOf,
+} from './openai-content.ts';
 import { strictSchemaProblem } from './openai-schema.ts';
 import type { AiState } from './openai-state.ts';
 import type { FakeAiCall, FakeAiCompletion, FakeAiRequest } from './openai-types.ts';
@@ -158,6 +163,8 @@ export function createChatHandler({ state, chaos, respond, authorize }: ChatDeps
     } else if (typeof outcome === 'object' && 'invalid' in outcome) {
       kind = 'invalid';
       content = invalidPageContent(parsed.messages);
+    } else if (typeof outcome === 'object' && 'dropFact' in outcome) {
+      content = contentWithoutAFact(parsed.messages);
     } else {
       try {
         content = await respond({ ...base, callIndex: state.takeCallIndex() });

@@ -13,6 +13,7 @@ export type FakePageSection =
   | { type: 'benefits'; heading: string; items: Item[] }
   | { type: 'process'; heading: string; steps: Item[] }
   | { type: 'faq'; heading: string; items: Array<{ question: string; answer: string }> }
+  | { type: 'quotes'; heading: string; items: Array<{ quote: string; by?: string }> }
   | { type: 'cta'; heading: string; text: string; buttonLabel: string };
 export type FakePageContent = {
   meta: { title: string; description: string };
@@ -45,10 +46,44 @@ function subjectOf(messages: FakeAiMessage[]): string {
   return subject || 'Untitled page';
 }
 
-/** Valid content for the product's ZPageContent, built around the page's name. */
-export function defaultPageContent(messages: FakeAiMessage[]): FakePageContent {
+/**
+ * The facts the prompt gives for the page's place, as the product lists them: a line
+ * introducing them, then one `- Name: value` line each.
+ */
+export function promptFacts(messages: FakeAiMessage[]): Array<{ name: string; value: string }> {
+  // The page's prompt, also in a repair round (whose last message is the repair's).
+  const page = messages.find(
+    (m) => m.role === 'user' && textOf(m.content).includes('\nFacts the business gave about'),
+  );
+  const lines = textOf(page?.content).split('\n');
+  const start = lines.findIndex((l) => l.startsWith('Facts the business gave about'));
+  if (start < 0) return [];
+  const facts: Array<{ name: string; value: string }> = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith('- ')) break;
+    const at = line.indexOf(': ');
+    if (at > 2) facts.push({ name: line.slice(2, at), value: line.slice(at + 2) });
+  }
+  return facts;
+}
+
+/**
+ * Valid content for the product's ZPageContent, built around the page's name; like a model
+ * that follows its prompt, it states each fact given for the place (all but the first `drop`).
+ */
+export function defaultPageContent(messages: FakeAiMessage[], drop = 0): FakePageContent {
   const name = subjectOf(messages);
-  return {
+  const facts = promptFacts(messages).slice(drop);
+  const stated: FakePageSection[] = facts.length
+    ? [
+        {
+          type: 'text',
+          heading: `Our work in ${name}`,
+          paragraphs: facts.map((f) => `${f.name}: ${f.value}`),
+        },
+      ]
+    : [];
+  const content: FakePageContent = {
     meta: {
       title: `${name} | Trusted local service`,
       description: `Everything you need to know about ${name}: services, benefits, how we work and answers to common questions.`,
@@ -92,6 +127,13 @@ export function defaultPageContent(messages: FakeAiMessage[]): FakePageContent {
       },
     ],
   };
+  content.sections.splice(1, 0, ...stated);
+  return content;
+}
+
+/** Valid content that leaves out the first fact the prompt gives (a model that forgot one). */
+export function contentWithoutAFact(messages: FakeAiMessage[]): string {
+  return JSON.stringify(defaultPageContent(messages, 1));
 }
 
 /** Parses as JSON but the schema rejects it: the hero is required. */

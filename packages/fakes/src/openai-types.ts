@@ -17,6 +17,8 @@ export type FakeAiOutcome =
   | { status: 402; body?: unknown }
   | { malformed: true }
   | { invalid: true }
+  /** Valid page content that leaves out the first fact the prompt gives for the place. */
+  | { dropFact: true }
   | { hang: true };
 
 /** What a responder or a failWhile predicate learns about the call being answered. */

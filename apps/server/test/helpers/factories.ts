@@ -4,6 +4,7 @@ import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
 import { eq } from 'drizzle-orm';
 import {
   cities,
+  cityFacts,
   cityPageLedger,
   locationCounties,
   locationStates,
@@ -197,4 +198,26 @@ export async function giveKeys(
       ? { openAiKeyEnc: t.ctx.cipher.encrypt(keys.openai, { userId, field: 'openAiKeyEnc' }) }
       : {}),
   });
+}
+
+/**
+ * A city's facts written straight to the database, in the given order, as an upload of fact
+ * columns stores them (the upload itself is tested apart).
+ */
+export async function addFacts(
+  t: TestApp,
+  city: { id: string; projectId: string },
+  facts: Array<{ name: string; value: string }>,
+) {
+  if (!facts.length) return;
+  await t.ctx.db.insert(cityFacts).values(
+    facts.map((f, position) => ({
+      projectId: city.projectId,
+      cityId: city.id,
+      key: f.name.toLowerCase().replace(/\s+/g, ' ').trim(),
+      name: f.name,
+      value: f.value,
+      position,
+    })),
+  );
 }

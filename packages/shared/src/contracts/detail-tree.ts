@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZProjectDetail } from './projects.ts';
-import { QUALITY_REASONS, QUALITY_VERDICTS, ZQualityGate } from './quality.ts';
+import { QUALITY_REASONS, QUALITY_VERDICTS, ZProjectGate } from './quality.ts';
 
 /** How many of a city's ZIPs the detail screen lists before "+N". */
 export const CITY_ZIPS_SHOWN = 4;
@@ -24,13 +24,17 @@ export const ZLeanCity = z.object({
   /** similarity is above SIMILARITY_THRESHOLD. */
   tooSimilar: z.boolean(),
   similarToName: z.string().nullable(),
-  /** The quality gate's verdict on the written page (issue 24). */
+  /** The first-hand facts the customer gave for this place. */
+  factCount: z.number().int(),
+  /** The quality gate's verdict on the written page. */
   quality: z.object({
     verdict: z.enum(QUALITY_VERDICTS),
     reasons: z.array(z.enum(QUALITY_REASONS)),
     /** Share of its statements that state a fact of its place (0-1); null until scored. */
     localShare: z.number().nullable(),
     wordCount: z.number().int().nullable(),
+    /** Its sentences that only list places or ZIP codes; null until scored. */
+    stuffing: z.number().int().nullable(),
   }),
 });
 export type TLeanCity = z.infer<typeof ZLeanCity>;
@@ -68,7 +72,8 @@ export const ZLeanProjectDetail = ZProjectDetail.omit({ states: true }).extend({
   scoringCities: z.number().int(),
   /** Failed city pages: what Retry Project writes again (with the failed site pages). */
   failedCities: z.number().int(),
-  qualityGate: ZQualityGate,
+  /** The project's thresholds, and its fact names for the screen's "add a … for Kyle". */
+  qualityGate: ZProjectGate,
   states: z.array(ZLeanState),
 });
 export type TLeanProjectDetail = z.infer<typeof ZLeanProjectDetail>;

@@ -105,6 +105,10 @@ export const cities = pgTable(
     localShare: real('local_share'),
     /** Words of the written text (the blocks the site adds from data not counted). */
     wordCount: integer('word_count'),
+    /** Statements of the written text that carry one of the place's facts; null until scored. */
+    factsStated: integer('facts_stated'),
+    /** Sentences of the written text that are mostly a list of places or ZIP codes. */
+    stuffing: integer('stuffing'),
     /** Published as it is although below the quality gate; cleared when it is regenerated. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** Staged releases: when the page went live; null while it waits for its batch. */

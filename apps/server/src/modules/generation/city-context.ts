@@ -1,7 +1,10 @@
+import type { TCityFact } from '@cityforge/shared';
+
 /**
  * Everything a city page may say about its place, gathered from the project's own data and
- * the GeoNames record the city resolved to. Writers (a model or the offline writer) get this
- * and nothing else local, so a page can be specific without inventing facts.
+ * the GeoNames record the city resolved to, and the facts the customer gave for it. Writers (a
+ * model or the offline writer) get this and nothing else local, so a page can be specific
+ * without inventing facts.
  */
 export type NearbyCity = {
   name: string;
@@ -31,6 +34,11 @@ export type CityContext = {
   services: Array<{ title: string; description: string }>;
   /** The user's 'AI Processing Instructions' for the upload. */
   prompt: string;
+  /**
+   * What the customer told us about the place (the sheet's fact columns), in the sheet's
+   * order: the only first-hand claims a page may make, each stated as given.
+   */
+  facts: TCityFact[];
   /** 0 for the first version; each regeneration asks for a fresh wording. */
   revision: number;
   /** Site paths of the page and of the pages above it. */

@@ -4,12 +4,14 @@ import { ZPageContent, type TPageContent } from '../pages/content.ts';
 import { offlineServices } from './offline/services.ts';
 import type { PromptPage } from '../generation/prompts.ts';
 import { escapeAttr, escapeHtml } from '../site/html.ts';
-import { renderMetaTags } from '../site/meta.ts';
+import { overrideMetaTags, renderMetaTags } from '../site/meta.ts';
+import { placePhotoOf } from '../site/place-photo.ts';
 import { cityPageRef } from '../site/city-refs.ts';
 import { cityPath, countyPath, statePath, STATES_PATH } from '../site/paths.ts';
 import { renderContent } from '../site/render-content.ts';
 import { cityLocalSections } from '../site/render-locations.ts';
 import { KM_PER_MILE, haversineKm, type Point } from '../../lib/geo-math.ts';
+import type { FactsRepo } from '../locations/facts.repo.ts';
 import type { CountyRow, LocationsRepo, StateRow } from '../locations/locations.repo.ts';
 
 /** Neighbours a city page names and links to: the nearest few, and only if truly near. */
@@ -40,10 +42,11 @@ function servicesOf(project: ProjectRow, homepageContent: unknown) {
 
 /** Everything a city page's writer and renderer need, from the project's own rows. */
 export async function loadCityPage(
-  repo: LocationsRepo,
+  repos: { locations: LocationsRepo; facts: FactsRepo },
   project: ProjectRow,
   cityId: string,
 ): Promise<CityPage | null> {
+  const repo = repos.locations;
   const found = await repo.findCity(project.id, cityId);
   if (!found) return null;
   const { city, county, state, overflow } = found;
@@ -51,10 +54,11 @@ export async function loadCityPage(
     city.latitude !== null && city.longitude !== null
       ? { id: city.id, latitude: city.latitude, longitude: city.longitude }
       : null;
-  const [neighbours, countyCities, homepage] = await Promise.all([
+  const [neighbours, countyCities, homepage, facts] = await Promise.all([
     here ? repo.nearest(project.id, here, NEARBY) : Promise.resolve([]),
     repo.countyCityCount(county.id),
     repo.homepageContent(project.id),
+    repos.facts.ofCities([city.id]),
   ]);
   // Links are written into the page: each must name where its city's page really is.
   const past = new Set(await repo.citiesPastSeats({ cityIds: neighbours.map((n) => n.id) }));
@@ -83,6 +87,7 @@ export async function loadCityPage(
       countyCities,
       services: servicesOf(project, homepage),
       prompt: city.prompt,
+      facts: facts.get(city.id) ?? [],
       revision: city.revision,
       paths: {
         states: STATES_PATH,
@@ -140,6 +145,12 @@ export function renderCityParts(content: TPageContent, page: CityPage, project: 
       zips: city.zips,
       nearby: context.nearby,
     }),
+    photo:
+      placePhotoOf(city.photoKey, {
+        service: project.serviceType || project.name,
+        city: city.name,
+        stateCode: page.state.code,
+      }) ?? undefined,
   });
   const metaTags = city.metaTemplate
     ? fillMetaTemplate(city.metaTemplate, {
@@ -149,5 +160,12 @@ export function renderCityParts(content: TPageContent, page: CityPage, project: 
         zips: city.zips,
       })
     : renderMetaTags(content.meta);
-  return { contentHtml, metaTags };
+  // The sheet's own title and description for this place win over the template and the model.
+  return {
+    contentHtml,
+    metaTags: overrideMetaTags(metaTags, {
+      title: city.pageTitle,
+      description: city.metaDescription,
+    }),
+  };
 }

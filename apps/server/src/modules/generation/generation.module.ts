@@ -5,6 +5,7 @@ import type { Cipher } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
+import type { FactsRepo } from '../locations/facts.repo.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { MailQueue } from '../mail/mail.jobs.ts';
 import { sendScoreJob } from '../locations/similarity.job.ts';
@@ -45,6 +46,8 @@ export function createGenerationModule(deps: {
   projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
   pagesRepo: PagesRepo;
   locationsRepo: LocationsRepo;
+  /** Places' facts: what city pages state, and what their scoring looks for. */
+  factsRepo: FactsRepo;
   mailQueue: MailQueue;
   /** A project's pages were scored: its site may be built ahead (publishing's prebuilder). */
   scored: (projectId: string) => Promise<void>;
@@ -91,6 +94,7 @@ export function createGenerationModule(deps: {
       usageRepo,
       projectsRepo: projects.repo,
       locationsRepo: deps.locationsRepo,
+      factsRepo: deps.factsRepo,
       ai,
       cipher: deps.cipher,
       serverKeys,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
+import type { FactsRepo } from '../locations/facts.repo.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { TPageContent } from '../pages/content.ts';
 import type { JobRef, PagesRepo } from '../pages/pages.repo.ts';
@@ -30,7 +31,12 @@ export type Work = {
   store: (content: TPageContent, jobId: string, edits: EditsMode) => Promise<JobRef[]>;
 };
 
-export function createPageWork(deps: { db: Db; repo: PagesRepo; locationsRepo: LocationsRepo }) {
+export function createPageWork(deps: {
+  db: Db;
+  repo: PagesRepo;
+  locationsRepo: LocationsRepo;
+  factsRepo: FactsRepo;
+}) {
   const { repo } = deps;
   const store = createPageStore(deps);
 
@@ -61,7 +67,11 @@ export function createPageWork(deps: { db: Db; repo: PagesRepo; locationsRepo: L
   }
 
   async function cityWork(project: ProjectRow, cityId: string): Promise<Work | null> {
-    const city = await loadCityPage(deps.locationsRepo, project, cityId);
+    const city = await loadCityPage(
+      { locations: deps.locationsRepo, facts: deps.factsRepo },
+      project,
+      cityId,
+    );
     if (!city) return null;
     return {
       page: cityPromptPage(city),

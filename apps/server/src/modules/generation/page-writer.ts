@@ -6,6 +6,8 @@ import { writeOfflineCityContent } from './offline/city/writer.ts';
 import { writeOfflineContent } from './offline/site/writer.ts';
 import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';
 import { dropNulls, PAGE_JSON_SCHEMA, type OutputMode } from './structured-output.ts';
+import { unstatedOn, unstatedProblem, withGivenQuotes } from './page-facts.ts';
+import type { TCityFact } from '@cityforge/shared';
 
 /** The model answered, but not with usable content even after one repair round. */
 export class ContentFailure extends Error {
@@ -57,13 +59,31 @@ export type WriteRequest = {
 
 const unslotted = <T>(task: () => Promise<T>) => task();
 
+/** A written page, and the facts of its place it does not state (kept, and scored so). */
+export type WrittenContent = { content: TPageContent; unstated: TCityFact[] };
+
+type Read = ({ ok: true } & WrittenContent) | { ok: false; problem: string };
+
+/** An answer as a page of this place: parsed, its quotations the customer's own, its facts checked. */
+function readAnswer(answer: string, page: PromptPage): Read {
+  const parsed = parseContent(answer);
+  if (!parsed.ok) return parsed;
+  const facts = page.city?.facts ?? [];
+  const content = withGivenQuotes(parsed.content, facts, page.city?.name ?? page.name);
+  if (!content.sections.length)
+    return { ok: false, problem: 'sections: the page has no sections but invented quotations.' };
+  return { ok: true, content, unstated: unstatedOn(content, facts) };
+}
+
 /**
  * One page's structured content: the offline writer, or the provider with one repair round
- * when the answer does not validate. Models that take structured outputs get the page schema
- * (their answers rarely need the repair); the others JSON mode and the shape in the prompt.
- * Provider errors propagate as ProviderError.
+ * when the answer does not validate or leaves out a fact of its place. Models that take
+ * structured outputs get the page schema (their answers rarely need the repair); the others
+ * JSON mode and the shape in the prompt. A page still without a fact after the repair is kept
+ * (the gate scores what it states); one that never validates fails. Provider errors propagate
+ * as ProviderError.
  */
-export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageContent> {
+export async function writePage(ai: AiClient, req: WriteRequest): Promise<WrittenContent> {
   const messages = pageMessages(req.project, req.page);
   const slot = req.slot ?? unslotted;
   if (req.model.provider === 'offline') {
@@ -74,7 +94,7 @@ export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageC
         : writeOfflineContent(req.project, { ...req.page, kind: offlineKind(req.page.kind) }),
     );
     await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write', 'offline');
-    return content;
+    return { content, unstated: unstatedOn(content, city?.facts ?? []) };
   }
   const mode = await ai.outputMode(req.model);
   const call = async (msgs: ChatMessage[], phase: 'write' | 'repair') => {
@@ -92,10 +112,16 @@ export async function writePage(ai: AiClient, req: WriteRequest): Promise<TPageC
     return result.text;
   };
   const first = await call(messages, 'write');
-  const parsed = parseContent(first);
-  if (parsed.ok) return parsed.content;
-  const second = await call(repairMessages(messages, first, parsed.problem), 'repair');
-  const repaired = parseContent(second);
-  if (repaired.ok) return repaired.content;
-  throw new ContentFailure(`The model's answer was not usable page content: ${repaired.problem}`);
+  const written = readAnswer(first, req.page);
+  if (written.ok && !written.unstated.length) return written;
+  const problem = written.ok ? unstatedProblem(written.unstated) : written.problem;
+  const second = await call(repairMessages(messages, first, problem), 'repair');
+  const repaired = readAnswer(second, req.page);
+  // The repair is kept unless it states fewer facts than a usable first answer did.
+  if (repaired.ok && (!written.ok || repaired.unstated.length <= written.unstated.length))
+    return { content: repaired.content, unstated: repaired.unstated };
+  if (written.ok) return { content: written.content, unstated: written.unstated };
+  throw new ContentFailure(
+    `The model's answer was not usable page content: ${(repaired as { problem: string }).problem}`,
+  );
 }

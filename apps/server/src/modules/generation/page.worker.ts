@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Job, PgBoss } from 'pg-boss';
-import { PAGE_STATUS } from '@cityforge/shared';
+import { PAGE_STATUS, type TCityFact } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
 import { inPipelineLane } from '../../db/pglite-lanes.ts';
 import type { Cipher } from '../../lib/crypto.ts';
@@ -15,6 +15,7 @@ import { ContentFailure, writePage } from './page-writer.ts';
 import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
 import type { UsageRepo } from './usage.repo.ts';
+import type { FactsRepo } from '../locations/facts.repo.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import { startScoreWorker } from '../locations/similarity.job.ts';
 import { createProjectSettler } from './project-settler.ts';
@@ -35,6 +36,7 @@ export type WorkerDeps = {
   usageRepo: UsageRepo;
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
+  factsRepo: FactsRepo;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -85,6 +87,16 @@ export function createPageWorker(deps: WorkerDeps) {
 
   const { pageWork, cityWork } = createPageWork(deps);
 
+  /**
+   * A page kept after its one repair without some of its place's facts: the quality gate
+   * scores what it does state; the log names the facts (never their values, which may be a
+   * customer's words).
+   */
+  function noteUnstated(pageId: string, unstated: TCityFact[]) {
+    if (unstated.length)
+      logger.warn({ pageId, facts: unstated.map((f) => f.name) }, 'page kept without some facts');
+  }
+
   async function run(job: Job<TPageJob>): Promise<void> {
     const clock = startPageClock();
     const data = ZPageJob.parse(job.data);
@@ -125,7 +137,7 @@ export function createPageWorker(deps: WorkerDeps) {
       signal: job.signal,
     };
     try {
-      const content = await writePage(deps.ai, {
+      const { content, unstated } = await writePage(deps.ai, {
         project,
         page: work.page,
         model,
@@ -145,6 +157,7 @@ export function createPageWorker(deps: WorkerDeps) {
             totalTokens: usage.totalTokens,
           }),
       });
+      noteUnstated(data.pageId, unstated);
       const added = await work.store(content, job.id, data.edits);
       await sendPageJobs(deps.boss, { owner, pages: added, serverKeys: deps.serverKeys });
       publish({ projectId: project.id, kind, id: data.pageId, status: PAGE_STATUS.completed });
@@ -277,7 +290,11 @@ export function createPageWorker(deps: WorkerDeps) {
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
-      await startScoreWorker(deps.boss, deps.locationsRepo, deps.scored);
+      await startScoreWorker(
+        deps.boss,
+        { locations: deps.locationsRepo, facts: deps.factsRepo },
+        deps.scored,
+      );
     },
   };
 }

@@ -47,6 +47,11 @@ ${project.prompt.trim() || '(no brief given: write from the service type)'}
 - Every page must be original: do not reuse sentences from other pages of the site.
 - Never invent facts you were not given: no street addresses, prices, licence numbers,
   years in business, awards, reviews, testimonials or guarantees.
+- A city page may come with facts the business gave about that place. State every one of
+  them faithfully, in sentences of your own, with its value exactly as written (numbers,
+  names, prices, dates and wording unchanged), and make no other local claim. Put each
+  customer quote among them in a quotes section, word for word, with who said it; a page
+  without given quotes has no quotes section.
 - Mention the phone number in calls to action when one is given.
 - American English. No markdown, no HTML, no emojis inside the text fields.
 - meta.title is 50-60 characters and names the service; meta.description is 140-160 characters.
@@ -61,7 +66,7 @@ const PLAN: Record<PromptPage['kind'], string> = {
   homepage:
     'The homepage. Sections in this order: text (who we are, 2 paragraphs), services (every service the business offers, 4-8 items), benefits (4), process (3-4 steps), faq (4-6), cta.',
   main: 'A main page of the site. Choose the sections that suit the page name: text first (2-3 paragraphs), then what helps a visitor act, then faq (3-5) where useful, ending with cta.',
-  city: 'A page for one city the business serves. Sections: text (the service in this city: what people here can expect, 2-3 paragraphs that name the county and the nearby cities given), services (the business services adapted to this city, 4-8 items), benefits (3-5), process (3-4 steps), faq (4-6 questions a resident of this city would ask, including which ZIP codes and nearby cities are covered), cta.',
+  city: 'A page for one city the business serves. Sections: text (the service in this city: what people here can expect, 2-3 paragraphs that name the county and the nearby cities given, and state the facts of this place given above), services (the business services adapted to this city, 4-8 items), benefits (3-5), process (3-4 steps), faq (4-6 questions a resident of this city would ask, including which ZIP codes and nearby cities are covered), cta.',
   service:
     'A page about one service. Sections: text (what the service is and when people need it, 2-3 paragraphs), benefits (3-5), process (3-4 steps), faq (4-6 questions about this service), cta.',
 };
@@ -73,6 +78,20 @@ function urlPath(page: PromptPage): string {
 }
 
 const ZIPS_LISTED = 40;
+
+/**
+ * The facts the business gave about the place, one a line as `- Name: value` (a long value on
+ * one line): the page states each, its value as written.
+ */
+function firsthandLines(city: CityContext): string[] {
+  if (!city.facts.length) return [];
+  return [
+    `Facts the business gave about ${city.name} (state every one, its value exactly as written):`,
+    ...city.facts.map((f) => `- ${oneLine(f.name)}: ${oneLine(f.value)}`),
+  ];
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Everything local the page may use, and a reminder that nothing else is known. */
 function cityFacts(city: CityContext): string[] {
@@ -90,6 +109,7 @@ function cityFacts(city: CityContext): string[] {
     nearby && `Nearby cities we also serve: ${nearby}`,
     city.services.length > 0 &&
       `The business's services: ${city.services.map((s) => s.title).join('; ')}`,
+    ...firsthandLines(city),
     'Use only these local facts: do not invent neighborhoods, landmarks, streets, population, weather or local history.',
     city.revision > 0 &&
       'A previous version of this page read too much like the pages of other cities: choose different angles, structure and wording.',

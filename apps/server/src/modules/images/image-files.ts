@@ -1,9 +1,5 @@
+import { IMAGE_FILE_NAME, IMAGE_KEY_PREFIX as PREFIX } from '../../lib/image-names.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-
-/** A stored image's name: its row id and type. Nothing else is ever read from the store. */
-export const IMAGE_FILE_NAME = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\.(png|jpg|webp)$/;
-
-const PREFIX = 'images/';
 
 /**
  * The image files of every project, flat under `images/` in the file store (the folder

@@ -8,7 +8,8 @@ import { SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
 import type { NewUsage } from '../generation/usage.repo.ts';
 import { keySource, type ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
-import { IMAGE_FILE_NAME, type ImageFiles } from './image-files.ts';
+import { IMAGE_FILE_NAME, imageSrc } from '../../lib/image-names.ts';
+import type { ImageFiles } from './image-files.ts';
 import { sniffImage } from './image-format.ts';
 import { imageFailed, type ImageProvider } from './image-provider.ts';
 import type { ImagesRepo } from './images.repo.ts';
@@ -23,9 +24,6 @@ type Deps = {
   recordUsage: (row: NewUsage) => Promise<void>;
 };
 type GenerateInput = z.output<typeof ZGenerateImage>;
-
-/** The same path everywhere the image shows: the editor, the preview and the published site. */
-export const imageSrc = (file: string) => `/images/${file}`;
 
 export function toProjectImage(row: ProjectImageRow): TProjectImage {
   return {

@@ -332,6 +332,9 @@ export function createLocationsRepo(db: Db) {
               isNull(cities.similarity),
               // Scored before the scoring kept the FAQs (a build reads them from the markup).
               isNull(cities.faqsHash),
+              // Scored before the gate read first-hand facts and lists of places.
+              isNull(cities.factsStated),
+              isNull(cities.stuffing),
             ),
             // A project still writing is scored when it settles.
             sql`lower(${projects.status}) <> 'in progress'`,
@@ -353,6 +356,8 @@ export function createLocationsRepo(db: Db) {
           similar_to: s.similarTo,
           local_share: s.localShare,
           word_count: s.wordCount,
+          facts_stated: s.factsStated,
+          stuffing: s.stuffing,
           faqs: s.faqs,
           faqs_hash: s.faqsHash,
         }));
@@ -360,13 +365,16 @@ export function createLocationsRepo(db: Db) {
         await db.execute(sql`
           update cities c set similarity = v.similarity, similar_to = v.similar_to,
             local_share = v.local_share, word_count = v.word_count,
+            facts_stated = v.facts_stated, stuffing = v.stuffing,
             faqs = v.faqs, faqs_hash = v.faqs_hash
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer,
-              faqs jsonb, faqs_hash text)
+              facts_stated integer, stuffing integer, faqs jsonb, faqs_hash text)
           where c.id = v.id
-            and (c.similarity, c.similar_to, c.local_share, c.word_count, c.faqs_hash)
-              is distinct from (v.similarity, v.similar_to, v.local_share, v.word_count, v.faqs_hash)`);
+            and (c.similarity, c.similar_to, c.local_share, c.word_count, c.facts_stated,
+                c.stuffing, c.faqs_hash)
+              is distinct from (v.similarity, v.similar_to, v.local_share, v.word_count,
+                v.facts_stated, v.stuffing, v.faqs_hash)`);
       }
     },
   };
@@ -380,6 +388,9 @@ export type PageQuality = {
   similarTo: string | null;
   localShare: number;
   wordCount: number;
+  /** The place's facts the page states, and its sentences that only list places. */
+  factsStated: number;
+  stuffing: number;
   /** The FAQs the page shows, read with the scoring, and the content hash they were read from. */
   faqs: Faq[];
   faqsHash: string | null;

@@ -1,5 +1,20 @@
+import { FACT_WEIGHT, type TCityFact } from '@cityforge/shared';
 import { textBlocks } from '@cityforge/shared/html';
-import { countyStem, textWords } from './similarity.ts';
+import { factNeedles, factTokens, occurrences } from './fact-text.ts';
+import {
+  countyNames,
+  isStuffing,
+  lowerWords,
+  pageIndex,
+  placesIn,
+  STUFFING_PLACES,
+  type GeoKind,
+  type PhraseIndex,
+  type PlaceIndexes,
+} from './place-mentions.ts';
+import { textWords } from './similarity.ts';
+
+export { nearbyIndex, placesIndex, type PhraseIndex } from './place-mentions.ts';
 
 /**
  * How much of a city page says something of its own place: the quality gate's second measure
@@ -9,11 +24,15 @@ import { countyStem, textWords } from './similarity.ts';
  * - Written text only: the ZIP chips and nearby-city cards the site adds from data under every
  *   city page, the contact band and hidden text are left out, or every page would pass on the
  *   site's own blocks.
- * - A sentence is local when it states a fact of the place beyond its name: its county (or a
- *   county it reaches into), one of its ZIP codes, a nearby city of the project, a distance
- *   ("12 miles"), or a proper name from the upload's instructions ("Lake Travis"). The city's
- *   own name, state and state code do not count: "Plumbing in Austin" with the name swapped is
- *   the template duplication the gate is for.
+ * - First-hand facts first: a statement carrying one of the facts the customer gave for the
+ *   place (fact-text.ts) weighs FACT_WEIGHT. Geography counts once per kind and page (its
+ *   county or a county it reaches into, one of its ZIP codes, a nearby city of the project, a
+ *   distance, a proper name from the upload's instructions): saying the county ten times is
+ *   not ten facts. The city's own name, state and state code never count: "Plumbing in
+ *   Austin" with the name swapped is the template duplication the gate is for.
+ * - A sentence that is mostly a list of places or ZIP codes is stuffing: it counts as a
+ *   statement, carries no geography, and is a reason of its own. So is a run of list items
+ *   that are each only a place.
  * - The share is of statements (sentences of five words or more), not words, so one long
  *   generic paragraph weighs as its sentences; headings and labels ("Fixed Properly", "Yes.")
  *   are not statements, or a page of many cards would dilute its own facts.
@@ -60,28 +79,33 @@ export type PlaceFacts = {
   instructions: string;
   /** Its own name, state name and code: never a local fact on their own. */
   own: readonly string[];
+  /** What the customer told us about the place (its sheet's fact columns). */
+  firsthand?: readonly TCityFact[];
 };
 
-/** Words of written text; statements, and those of them stating a fact of the place. */
-export type Substance = { words: number; sentences: number; local: number; localShare: number };
+/**
+ * Names shared by a project's pages: its county's cities (nearbyIndex), and every place a list
+ * could name (placesIndex).
+ */
+export type SharedNames = { countyCities?: PhraseIndex; places?: PhraseIndex };
+
+export type Substance = {
+  /** Words of written text. */
+  words: number;
+  /** Its statements (sentences of STATEMENT_WORDS or more). */
+  sentences: number;
+  /** The local credit: FACT_WEIGHT per statement carrying a fact, 1 per kind of geography. */
+  local: number;
+  /** Facts of the place the text states (each once, wherever it stands). */
+  factsStated: number;
+  /** Sentences, or runs of list items, that only list places. */
+  stuffing: number;
+  /** local / sentences, at most 1. */
+  localShare: number;
+};
 
 /** A sentence of fewer words is a heading or a label, not a statement. */
 const STATEMENT_WORDS = 5;
-
-const DISTANCE_UNITS = new Set([
-  'mile',
-  'miles',
-  'mi',
-  'km',
-  'kilometer',
-  'kilometers',
-  'kilometre',
-  'kilometres',
-  'minute',
-  'minutes',
-]);
-
-const lower = (text: string) => textWords(text).map((w) => w.toLowerCase());
 
 /** Sentences of a block: ends at . ! or ? followed by a space or the end. Linear. */
 export function sentencesOf(block: string): string[] {
@@ -126,77 +150,110 @@ export function instructionNames(instructions: string): string[] {
   return names;
 }
 
-type Phrase = { tokens: string[]; key: string };
-/** Phrases by their first word (lower-case), for matching at each word of a sentence. */
-export type PhraseIndex = Map<string, Phrase[]>;
-
-/** An index of place names; build one per county for its cities and share it. */
-export function phraseIndex(phrases: readonly string[]): PhraseIndex {
-  const index: PhraseIndex = new Map();
-  for (const phrase of phrases) {
-    const tokens = lower(phrase);
-    if (!tokens.length) continue;
-    const list = index.get(tokens[0]!) ?? [];
-    if (!list.length) index.set(tokens[0]!, list);
-    const key = tokens.join(' ');
-    if (!list.some((p) => p.key === key)) list.push({ tokens, key });
-  }
-  return index;
-}
-
-function hasPhrase(tokens: string[], at: number, index: PhraseIndex, own: Set<string>): boolean {
-  const candidates = index.get(tokens[at]!);
-  if (!candidates) return false;
-  return candidates.some(
-    (p) =>
-      !own.has(p.key) &&
-      at + p.tokens.length <= tokens.length &&
-      p.tokens.every((t, j) => tokens[at + j] === t),
-  );
-}
-
-/** The county as written and without its suffix: text says "across Travis" too. */
-function countyNames(county: string): string[] {
-  const stem = countyStem(county);
-  return stem && stem !== county ? [county, stem] : [county];
+/** What one page is compared with. */
+function indexesOf(facts: PlaceFacts, shared: SharedNames): PlaceIndexes {
+  const page = pageIndex({
+    counties: [...countyNames(facts.county), ...facts.otherCounties.flatMap(countyNames)],
+    neighbours: facts.neighbours,
+    named: instructionNames(facts.instructions),
+    own: facts.own,
+  });
+  return {
+    names: [page, shared.countyCities, shared.places].filter((n) => n !== undefined),
+    zips: new Set(facts.zips),
+    own: new Set(facts.own.map((o) => lowerWords(o).join(' '))),
+  };
 }
 
 /**
- * `countyCities`: the index of the names of the county's cities, shared by its pages (a page's
- * own name in it is ignored).
+ * How many of the place's facts the text states, and its credit for them: each statement
+ * carrying one (`statementOf`: the statement each of the text's words stands in, -1 outside
+ * statements), and each fact stated only outside statements (a short quote, a heading).
+ */
+function firsthandCredit(
+  tokens: readonly string[],
+  statementOf: Int32Array,
+  facts: readonly TCityFact[],
+): { stated: number; credit: number } {
+  const cover = new Int32Array(tokens.length + 1);
+  let stated = 0;
+  let outside = 0;
+  for (const fact of facts) {
+    const needles = factNeedles(fact);
+    const found = needles.map((needle) => ({ needle, at: occurrences(tokens, needle) }));
+    if (!needles.length || found.some((f) => !f.at.length)) continue;
+    stated += 1;
+    let inStatement = false;
+    for (const { needle, at } of found)
+      for (const start of at) {
+        cover[start]! += 1;
+        cover[start + needle.length]! -= 1;
+        inStatement ||= statementOf[start]! >= 0;
+      }
+    if (!inStatement) outside += 1;
+  }
+  const carrying = new Set<number>();
+  for (let i = 0, depth = 0; i < tokens.length; i++) {
+    depth += cover[i]!;
+    if (depth > 0 && statementOf[i]! >= 0) carrying.add(statementOf[i]!);
+  }
+  return { stated, credit: carrying.size + outside };
+}
+
+/**
+ * A page's local substance: its words and statements, its first-hand facts, the kinds of
+ * geography it mentions and the lists of places it holds. Linear in the text (for each fact,
+ * one pass of the text's words).
  */
 export function localSubstance(
   blocks: readonly string[],
   facts: PlaceFacts,
-  countyCities: PhraseIndex = new Map(),
+  shared: SharedNames = {},
 ): Substance {
-  const own = new Set(facts.own.map((o) => lower(o).join(' ')));
-  const index = phraseIndex([
-    ...countyNames(facts.county),
-    ...facts.otherCounties.flatMap(countyNames),
-    ...facts.neighbours,
-    ...instructionNames(facts.instructions),
-  ]);
-  const zips = new Set(facts.zips);
+  const ix = indexesOf(facts, shared);
+  const kinds = new Set<GeoKind>();
+  const tokens: string[] = [];
+  const statements: number[] = [];
   let words = 0;
   let sentences = 0;
-  let local = 0;
+  let stuffing = 0;
+  let listRun = 0;
+  const endRun = () => {
+    if (listRun >= STUFFING_PLACES) stuffing += 1;
+    listRun = 0;
+  };
   for (const block of blocks) {
     for (const sentence of sentencesOf(block)) {
-      const tokens = lower(sentence);
-      if (!tokens.length) continue;
-      words += tokens.length;
-      if (tokens.length < STATEMENT_WORDS) continue;
-      sentences += 1;
-      const isLocal = tokens.some(
-        (t, i) =>
-          zips.has(t) ||
-          hasPhrase(tokens, i, index, own) ||
-          hasPhrase(tokens, i, countyCities, own) ||
-          (/^\d+$/.test(t) && DISTANCE_UNITS.has(tokens[i + 1] ?? '')),
-      );
-      if (isLocal) local += 1;
+      // One reading of the words for places and facts alike ("1,200" is one word, 1200).
+      const lower = factTokens(sentence);
+      if (!lower.length) continue;
+      words += lower.length;
+      const statement = lower.length >= STATEMENT_WORDS ? sentences++ : -1;
+      for (const t of lower) {
+        tokens.push(t);
+        statements.push(statement);
+      }
+      const found = placesIn(lower, ix);
+      if (statement < 0) {
+        // A list item that is only a place ("78701", "Round Rock"): a run of them is a list.
+        if (found.places === 1 && found.words === lower.length) listRun += 1;
+        else endRun();
+        continue;
+      }
+      endRun();
+      if (isStuffing(lower.length, found)) stuffing += 1;
+      else for (const kind of found.kinds) kinds.add(kind);
     }
   }
-  return { words, sentences, local, localShare: sentences ? local / sentences : 0 };
+  endRun();
+  const firsthand = firsthandCredit(tokens, Int32Array.from(statements), facts.firsthand ?? []);
+  const local = FACT_WEIGHT * firsthand.credit + kinds.size;
+  return {
+    words,
+    sentences,
+    local,
+    factsStated: firsthand.stated,
+    stuffing,
+    localShare: sentences ? Math.min(1, local / sentences) : 0,
+  };
 }

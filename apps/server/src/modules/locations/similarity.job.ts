@@ -4,8 +4,11 @@ import { faqsInHtml } from '@cityforge/shared/html';
 import type { Executor } from '../../db/client.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { jobsIn } from '../../jobs/in-transaction.ts';
+import type { TCityFact } from '@cityforge/shared';
+import type { FactsRepo } from './facts.repo.ts';
 import type { LocationsRepo } from './locations.repo.ts';
-import { localSubstance, phraseIndex, writtenPage } from './page-substance.ts';
+import { localSubstance, nearbyIndex, placesIndex, writtenPage } from './page-substance.ts';
+import { countyNames } from './place-mentions.ts';
 import { placeMasks, scoreSiblings, signatureOfText } from './similarity.ts';
 
 const ZScoreJob = z.object({ projectId: z.string() });
@@ -22,21 +25,43 @@ export async function sendScoreJob(boss: PgBoss, projectId: string, tx?: Executo
   );
 }
 
+/** What scoring reads: the pages, and their places' facts. */
+export type ScoringRepos = { locations: LocationsRepo; facts: FactsRepo };
+
+/** Cities whose facts are read per query: a big project's ids stay well under any bind limit. */
+const FACTS_BATCH = 1000;
+
+async function factsOf(facts: FactsRepo, ids: string[]): Promise<Map<string, TCityFact[]>> {
+  const all = new Map<string, TCityFact[]>();
+  for (let i = 0; i < ids.length; i += FACTS_BATCH)
+    for (const [id, list] of await facts.ofCities(ids.slice(i, i + FACTS_BATCH))) all.set(id, list);
+  return all;
+}
+
 /**
  * Scores every written city page of a project: its highest similarity to a sibling (and which
- * one), and its local substance (share of sentences stating a fact of its place, and its
- * words), from the HTML that is published, so a hand edit is scored as it reads. The quality
- * gate's verdict follows from these and the project's thresholds (pages/quality-gate.ts).
+ * one), and its local substance (its first-hand facts first, then its geography, and the
+ * sentences that only list places), from the HTML that is published, so a hand edit is scored
+ * as it reads. The quality gate's verdict follows from these and the project's thresholds
+ * (pages/quality-gate.ts).
  */
-export async function scoreProject(repo: LocationsRepo, projectId: string): Promise<number> {
-  const rows = await repo.completedForScoring(projectId);
+export async function scoreProject(repos: ScoringRepos, projectId: string): Promise<number> {
+  const rows = await repos.locations.completedForScoring(projectId);
   const namesOfCounty = new Map<string, string[]>();
   for (const row of rows) {
     const names = namesOfCounty.get(row.countyId) ?? [];
     if (!names.length) namesOfCounty.set(row.countyId, names);
     names.push(row.name);
   }
-  const countyIndex = new Map([...namesOfCounty].map(([id, names]) => [id, phraseIndex(names)]));
+  const countyIndex = new Map([...namesOfCounty].map(([id, names]) => [id, nearbyIndex(names)]));
+  // Every place a sentence could list: the project's cities, counties and states.
+  const places = placesIndex([
+    ...new Set(rows.flatMap((r) => [r.name, ...countyNames(r.county), r.stateName])),
+  ]);
+  const facts = await factsOf(
+    repos.facts,
+    rows.map((r) => r.id),
+  );
   const pages = rows.flatMap((row) => {
     if (!row.contentHtml) return [];
     const page = writtenPage(row.contentHtml);
@@ -50,8 +75,9 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
         neighbours: page.nearby,
         instructions: row.prompt,
         own: [row.name, row.stateName, row.stateCode],
+        firsthand: facts.get(row.id) ?? [],
       },
-      countyIndex.get(row.countyId),
+      { countyCities: countyIndex.get(row.countyId), places },
     );
     return [
       {
@@ -65,12 +91,14 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
     ];
   });
   const scores = scoreSiblings(pages);
-  await repo.setQuality(
+  await repos.locations.setQuality(
     pages.map((p) => ({
       id: p.id,
       ...scores.get(p.id)!,
       localShare: p.substance.localShare,
       wordCount: p.substance.words,
+      factsStated: p.substance.factsStated,
+      stuffing: p.substance.stuffing,
       faqs: p.faqs,
       faqsHash: p.faqsHash,
     })),
@@ -81,7 +109,7 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
 /** Scores each project asked for; `scored` is told of each once its scores are stored. */
 export async function startScoreWorker(
   boss: PgBoss,
-  repo: LocationsRepo,
+  repos: ScoringRepos,
   scored: (projectId: string) => Promise<void>,
 ): Promise<void> {
   let self: string | null = null;
@@ -89,7 +117,7 @@ export async function startScoreWorker(
     try {
       for (const job of jobs) {
         const { projectId } = ZScoreJob.parse(job.data);
-        await scoreProject(repo, projectId);
+        await scoreProject(repos, projectId);
         await scored(projectId);
       }
     } finally {

@@ -58,6 +58,9 @@ export function visibleText(content: TPageContent): string {
       case 'faq':
         for (const f of s.items) out.push(f.question, f.answer);
         break;
+      case 'quotes':
+        for (const q of s.items) out.push(q.quote, ...(q.by ? [q.by] : []));
+        break;
       case 'cta':
         out.push(s.text, s.buttonLabel);
         break;

@@ -10,11 +10,17 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 
 const ZItem = z.object({ title: text(120), description: text(1200) });
 
+/**
+ * A text section's paragraphs: a page states each of its place's facts (up to 40 columns of a
+ * sheet, a long one in a paragraph of its own), so a facts section may need one per fact.
+ */
+export const PARAGRAPHS_MAX = 40;
+
 export const ZSection = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('text'),
     heading: text(160),
-    paragraphs: z.array(text(2500)).min(1).max(8),
+    paragraphs: z.array(text(2500)).min(1).max(PARAGRAPHS_MAX),
   }),
   z.object({
     type: z.literal('services'),
@@ -39,6 +45,16 @@ export const ZSection = z.discriminatedUnion('type', [
       .array(z.object({ question: text(300), answer: text(2000) }))
       .min(1)
       .max(12),
+  }),
+  z.object({
+    // A customer's own words, as the place's facts give them: shown as quotations, never
+    // marked up as reviews of the business (site/structured-data.ts).
+    type: z.literal('quotes'),
+    heading: text(160),
+    items: z
+      .array(z.object({ quote: text(2100), by: z.string().trim().max(120).optional() }))
+      .min(1)
+      .max(PARAGRAPHS_MAX),
   }),
   z.object({
     type: z.literal('cta'),
@@ -67,6 +83,7 @@ export const CONTENT_SHAPE = `{
     { "type": "benefits", "heading": "...", "items": [{ "title": "...", "description": "..." }] },
     { "type": "process", "heading": "...", "steps": [{ "title": "...", "description": "..." }] },
     { "type": "faq", "heading": "...", "items": [{ "question": "...", "answer": "..." }] },
+    { "type": "quotes", "heading": "...", "items": [{ "quote": "word for word", "by": "who said it" }] },
     { "type": "cta", "heading": "...", "text": "...", "buttonLabel": "..." }
   ]
 }`;

@@ -29,13 +29,19 @@ export type JobRef = { id: string; projectId: string; model: string };
 const tableOf = (target: Target): StateTable =>
   target === 'city' ? (cities as unknown as StateTable) : pages;
 
-/** A city page's quality scores and approval, reset when it gets new words. */
+/**
+ * A city page's quality scores and approval, reset when it gets new words; written from its
+ * place's facts as they are now, it no longer waits for a rewrite because they changed.
+ */
 const FRESH_CITY = {
   similarity: null,
   similarTo: null,
   localShare: null,
   wordCount: null,
+  factsStated: null,
+  stuffing: null,
   approvedAt: null,
+  factsChangedAt: null,
 };
 
 /**

@@ -1,6 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PAGE_STATUS, QUALITY_GATE_DEFAULTS, type TQualityGate } from '@cityforge/shared';
-import { cities, projects, type ProjectRow } from '../../db/schema/index.ts';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  PAGE_STATUS,
+  QUALITY_GATE_DEFAULTS,
+  type TProjectGate,
+  type TQualityGate,
+} from '@cityforge/shared';
+import type { Executor } from '../../db/client.ts';
+import { cities, cityFacts, projects, type ProjectRow } from '../../db/schema/index.ts';
 
 /** A project's quality gate, its own thresholds or the shipped defaults. */
 export function gateOf(
@@ -18,34 +24,65 @@ export function gateOf(
 }
 
 /**
- * True for a city page the gate holds back: written, scored, below one of its project's
- * thresholds and not approved by hand. The SQL form of `qualityVerdict` (shared), for counts
- * and builds. Without `gate`, a query using it must join `projects` on the city's project;
- * with one project's `gate` (gateOf), its thresholds are parameters and no join is needed.
- * Tested against the shared rule.
+ * Which of these projects have places with facts (the gate's `proof` applies to them), one
+ * probe of the facts' project index each. Asked apart, with the project as a constant: as a
+ * subquery correlated with each city, PostgreSQL may plan a scan of every project's facts per
+ * city (a table of one big project's facts reads as "every row matches").
  */
-export function heldSql(gate?: TQualityGate): SQL<boolean> {
+export async function factProjectsOf(tx: Executor, projectIds: readonly string[]) {
+  const found = await Promise.all(
+    projectIds.map(async (id) => {
+      const [row] = await tx
+        .select({ id: cityFacts.projectId })
+        .from(cityFacts)
+        .where(eq(cityFacts.projectId, id))
+        .limit(1);
+      return row ? id : null;
+    }),
+  );
+  return found.filter((id): id is string => id !== null);
+}
+
+/** One project's gate (gateOf, and its fact names), or the projects of a query with facts. */
+export type HeldBy = { gate: TProjectGate } | { factProjects: readonly string[] };
+
+/**
+ * True for a city page the gate holds back: written, scored, below one of its project's
+ * thresholds, listing places, or without first-hand proof in a project that has facts, and not
+ * approved by hand. The SQL form of `qualityVerdict` (shared), for counts and builds. With one
+ * project's gate, everything is a parameter; with `factProjects` (factProjectsOf), the query
+ * must join `projects` on the city's project for its thresholds. Tested against the shared rule.
+ */
+export function heldSql(by: HeldBy): SQL<boolean> {
   const d = QUALITY_GATE_DEFAULTS;
   // As `real`, the columns' type: a float4 compares with another float4 as both read in
   // TypeScript (0.3 stored is 0.3 read), not as their float8 widenings (0.30000001…).
-  const limits = gate
-    ? {
-        enabled: sql`${gate.enabled}::boolean`,
-        maxSimilarity: sql`${gate.maxSimilarity}::real`,
-        minLocalShare: sql`${gate.minLocalShare}::real`,
-        minWords: sql`${gate.minWords}::int`,
-      }
-    : {
-        enabled: sql`${projects.qualityGate}`,
-        maxSimilarity: sql`coalesce(${projects.gateMaxSimilarity}, ${sql.raw(String(d.maxSimilarity))})`,
-        minLocalShare: sql`coalesce(${projects.gateMinLocalShare}, ${sql.raw(String(d.minLocalShare))})`,
-        minWords: sql`coalesce(${projects.gateMinWords}, ${sql.raw(String(d.minWords))})`,
-      };
+  const limits =
+    'gate' in by
+      ? {
+          enabled: sql`${by.gate.enabled}::boolean`,
+          maxSimilarity: sql`${by.gate.maxSimilarity}::real`,
+          minLocalShare: sql`${by.gate.minLocalShare}::real`,
+          minWords: sql`${by.gate.minWords}::int`,
+          hasFacts: sql`${by.gate.factNames.length > 0}::boolean`,
+        }
+      : {
+          enabled: sql`${projects.qualityGate}`,
+          maxSimilarity: sql`coalesce(${projects.gateMaxSimilarity}, ${sql.raw(String(d.maxSimilarity))})`,
+          minLocalShare: sql`coalesce(${projects.gateMinLocalShare}, ${sql.raw(String(d.minLocalShare))})`,
+          minWords: sql`coalesce(${projects.gateMinWords}, ${sql.raw(String(d.minWords))})`,
+          hasFacts: by.factProjects.length
+            ? inArray(cities.projectId, [...by.factProjects])
+            : sql`false`,
+        };
+  // A page scored before the later measures reads them as 0, as the shared rule does.
   return sql<boolean>`(${limits.enabled}
     and ${cities.status} = ${PAGE_STATUS.completed}
     and ${cities.approvedAt} is null
     and ${cities.similarity} is not null and ${cities.localShare} is not null and ${cities.wordCount} is not null
     and (${cities.similarity} > ${limits.maxSimilarity}
       or ${cities.localShare} < ${limits.minLocalShare}
-      or ${cities.wordCount} < ${limits.minWords}))`;
+      or ${cities.wordCount} < ${limits.minWords}
+      or coalesce(${cities.stuffing}, 0) > 0
+      or (coalesce(${cities.factsStated}, 0) = 0 and ${limits.hasFacts})))`;
 }

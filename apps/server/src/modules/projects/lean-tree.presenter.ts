@@ -3,14 +3,13 @@ import {
   PAGE_STATUS,
   normaliseStatus,
   qualityVerdict,
-  type TQualityGate,
+  type TProjectGate,
   type TLeanCity,
   type TLeanProjectDetail,
   type TLeanState,
 } from '@cityforge/shared';
 import type { DeployRow, ProjectRow } from '../../db/schema/index.ts';
 import type { CountyCount, LeanTreeRepo } from './lean-tree.repo.ts';
-import { gateOf } from '../pages/quality-gate.ts';
 import { detailHead } from './projects.presenter.ts';
 
 type Repo = LeanTreeRepo;
@@ -20,7 +19,7 @@ type CityRow = Awaited<ReturnType<Repo['cities']>>[number];
 
 const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
-export function toLeanCity(city: CityRow, gate: TQualityGate): TLeanCity {
+export function toLeanCity(city: CityRow, gate: TProjectGate): TLeanCity {
   const written = city.status === PAGE_STATUS.completed;
   const { verdict, reasons } = written
     ? qualityVerdict({ ...city, approved: city.approvedAt !== null }, gate)
@@ -36,7 +35,14 @@ export function toLeanCity(city: CityRow, gate: TQualityGate): TLeanCity {
     similarity: round2(city.similarity),
     tooSimilar: city.similarity !== null && city.similarity > gate.maxSimilarity,
     similarToName: city.similarToName,
-    quality: { verdict, reasons, localShare: round2(city.localShare), wordCount: city.wordCount },
+    factCount: city.factCount,
+    quality: {
+      verdict,
+      reasons,
+      localShare: round2(city.localShare),
+      wordCount: city.wordCount,
+      stuffing: city.stuffing,
+    },
   };
 }
 
@@ -62,7 +68,7 @@ export function toLeanStates(
   states: StateRow[],
   counties: CountyCount[],
   cityRows: CityRow[] | null,
-  gate: TQualityGate,
+  gate: TProjectGate,
 ): TLeanState[] {
   const citiesOf = new Map<string, TLeanCity[]>();
   for (const row of cityRows ?? []) {
@@ -101,9 +107,9 @@ export function toLeanDetail(
   usage: Parameters<typeof detailHead>[3],
   deploy: DeployRow | null,
   release: Parameters<typeof detailHead>[5],
+  gate: TProjectGate,
 ): TLeanProjectDetail {
   const totals = cityTotals(tree.counties);
-  const gate = gateOf(row);
   return {
     ...detailHead(row, pageRows, totals.total, usage, deploy, release, totals.held),
     totalCities: totals.total,

@@ -1,8 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAGE_STATUS, type TQualityGate } from '@cityforge/shared';
+import { PAGE_STATUS, type TProjectGate } from '@cityforge/shared';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { cities, locationCounties, locationStates, pages } from '../../db/schema/index.ts';
+import {
+  cities,
+  cityFacts,
+  locationCounties,
+  locationStates,
+  pages,
+} from '../../db/schema/index.ts';
 import { heldSql } from '../pages/quality-gate.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -20,6 +26,9 @@ export type CountyCount = {
   /** Its failed pages: what Retry Project writes again. */
   failed: number;
 };
+
+/** Facts read to name a project's fact columns: a few cities' worth. */
+const FACT_NAME_SAMPLE = 400;
 
 /** The buckets a city is counted in (a sum of these): see `counties`. */
 const COUNT_BITS = { similar: 1, held: 2, scoring: 4, queued: 8, failed: 16 } as const;
@@ -66,14 +75,14 @@ export function createLeanTreeRepo(db: Db) {
      * as one JSON value: there each row returned costs more than the counting, and a big project
      * has hundreds of counties.
      */
-    async counties(projectId: string, gate: TQualityGate): Promise<CountyCount[]> {
+    async counties(projectId: string, gate: TProjectGate): Promise<CountyCount[]> {
       const { failed, queued, similar, held, scoring } = COUNT_BITS;
       const bucket = sql`case
         when ${cities.status} = ${PAGE_STATUS.completed} then
           (case when ${cities.similarity} > ${gate.maxSimilarity}::real then ${sql.raw(String(similar))} else 0 end)
           + (case
             when ${cities.similarity} is null or ${cities.localShare} is null or ${cities.wordCount} is null then ${sql.raw(String(scoring))}
-            when ${heldSql(gate)} then ${sql.raw(String(held))}
+            when ${heldSql({ gate })} then ${sql.raw(String(held))}
             else 0 end)
         when ${cities.status} = ${PAGE_STATUS.failed} then ${sql.raw(String(failed))}
         when lower(${cities.status}) in ('queued', 'in progress') then ${sql.raw(String(queued))}
@@ -123,6 +132,29 @@ export function createLeanTreeRepo(db: Db) {
       return [...byCounty.values()];
     },
 
+    /**
+     * The names of the facts the project's places have, in the sheet's column order, read from
+     * a sample of its facts (every city of a sheet has the same columns): the screen names
+     * them in "add a Jobs completed or Customer quote for Kyle", and the gate holds pages
+     * without proof only when there are any.
+     */
+    async factNames(projectId: string, max = 3): Promise<string[]> {
+      const rows = await db
+        .select({ name: cityFacts.name, key: cityFacts.key, position: cityFacts.position })
+        .from(cityFacts)
+        .where(eq(cityFacts.projectId, projectId))
+        .limit(FACT_NAME_SAMPLE);
+      const byKey = new Map<string, { name: string; position: number }>();
+      for (const row of rows) {
+        const seen = byKey.get(row.key);
+        if (!seen || row.position < seen.position) byKey.set(row.key, row);
+      }
+      return [...byKey.values()]
+        .sort((a, b) => a.position - b.position)
+        .slice(0, max)
+        .map((f) => f.name);
+    },
+
     async findCounty(projectId: string, countyId: string) {
       if (!isUuid(countyId)) return null;
       const [row] = await db
@@ -135,34 +167,47 @@ export function createLeanTreeRepo(db: Db) {
 
     /**
      * The project's cities (or one county's, or one city), by name, with their similar
-     * sibling's name.
+     * sibling's name and how many facts their places have.
      */
-    cities: (projectId: string, countyId?: string, cityId?: string) =>
-      db
-        .select({
-          id: cities.id,
-          countyId: cities.countyId,
-          name: cities.name,
-          zips: cities.zips,
-          status: cities.status,
-          failedAt: cities.failedAt,
-          failureReason: cities.failureReason,
-          similarity: cities.similarity,
-          similarToName: similar.name,
-          localShare: cities.localShare,
-          wordCount: cities.wordCount,
-          approvedAt: cities.approvedAt,
-        })
-        .from(cities)
-        .leftJoin(similar, eq(similar.id, cities.similarTo))
-        .where(
-          and(
-            eq(cities.projectId, projectId),
-            countyId ? eq(cities.countyId, countyId) : undefined,
-            cityId ? eq(cities.id, cityId) : undefined,
-          ),
-        )
-        .orderBy(asc(cities.name)),
+    async cities(projectId: string, countyId?: string, cityId?: string) {
+      const where = and(
+        eq(cities.projectId, projectId),
+        countyId ? eq(cities.countyId, countyId) : undefined,
+        cityId ? eq(cities.id, cityId) : undefined,
+      );
+      const [rows, facts] = await Promise.all([
+        db
+          .select({
+            id: cities.id,
+            countyId: cities.countyId,
+            name: cities.name,
+            zips: cities.zips,
+            status: cities.status,
+            failedAt: cities.failedAt,
+            failureReason: cities.failureReason,
+            similarity: cities.similarity,
+            similarToName: similar.name,
+            localShare: cities.localShare,
+            wordCount: cities.wordCount,
+            factsStated: cities.factsStated,
+            stuffing: cities.stuffing,
+            approvedAt: cities.approvedAt,
+          })
+          .from(cities)
+          .leftJoin(similar, eq(similar.id, cities.similarTo))
+          .where(where)
+          .orderBy(asc(cities.name)),
+        // Counted from the project's facts in one pass, not a subquery per city.
+        db
+          .select({ cityId: cityFacts.cityId, n: sql<number>`count(*)::int` })
+          .from(cityFacts)
+          .innerJoin(cities, eq(cities.id, cityFacts.cityId))
+          .where(and(eq(cityFacts.projectId, projectId), where))
+          .groupBy(cityFacts.cityId),
+      ]);
+      const counts = new Map(facts.map((f) => [f.cityId, f.n]));
+      return rows.map((row) => ({ ...row, factCount: counts.get(row.id) ?? 0 }));
+    },
   };
 }
 export type LeanTreeRepo = ReturnType<typeof createLeanTreeRepo>;

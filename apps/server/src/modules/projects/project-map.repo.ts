@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cities, locationCounties, locationStates, projects } from '../../db/schema/index.ts';
-import { heldSql } from '../pages/quality-gate.ts';
+import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
 
 /** One city as the map query answers it: id, name, state, lat, lng, status, failed, held. */
 export type MapCityRow = [
@@ -26,9 +26,10 @@ export function createProjectMapRepo(db: Db) {
 
   return {
     async cities(projectId: string): Promise<MapCityRow[]> {
+      const held = heldSql({ factProjects: await factProjectsOf(db, [projectId]) });
       const [row] = await db
         .select({
-          list: sql<string>`coalesce(json_agg(json_build_array(${cities.id}, ${cities.name}, ${locationStates.code}, ${coordinate(cities.latitude)}, ${coordinate(cities.longitude)}, ${cities.status}, ${cities.failedAt} is not null, ${heldSql()}) order by ${cities.name}, ${cities.id}), '[]')::text`,
+          list: sql<string>`coalesce(json_agg(json_build_array(${cities.id}, ${cities.name}, ${locationStates.code}, ${coordinate(cities.latitude)}, ${coordinate(cities.longitude)}, ${cities.status}, ${cities.failedAt} is not null, ${held}) order by ${cities.name}, ${cities.id}), '[]')::text`,
         })
         .from(cities)
         .innerJoin(projects, eq(projects.id, cities.projectId))

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/sql-like.ts';
 import { writtenCitySql } from '../pages/city-release.ts';
-import { heldSql } from '../pages/quality-gate.ts';
+import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
 
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectPatch = Partial<Omit<NewProject, 'id' | 'userId' | 'createdAt'>>;
@@ -89,11 +89,12 @@ export function createProjectsRepo(db: Db) {
     /** City pages of these projects the quality gate holds back, in one query. */
     async heldCounts(projectIds: string[]): Promise<Map<string, number>> {
       if (!projectIds.length) return new Map();
+      const factProjects = await factProjectsOf(db, projectIds);
       const rows = await db
         .select({ projectId: cities.projectId, n: count() })
         .from(cities)
         .innerJoin(projects, eq(projects.id, cities.projectId))
-        .where(and(inArray(cities.projectId, projectIds), heldSql()))
+        .where(and(inArray(cities.projectId, projectIds), heldSql({ factProjects })))
         .groupBy(cities.projectId);
       return new Map(rows.map((r) => [r.projectId, r.n]));
     },

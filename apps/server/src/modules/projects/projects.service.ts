@@ -61,6 +61,12 @@ export function createProjectsService(deps: Deps) {
 
   const owned = projectOwnership(repo);
 
+  /** The gate as the project applies it: its thresholds and its places' fact names. */
+  const projectGate = async (project: ProjectRow) => ({
+    ...gateOf(project),
+    factNames: await tree.factNames(project.id),
+  });
+
   /** Release counts of the staged projects among these (no query when none is staged). */
   const releaseCounts = (rows: ProjectRow[]) =>
     repo.releaseCounts(rows.filter((r) => r.releasePerDay !== null).map((r) => r.id));
@@ -150,10 +156,11 @@ export function createProjectsService(deps: Deps) {
     /** The detail as the screen reads it; a big project's counties come without their cities. */
     async leanDetail(user: UserRow, id: string) {
       const project = await owned(user, id);
+      const gate = await projectGate(project);
       const [pageRows, states, counties, usage, deploys] = await Promise.all([
         tree.pageSummaries(project.id),
         tree.states(project.id),
-        tree.counties(project.id, gateOf(project)),
+        tree.counties(project.id, gate),
         user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
         repo.latestDeploys([project.id]),
       ]);
@@ -170,6 +177,7 @@ export function createProjectsService(deps: Deps) {
         usage,
         deploys.get(project.id) ?? null,
         toReleaseProgress(project, total, released.get(project.id)),
+        gate,
       );
     },
 
@@ -177,7 +185,7 @@ export function createProjectsService(deps: Deps) {
       const project = await owned(user, id);
       const county = await tree.findCounty(project.id, countyId);
       if (!county) throw notFound('County not found.');
-      const gate = gateOf(project);
+      const gate = await projectGate(project);
       return (await tree.cities(project.id, county.id)).map((c) => toLeanCity(c, gate));
     },
 
@@ -195,7 +203,7 @@ export function createProjectsService(deps: Deps) {
       const [row] = await tree.cities(project.id, city.countyId, city.id);
       return {
         message: approved ? MSG.cityApproved : MSG.cityApprovalWithdrawn,
-        data: toLeanCity(row!, gateOf(project)),
+        data: toLeanCity(row!, await projectGate(project)),
       };
     },
 

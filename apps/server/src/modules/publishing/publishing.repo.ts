@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TDeployState } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -12,8 +12,9 @@ import {
   siteMemos,
   type DeployRow,
 } from '../../db/schema/index.ts';
+import { imageFileOf } from '../../lib/image-names.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { heldSql } from '../pages/quality-gate.ts';
+import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
 import { citiesPastSeats } from '../locations/city-seats.ts';
 import type { MemoFiles } from './build-memo.ts';
 import type { Faq } from '@cityforge/shared/html';
@@ -58,9 +59,9 @@ type CityOwnJson = Omit<CityOwn, 'updatedAt' | 'releasedAt'> & {
   updatedAt: string;
   releasedAt: string | null;
 };
-/** Every city as one JSON object of CityOwn's fields. */
-const cityOwnJson = () =>
-  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql()})), '[]')::text`;
+/** Every city as one JSON object of CityOwn's fields (`factProjects`: see heldSql). */
+const cityOwnJson = (factProjects: readonly string[]) =>
+  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql({ factProjects })})), '[]')::text`;
 const fromCityOwnJson = (list: string): CityOwn[] =>
   (JSON.parse(list) as CityOwnJson[]).map((city) => ({
     ...city,
@@ -187,14 +188,27 @@ export function createPublishingRepo(db: Db) {
         .groupBy(locationCounties.id)
         .orderBy(asc(locationCounties.name));
     },
-    /** The project's image files, which the build copies to images/{file} from the store. */
+    /**
+     * The project's image files, which the build copies to images/{file} from the store: its
+     * generated images and its places' photos (the sheet's `Photo`, stored the same way).
+     */
     async siteImages(projectId: string): Promise<string[]> {
-      const rows = await db
-        .select({ file: projectImages.file })
-        .from(projectImages)
-        .where(eq(projectImages.projectId, projectId))
-        .orderBy(asc(projectImages.file));
-      return rows.map((r) => r.file);
+      const [images, photos] = await Promise.all([
+        db
+          .select({ file: projectImages.file })
+          .from(projectImages)
+          .where(eq(projectImages.projectId, projectId)),
+        db
+          .selectDistinct({ key: cities.photoKey })
+          .from(cities)
+          .where(and(eq(cities.projectId, projectId), isNotNull(cities.photoKey))),
+      ]);
+      const files = new Set(images.map((r) => r.file));
+      for (const { key } of photos) {
+        const file = imageFileOf(key);
+        if (file) files.add(file);
+      }
+      return [...files].sort();
     },
     /**
      * Every city without its page's content, which a build reads a few hundred pages at a time
@@ -205,8 +219,9 @@ export function createPublishingRepo(db: Db) {
     async cityStubs(projectId: string): Promise<CityOwn[]> {
       // One JSON value, not a row per city: on the embedded database reading 10,000 rows
       // cost more than the rest of an unchanged redeploy's build (docs/decisions.md).
+      const factProjects = await factProjectsOf(db, [projectId]);
       const [row] = await db
-        .select({ list: cityOwnJson() })
+        .select({ list: cityOwnJson(factProjects) })
         .from(cities)
         .innerJoin(projects, eq(projects.id, cities.projectId))
         .where(eq(cities.projectId, projectId));

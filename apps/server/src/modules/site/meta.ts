@@ -75,3 +75,50 @@ export function hasOpenGraphTags(metaTags: string): boolean {
   });
   return found;
 }
+
+/**
+ * The meta tags with the customer's own title and description for the page (a sheet's `Page
+ * title` and `Meta description`) in place of those the template or the model gave, as written:
+ * the customer's words win, uncut. Other tags of an HTML template stay where they are. One
+ * tokenizer pass.
+ */
+export function overrideMetaTags(
+  metaTags: string,
+  own: { title?: string | null; description?: string | null },
+): string {
+  const title = own.title?.trim();
+  const description = own.description?.trim();
+  if (!title && !description) return metaTags;
+  const spans: Array<{ start: number; end: number; tag: string }> = [];
+  let titleAt: number | null = null;
+  let titleDone = false;
+  let descriptionDone = false;
+  scanMarkup(metaTags, {
+    openTag({ name, attrs, offset, end }) {
+      if (name === 'title' && !titleDone && titleAt === null) titleAt = offset;
+      else if (name === 'meta' && !descriptionDone) {
+        if (attrs.get('name')?.trim().toLowerCase() !== 'description') return;
+        descriptionDone = true;
+        if (description) spans.push({ start: offset, end, tag: descriptionTag(description) });
+      }
+    },
+    closeTag(name, offset) {
+      if (name !== 'title' || titleAt === null || titleDone) return;
+      titleDone = true;
+      const end = metaTags.indexOf('>', offset) + 1;
+      if (title) spans.push({ start: titleAt, end, tag: titleTag(title) });
+    },
+  });
+  let out = metaTags;
+  for (const span of spans.sort((a, b) => b.start - a.start))
+    out = out.slice(0, span.start) + span.tag + out.slice(span.end);
+  const missing = [
+    title && !titleDone ? titleTag(title) : '',
+    description && !descriptionDone ? descriptionTag(description) : '',
+  ].filter(Boolean);
+  return missing.length ? [...missing, out].filter(Boolean).join('\n') : out;
+}
+
+const titleTag = (title: string) => `<title>${escapeHtml(title)}</title>`;
+const descriptionTag = (description: string) =>
+  `<meta name="description" content="${escapeAttr(description)}">`;

@@ -2,6 +2,7 @@ import { PAGE_STATUS } from '@cityforge/shared';
 import type { PageRow } from '../../db/schema/index.ts';
 import { pagePath, type Crumb, type PageRef } from './paths.ts';
 import { faqsInHtml, type Faq } from '@cityforge/shared/html';
+import { photoInHtml } from './place-photo.ts';
 import {
   renderDocument,
   type DocumentProject,
@@ -59,6 +60,8 @@ export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): s
     siteUrl: frame.siteUrl,
     // Editor documents carry no structured data (the canvas holds no script), so skip the read.
     faqs: frame.mode === 'editor' ? [] : (body.faqs ?? faqsInHtml(body.contentHtml)),
+    // The photo the page shows is its image; one the owner removed in the editor is not.
+    image: page.kind === 'city' && frame.mode !== 'editor' ? photoInHtml(body.contentHtml) : null,
     breadcrumbs: body.breadcrumbs,
     areaServed: body.areaServed,
     noindex: body.noindex,

@@ -3,6 +3,7 @@ import { slugify } from '../../lib/slugify.ts';
 import { escapeAttr, escapeHtml, mailtoHref, telHref } from './html.ts';
 import type { PageRef } from './paths.ts';
 import type { Faq } from '@cityforge/shared/html';
+import { placePhotoFigure, type PlacePhoto } from './place-photo.ts';
 
 export type ContentProject = {
   name: string;
@@ -16,6 +17,8 @@ export type RenderContentOptions = {
   linkServices?: boolean;
   /** Sections the server adds after the written ones (a city's ZIP codes and neighbours). */
   extraSections?: string[];
+  /** A photo of the business's work at the place, beside the hero (place-photo.ts). */
+  photo?: PlacePhoto;
 };
 
 export type { Faq };
@@ -65,7 +68,12 @@ function contactAction(project: ContentProject, label: string): string {
   return '';
 }
 
-function renderHero(content: TPageContent, page: PageRef, project: ContentProject): string {
+function renderHero(
+  content: TPageContent,
+  page: PageRef,
+  project: ContentProject,
+  photo?: PlacePhoto,
+): string {
   const { hero } = content;
   const eyebrow =
     page.kind === 'homepage' && project.serviceType ? project.serviceType : project.name;
@@ -73,7 +81,7 @@ function renderHero(content: TPageContent, page: PageRef, project: ContentProjec
   const actions = phone
     ? contactAction(project, hero.ctaLabel)
     : `<a class="btn" href="#contact">${e(hero.ctaLabel)}</a>`;
-  const aside = heroCard(content, project);
+  const aside = photo ? placePhotoFigure(photo) : heroCard(content, project);
   return (
     `<section class="hero"><div class="wrap${aside ? ' hero-grid' : ''}"><div>` +
     `<p class="eyebrow">${e(eyebrow)}</p>` +
@@ -146,6 +154,19 @@ function sectionBody(
         .join('');
       return `<div class="wrap split">${h2}<div class="faq">${items}</div></div>`;
     }
+    case 'quotes': {
+      // A customer's words as a quotation with who said it; never structured data (a business
+      // marking up praise of itself is what Google calls self-serving reviews).
+      const quotes = section.items
+        .map(
+          (q) =>
+            `<figure class="quote"><blockquote><p>${e(q.quote)}</p></blockquote>` +
+            (q.by ? `<figcaption>&mdash; <cite>${e(q.by)}</cite></figcaption>` : '') +
+            `</figure>`,
+        )
+        .join('');
+      return `<div class="wrap split">${h2}<div class="quotes">${quotes}</div></div>`;
+    }
     case 'cta': {
       const action = contactAction(project, section.buttonLabel);
       return (
@@ -195,7 +216,6 @@ export function renderContent(
     return `<section class="${cls}" id="${escapeAttr(id)}">${sectionBody(section, project, opts)}</section>`;
   });
   const tail = ids.includes('contact') ? '' : contactBand(project);
-  return [renderHero(content, page, project), ...sections, ...(opts.extraSections ?? []), tail]
-    .filter(Boolean)
-    .join('\n');
+  const hero = renderHero(content, page, project, opts.photo);
+  return [hero, ...sections, ...(opts.extraSections ?? []), tail].filter(Boolean).join('\n');
 }

@@ -50,6 +50,8 @@ export type RenderDocumentOptions = {
   faqs?: Faq[];
   breadcrumbs?: Crumb[];
   areaServed?: string[];
+  /** The site path of the photo the page shows: its structured data's image. */
+  image?: string | null;
   year?: number;
   /** Below the quality gate: search engines are asked not to index the page (issue 24). */
   noindex?: boolean;
@@ -74,6 +76,10 @@ function headTags(opts: RenderDocumentOptions, description: string, title: strin
       tags.push(`<meta property="og:description" content="${escapeAttr(description)}">`);
     }
     if (url) tags.push(`<meta property="og:url" content="${escapeAttr(url)}">`);
+    if (url && opts.image)
+      tags.push(
+        `<meta property="og:image" content="${escapeAttr(absoluteUrl(siteUrl!, opts.image))}">`,
+      );
   }
   const data = structuredData({
     project,
@@ -83,6 +89,7 @@ function headTags(opts: RenderDocumentOptions, description: string, title: strin
     faqs: opts.faqs ?? [],
     breadcrumbs: opts.breadcrumbs ?? breadcrumbsFor(page),
     areaServed: opts.areaServed,
+    image: opts.image,
   });
   if (opts.mode !== 'editor') tags.push(...data.map(jsonLdScript));
   if (opts.icon)

@@ -9,6 +9,8 @@ export type StructuredDataInput = {
   faqs: Faq[];
   breadcrumbs: Crumb[];
   areaServed?: string[];
+  /** The site path of the photo the page shows (a city's place photo), its `image`. */
+  image?: string | null;
 };
 
 type JsonObject = { [key: string]: unknown };
@@ -38,7 +40,12 @@ function business(input: StructuredDataInput, withContext: boolean): JsonObject 
   });
 }
 
-/** The JSON-LD objects for one page, each a complete document with its own @context. */
+/**
+ * The JSON-LD objects for one page, each a complete document with its own @context. Never a
+ * Review or AggregateRating: Google calls a business's markup of praise of itself
+ * self-serving, so its customers' quotes are shown on the page and nothing more
+ * (site.honest-markup.test.ts reads every page of a built site for it).
+ */
 export function structuredData(input: StructuredDataInput): JsonObject[] {
   const { page, siteUrl, description } = input;
   const url = (path: string) => (siteUrl ? absoluteUrl(siteUrl, path) : path);
@@ -60,6 +67,7 @@ export function structuredData(input: StructuredDataInput): JsonObject[] {
         serviceType: page.kind === 'city' ? input.project.serviceType : page.name,
         description,
         url: siteUrl ? url(pagePath(page)) : undefined,
+        image: input.image ? url(input.image) : undefined,
         provider: business(input, false),
         areaServed: input.areaServed?.length ? input.areaServed : undefined,
       }),

@@ -1,5 +1,5 @@
 import { trimToWords } from '../../site/meta.ts';
-import type { TPageContent, TSection } from '../../pages/content.ts';
+import { PARAGRAPHS_MAX, type TPageContent, type TSection } from '../../pages/content.ts';
 import type { OfflineItem } from './text.ts';
 
 // Long business names can push a template past the schema's bounds; trimming on a word keeps
@@ -16,7 +16,11 @@ export function fitSection(s: TSection): TSection {
   const heading = fit(s.heading, 160);
   switch (s.type) {
     case 'text':
-      return { ...s, heading, paragraphs: s.paragraphs.slice(0, 8).map((p) => fit(p, 2500)) };
+      return {
+        ...s,
+        heading,
+        paragraphs: s.paragraphs.slice(0, PARAGRAPHS_MAX).map((p) => fit(p, 2500)),
+      };
     case 'services':
       return {
         ...s,
@@ -32,6 +36,11 @@ export function fitSection(s: TSection): TSection {
       const items = s.items
         .slice(0, 12)
         .map((f) => ({ question: fit(f.question, 300), answer: fit(f.answer, 2000) }));
+      return { ...s, heading, items };
+    }
+    case 'quotes': {
+      // The customer's words are never cut: a quote too long for the page is left out whole.
+      const items = s.items.filter((q) => q.quote.length <= 2100).slice(0, PARAGRAPHS_MAX);
       return { ...s, heading, items };
     }
     case 'cta':

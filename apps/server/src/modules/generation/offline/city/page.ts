@@ -4,6 +4,7 @@
  * chooser seeded by the city, so each slot of the page picks its own phrasing.
  */
 
+import type { TCityFact } from '@cityforge/shared';
 import type { CityContext, NearbyCity } from '../../city-context.ts';
 import { asksFrom, factsFrom } from '../brief.ts';
 import { offlineServices } from '../services.ts';
@@ -29,6 +30,8 @@ export type CityPage = Voice & {
   facts: string[];
   /** Topics the owner asked every page to mention. */
   topics: string[];
+  /** What the customer told us about the place: each is stated on the page (proof.ts). */
+  firsthand: TCityFact[];
   choose: Chooser;
 };
 
@@ -57,13 +60,18 @@ export function cityPageOf(project: OfflineProject, city: CityContext): CityPage
     countyCities: city.countyCities,
     facts: [...own, ...general].slice(0, 6),
     topics: asks.topics,
+    firsthand: city.facts.filter((f) => f.value.trim()),
     choose,
   };
 }
 
-const MAX_ZIPS = 12;
+/**
+ * ZIP codes a sentence names: more would make it a list of ZIP codes, which the quality gate
+ * (and Google) reads as keyword stuffing; the page's ZIP chips list them all.
+ */
+const MAX_ZIPS = 4;
 
-/** "ZIP code 43402", "ZIP codes 43402 and 43403", "ZIP codes 77001, …, 77012 and 158 more". */
+/** "ZIP code 43402", "ZIP codes 43402 and 43403", "ZIP codes 77001, 77002, 77003, 77004 and 174 more". */
 export function zipPhrase(zips: string[]): string {
   if (zips.length === 1) return `ZIP code ${zips[0]}`;
   if (zips.length <= MAX_ZIPS) return `ZIP codes ${listOf(zips)}`;

@@ -3,7 +3,9 @@
  * from the project's own data and the city's record (county, ZIP codes, nearby cities of the
  * project with distances, the business's services, the upload's instructions). It never
  * invents a local fact: no addresses, landmarks, neighborhoods, population, weather, history,
- * prices, licences, years or reviews. Only what it was given, and how the business works.
+ * prices, licences, years or reviews. Only what it was given, and how the business works; the
+ * facts the customer gave for the place (jobs done there, a customer's words, the local price)
+ * are each stated in a sentence of the page's own, and its quotes shown as quotations.
  *
  * Hundreds of sibling pages from one template are the thin, duplicate content this product
  * exists to avoid, so nearly every sentence has several phrasings (the phrases/city-*.ts tables)
@@ -23,6 +25,7 @@ import { hero, metaDescription, metaTitle } from './headlines.ts';
 import { area, intro } from './intro.ts';
 import { benefitsSection, processSection, servicesSection } from './offer.ts';
 import { cityPageOf } from './page.ts';
+import { proofSection, quotesSection } from './proof.ts';
 
 /**
  * One city page from the project's data and the city's record; deterministic for equal
@@ -36,9 +39,13 @@ export function writeOfflineCityContent(project: OfflineProject, city: CityConte
     benefitsSection(p),
     processSection(p),
     extraSection(p),
+    quotesSection(p),
   ].filter((s): s is TSection => s !== null);
+  const proof = proofSection(p);
   const sections = [
     intro(p),
+    // What only this business can say about the place comes first.
+    ...(proof ? [proof] : []),
     ...p.choose.some('order', middle, middle.length),
     faqSection(p),
     ctaSection(p),

@@ -1,5 +1,5 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { MSG, type TLeanCity, type TQualityGate } from '@cityforge/shared';
+import { MSG, type TLeanCity, type TProjectGate } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
@@ -18,7 +18,7 @@ export function CityQuality({
 }: {
   projectId: string;
   city: TLeanCity;
-  gate: TQualityGate;
+  gate: TProjectGate;
 }) {
   const approve = useApproveCity(projectId);
   const { verdict } = city.quality;

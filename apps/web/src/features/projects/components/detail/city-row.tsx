@@ -1,5 +1,5 @@
 import { Copy, Trash2 } from 'lucide-react';
-import type { TLeanCity, TQualityGate } from '@cityforge/shared';
+import type { TLeanCity, TProjectGate } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -25,7 +25,7 @@ export function CityRow({
 }: {
   projectId: string;
   city: TLeanCity;
-  gate: TQualityGate;
+  gate: TProjectGate;
   retrying: boolean;
   onRetry: (opts: RegenerationOptions) => void;
   onDelete: () => void;

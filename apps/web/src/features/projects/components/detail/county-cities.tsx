@@ -1,4 +1,4 @@
-import type { TLeanCity, TLeanCounty, TQualityGate } from '@cityforge/shared';
+import type { TLeanCity, TLeanCounty, TProjectGate } from '@cityforge/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -13,7 +13,7 @@ export interface CityActions {
   onRetry: (city: TLeanCity, opts: RegenerationOptions) => void;
   onDelete: (city: TLeanCity) => void;
   /** The project's quality gate, for the verdicts' reasons. */
-  gate: TQualityGate;
+  gate: TProjectGate;
 }
 
 function CityList({
