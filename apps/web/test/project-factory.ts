@@ -30,7 +30,7 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
   };
 }
 
-const unscored = { similarity: null, similarTo: null, tooSimilar: false };
+const unscored = { similarity: null, similarTo: null, tooSimilar: false, factCount: 0 };
 
 const pageState = {
   status: 'Completed',
@@ -132,6 +132,8 @@ const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TL
   similarity: null,
   tooSimilar: false,
   similarToName: null,
+  factCount: 0,
+  factsChanged: false,
   quality: { verdict: 'passes', reasons: [], localShare: 0.2, wordCount: 640 },
   ...over,
 });
@@ -159,6 +161,8 @@ export function makeLeanDetail(
     heldBackCities: 0,
     scoringCities: 0,
     failedCities: 0,
+    citiesWithFacts: 0,
+    factsChangedCities: 0,
     qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS },
     states: [
       {

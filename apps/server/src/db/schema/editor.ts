@@ -59,8 +59,16 @@ export const projectImages = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /**
+     * A place's photo fetched from the address its sheet gave (cities.photo_url); null for an
+     * image generated in the editor. Photos stay out of the editor's picker.
+     */
+    sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('project_images_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('project_images_project_idx').on(t.projectId, t.createdAt),
+    index('project_images_source_idx').on(t.projectId, t.sourceUrl),
+  ],
 );
 export type ProjectImageRow = typeof projectImages.$inferSelect;

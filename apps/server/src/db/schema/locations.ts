@@ -57,6 +57,11 @@ export const cities = pgTable(
       .notNull()
       .references(() => locationCounties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * The place's name as its sheet row gave it, when `name` is a display name in its stead:
+     * the export writes it in the City column so the file resolves to the same place again.
+     */
+    placeName: text('place_name'),
     slug: text('slug').notNull(),
     /** The place it resolved to (state|county|city): the same city uploaded twice is one. */
     placeKey: text('place_key').notNull().default(''),
@@ -94,6 +99,8 @@ export const cities = pgTable(
     /** The sheet's `Photo`: the https address given, and the stored copy's key once fetched. */
     photoUrl: text('photo_url'),
     photoKey: text('photo_key'),
+    /** Why the photo at photoUrl was not fetched (refused address, not an image, ...). */
+    photoNote: text('photo_note'),
     /** The sheet's `Services` for this place, as given; null when the sheet said nothing. */
     services: jsonb('services').$type<string[]>(),
     /** When the place's facts changed after its page was written; null once rewritten. */

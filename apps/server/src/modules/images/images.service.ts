@@ -5,6 +5,7 @@ import type { ProjectImageRow, UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
+import { imageSrc } from '../../lib/image-paths.ts';
 import type { NewUsage } from '../generation/usage.repo.ts';
 import { keySource, type ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
@@ -24,8 +25,7 @@ type Deps = {
 };
 type GenerateInput = z.output<typeof ZGenerateImage>;
 
-/** The same path everywhere the image shows: the editor, the preview and the published site. */
-export const imageSrc = (file: string) => `/images/${file}`;
+export { imageSrc };
 
 export function toProjectImage(row: ProjectImageRow): TProjectImage {
   return {

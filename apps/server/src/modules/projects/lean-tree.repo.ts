@@ -4,6 +4,7 @@ import { PAGE_STATUS, type TQualityGate } from '@cityforge/shared';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { cities, locationCounties, locationStates, pages } from '../../db/schema/index.ts';
 import { heldSql } from '../pages/quality-gate.ts';
+import { factCountSql } from './fact-counts.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type CountyCount = {
@@ -123,6 +124,20 @@ export function createLeanTreeRepo(db: Db) {
       return [...byCounty.values()];
     },
 
+    /**
+     * How many of the project's places have facts ("38 of 120 city pages have local proof"),
+     * and how many written pages are marked as behind theirs.
+     */
+    async factTotals(projectId: string) {
+      const [row] = rowsOf<{ withFacts: number; changed: number }>(
+        await db.execute(sql`select
+          (select count(distinct city_id)::int from city_facts where project_id = ${projectId}) as "withFacts",
+          (select count(*)::int from ${cities}
+            where ${cities.projectId} = ${projectId} and ${cities.factsChangedAt} is not null) as "changed"`),
+      );
+      return row ?? { withFacts: 0, changed: 0 };
+    },
+
     async findCounty(projectId: string, countyId: string) {
       if (!isUuid(countyId)) return null;
       const [row] = await db
@@ -152,6 +167,8 @@ export function createLeanTreeRepo(db: Db) {
           localShare: cities.localShare,
           wordCount: cities.wordCount,
           approvedAt: cities.approvedAt,
+          factCount: factCountSql(),
+          factsChanged: sql<boolean>`${cities.factsChangedAt} is not null`,
         })
         .from(cities)
         .leftJoin(similar, eq(similar.id, cities.similarTo))
