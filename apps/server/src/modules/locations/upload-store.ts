@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Executor } from '../../db/client.ts';
-import type { FactsRepo, FactToStore } from './facts.repo.ts';
+import type { FactsRepo } from './facts.repo.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
 import { sendPhotoJobs } from './photo.job.ts';
 import type { PhotosRepo } from './photos.repo.ts';
@@ -13,12 +13,11 @@ export type UploadStoreDeps = {
   boss: PgBoss;
 };
 
-/** The upload's facts, one row per place and fact, keyed by the place each resolved to. */
-export function factsToStore(cities: Gathered[], stored: CityToStore[]): FactToStore[] {
-  const facts: FactToStore[] = [];
+/** The upload's facts, one row per place and fact, by the place each resolved to. */
+export function factsByPlace(cities: Gathered[], stored: CityToStore[]) {
+  const facts = new Map<string, Gathered['extras']['facts']>();
   cities.forEach((city, i) => {
-    const place = stored[i]!.placeKey;
-    for (const fact of city.extras.facts) facts.push({ place, ...fact });
+    if (city.extras.facts.length) facts.set(stored[i]!.placeKey, city.extras.facts);
   });
   return facts;
 }
@@ -34,11 +33,18 @@ export async function storeUpload(
   deps: UploadStoreDeps,
   projectId: string,
   stored: CityToStore[],
-  facts: FactToStore[],
+  facts: Map<string, Gathered['extras']['facts']>,
   tx: Executor,
 ) {
   const result = await deps.repo.store(projectId, stored, tx);
-  const factsChanged = await deps.factsRepo.mergeUpload(projectId, facts, tx);
+  // A place just added has no facts to merge with: its facts go in as they are.
+  const addedIds = new Map(result.added.map((c) => [c.placeKey, c.id]));
+  const known = [...facts.keys()].filter((key) => !addedIds.has(key));
+  const knownIds = await deps.factsRepo.cityIdsOf(projectId, known, tx);
+  const rows = (ids: Map<string, string>) =>
+    [...ids].flatMap(([key, cityId]) => (facts.get(key) ?? []).map((f) => ({ cityId, ...f })));
+  await deps.factsRepo.insertNew(projectId, rows(addedIds), tx);
+  const factsChanged = await deps.factsRepo.mergeUpload(projectId, rows(knownIds), tx);
   const added = new Set(result.added.map((c) => c.id));
   const changed = [...new Set([...result.extrasChanged, ...factsChanged])].filter(
     (id) => !added.has(id),

@@ -21,7 +21,7 @@ import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
 import type { PhotosRepo } from './photos.repo.ts';
 import type { Gathered } from './upload-gather.ts';
 import { readUpload } from './upload-read.ts';
-import { factsToStore, storeUpload } from './upload-store.ts';
+import { factsByPlace, storeUpload } from './upload-store.ts';
 import type { PgBoss } from 'pg-boss';
 import {
   LocationsFileError,
@@ -218,7 +218,7 @@ export function createUploadService(deps: Deps) {
         });
       }
       const stored = await toStore(project.id, read.cities, fields, model.id);
-      const facts = factsToStore(read.cities, stored);
+      const facts = factsByPlace(read.cities, stored);
 
       const result = await deps.db.transaction(async (tx) => {
         const result = await storeUpload(deps, project.id, stored, facts, tx);
