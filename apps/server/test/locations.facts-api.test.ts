@@ -125,6 +125,7 @@ describe('GET and PUT /api/projects/:id/city/:cityId/facts/', () => {
       [{ facts: [], photo: 'https://10.1.2.3/a.jpg' }, 'photo', /not a public address/],
       [{ facts: [], photo: 'https://localhost/a.jpg' }, 'photo', /non-public address/],
       [{ facts: [], photo: null, services: ['x'.repeat(101)] }, 'services.0', /too long/],
+      [{ facts: [], photo: null, services: ['Heating, cooling'] }, 'services.0', /comma/],
     ];
     for (const [body, field, message] of cases) {
       const res = await api.put(project.id, ids.Austin!, headers, body);

@@ -119,7 +119,9 @@ export const ZPutCityFacts = z
             z
               .string()
               .min(1, 'A service needs a name.')
-              .max(FACT_LIMITS.serviceChars, 'A service name is too long.'),
+              .max(FACT_LIMITS.serviceChars, 'A service name is too long.')
+              // The sheet's Services cell separates names with them.
+              .regex(/^[^,;]*$/, 'A service name cannot hold a comma or a semicolon.'),
           ),
       )
       .max(FACT_LIMITS.services, `At most ${FACT_LIMITS.services} services per place.`)

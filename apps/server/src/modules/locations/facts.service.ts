@@ -108,9 +108,9 @@ export function createFactsService(deps: Deps) {
       const photoUrl = await photoOf(input.photo);
       const overrides = {
         photoUrl,
-        ...(input.pageTitle !== undefined && { pageTitle: input.pageTitle || null }),
+        ...(input.pageTitle !== undefined && { pageTitle: clean(input.pageTitle ?? '') || null }),
         ...(input.metaDescription !== undefined && {
-          metaDescription: input.metaDescription || null,
+          metaDescription: clean(input.metaDescription ?? '') || null,
         }),
         ...(input.services !== undefined && { services: input.services }),
       };
