@@ -87,6 +87,8 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarity: 0.73,
         tooSimilar: true,
         similarToName: 'Round Rock',
+        factCount: 0,
+        factsChanged: false,
         quality: { verdict: 'held', reasons: ['similar'], localShare: 0.31, wordCount: 512 },
       },
       {
@@ -100,6 +102,8 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarity: null,
         tooSimilar: false,
         similarToName: null,
+        factCount: 0,
+        factsChanged: false,
         quality: { verdict: 'pending', reasons: [], localShare: null, wordCount: null },
       },
     ]);
@@ -118,6 +122,8 @@ describe('the lean project detail (the screen’s tree)', () => {
       similarCities,
       scoringCities,
       failedCities,
+      citiesWithFacts,
+      factsChangedCities,
       qualityGate,
       ...leanHead
     } = lean;
@@ -127,6 +133,7 @@ describe('the lean project detail (the screen’s tree)', () => {
     // Round Rock is written but not scored (Austin is, Pflugerville failed, Miami is queued).
     expect(scoringCities).toBe(1);
     expect(failedCities).toBe(1);
+    expect([citiesWithFacts, factsChangedCities]).toEqual([0, 0]);
     expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS });
     expect(leanStates.map((s: Json) => s.name)).toEqual(['Florida', 'Texas']);
 
@@ -137,6 +144,7 @@ describe('the lean project detail (the screen’s tree)', () => {
     expect(keysOf(fullStates[1].counties[0])).toEqual(['cities', 'id', 'name', 'slug']);
     const austin = fullStates[1].counties[0].cities[0];
     expect(keysOf(austin)).toEqual([
+      'factCount',
       'failedAt',
       'failureReason',
       'id',
@@ -194,6 +202,8 @@ describe('the lean project detail (the screen’s tree)', () => {
       similarity: 0.73,
       tooSimilar: true,
       similarToName: 'Round Rock',
+      factCount: 0,
+      factsChanged: false,
       quality: { verdict: 'held', reasons: ['similar'], localShare: 0.31, wordCount: 512 },
     });
     const williamson = await get(

@@ -66,9 +66,6 @@ export const projectImages = pgTable(
     sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('project_images_project_idx').on(t.projectId, t.createdAt),
-    index('project_images_source_idx').on(t.projectId, t.sourceUrl),
-  ],
+  (t) => [index('project_images_project_idx').on(t.projectId, t.createdAt)],
 );
 export type ProjectImageRow = typeof projectImages.$inferSelect;

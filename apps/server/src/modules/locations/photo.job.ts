@@ -25,7 +25,7 @@ export async function sendPhotoJobs(
   if (!urls.length) return;
   const jobs = urls.map((url) => ({
     data: { projectId, url } satisfies TPhotoJob,
-    singletonKey: `${projectId}|${url}`.slice(0, 2100),
+    singletonKey: `${projectId}|${url}`,
   }));
   await boss.insert(QUEUES.fetchCityPhoto, jobs, { db: jobsIn(tx) });
 }
