@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PROJECT_STATUS, type TCityFacts } from '@cityforge/shared';
+import { cityFacts } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { cityIds, factsApi, factsOf, leanCities, leanOf } from './helpers/facts.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
@@ -160,5 +162,22 @@ describe('GET and PUT /api/projects/:id/city/:cityId/facts/', () => {
     });
     expect(badProject.statusCode).toBe(400);
     expect(badProject.json()).toMatchObject({ errors: { id: ['Invalid project id.'] } });
+  });
+
+  it('goes with its place and its project', async () => {
+    const { project, headers, ids } = await writtenProject();
+    const factRows = () =>
+      t.ctx.db.select().from(cityFacts).where(eq(cityFacts.projectId, project.id));
+    expect(await factRows()).toHaveLength(2);
+    const del = (url: string) => t.app.inject({ method: 'DELETE', url, headers });
+    expect((await del(`/api/projects/${project.id}/city/${ids.Austin!}/`)).statusCode).toBe(200);
+    expect(await factRows()).toEqual([]);
+    await api.put(project.id, ids.Kyle!, headers, {
+      facts: [{ name: 'Crew lead', value: 'Sam' }],
+      photo: null,
+    });
+    expect(await factRows()).toHaveLength(1);
+    expect((await del(`/api/projects/${project.id}/delete/`)).statusCode).toBe(200);
+    expect(await factRows()).toEqual([]);
   });
 });
