@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { citiesPastSeats } from './city-seats.ts';
-import { mergeExtras, mergeZips, rewrite, type CityToStore, type NewCity } from './upload-merge.ts';
+import { insertCities, mergeExtras, mergeZips, rewrite, type CityToStore } from './upload-merge.ts';
 import type { Faq } from '@cityforge/shared/html';
 
 export type StateRow = typeof locationStates.$inferSelect;
@@ -72,15 +72,14 @@ export function createLocationsRepo(db: Db) {
         .where(eq(locationCounties.projectId, projectId)))
         counties.set(countyKey(c.stateId, c.name), c);
 
-      const values: NewCity[] = rows.map((r) => ({
+      const values = rows.map((r) => ({
         ...r.city,
         projectId,
         placeKey: r.placeKey,
         countyId: counties.get(countyKey(states.get(r.state.code)!.id, r.county.name))!.id,
       }));
-      const added: CityRow[] = [];
-      for (const part of chunks(values))
-        added.push(...(await tx.insert(cities).values(part).onConflictDoNothing().returning()));
+      const added: Awaited<ReturnType<typeof insertCities>> = [];
+      for (const part of chunks(values)) added.push(...(await insertCities(part, tx)));
 
       const addedKeys = new Set(added.map((c) => c.placeKey));
       const existing = rows.filter((r) => !addedKeys.has(r.placeKey));
