@@ -40,10 +40,11 @@ const FRESH_CITY = {
 
 /**
  * A rewritten city page carries its place's facts: its mark goes, unless the facts changed
- * again after its job claimed it (the claim stamped updated_at; marking a page leaves it).
+ * again after its job claimed it (the claim stamped updated_at). A mark in the claim's own
+ * millisecond stays: one rewrite too many rather than facts left off the page.
  */
 const FACTS_CAUGHT_UP = {
-  factsChangedAt: sql`case when ${cities.factsChangedAt} > ${cities.updatedAt} then ${cities.factsChangedAt} end`,
+  factsChangedAt: sql`case when ${cities.factsChangedAt} >= ${cities.updatedAt} then ${cities.factsChangedAt} end`,
 };
 
 /**
