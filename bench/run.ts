@@ -10,6 +10,7 @@ import { fairnessBench } from './fairness.ts';
 import { hostileBench } from './hostile.ts';
 import { loadBench } from './load.ts';
 import { detailBench, uploadBench } from './locations.ts';
+import { uploadRequestBench } from './upload-request.ts';
 import { pipelineBench } from './pipeline.ts';
 import { qualityBench } from './quality.ts';
 import { siteBench } from './site-build.ts';
@@ -17,7 +18,8 @@ import { siteBench } from './site-build.ts';
 // `npm run bench`: prints one line per figure with its budget. Never asserts: speed is
 // measured here, not in tests. Name groups to run only those, e.g. `npm run bench -- upload`:
 //   server    bundle size, server boot, GET /auth/me/ and /api/plans/, generation pipeline
-//   upload    parse + resolve a 30,000-row locations sheet, CSV and XLSX (bench/locations.ts)
+//   upload    parse + resolve a 30,000-row locations sheet with 10 fact columns, CSV and XLSX
+//             (bench/locations.ts); the whole upload request, stored (bench/upload-request.ts)
 //   detail    project detail with 5,000 cities (bench/locations.ts)
 //   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
 //   load      50 signed-in users on project list + detail, BENCH_LOAD_SECONDS=30 (bench/load.ts)
@@ -139,7 +141,10 @@ async function main() {
     `CityForge bench — ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
   if (runs('server')) await serverBench();
-  if (runs('upload')) await uploadBench(line);
+  if (runs('upload')) {
+    await uploadBench(line);
+    await uploadRequestBench(line, startServer, ADMIN);
+  }
   if (runs('detail')) await detailBench(line, startServer);
   if (runs('site')) await siteBench(line);
   if (runs('load')) await loadBench(line, startServer, ADMIN);

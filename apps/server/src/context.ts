@@ -70,6 +70,7 @@ export function createContext(opts: {
       enqueueCities: (...args) => generation.service.enqueueCities(...args),
     },
     checkCityPageLimit: billing.limits.checkCityPages,
+    cityPageUrl: (...args) => publishing.cityPageUrl(...args),
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo });
   const locationsRepo = locations.repo;
@@ -84,7 +85,13 @@ export function createContext(opts: {
   });
   const { usageRepo, ai } = generation;
   const { owned } = projects;
-  const images = createImagesModule({ ...base, store, owned, recordUsage: usageRepo.recordUsage });
+  const images = createImagesModule({
+    ...base,
+    store,
+    owned,
+    recordUsage: usageRepo.recordUsage,
+    photosRepo: locations.photosRepo,
+  });
   const publishing = createPublishingModule({
     ...base,
     projects,

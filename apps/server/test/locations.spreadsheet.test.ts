@@ -83,6 +83,7 @@ describe('locations spreadsheet: formats', () => {
         zips: ['02134'],
         slug: 'boston',
         displayName: 'Boston Plumbing',
+        facts: ['call first'],
       },
       { line: 3, city: 'Holtsville', state: 'NY', county: 'Suffolk County', zips: ['00501'] },
       { line: 4, city: 'Cambridge', state: 'MA', county: 'Middlesex', zips: ['02138'] },
@@ -103,7 +104,10 @@ describe('locations spreadsheet: formats', () => {
       slug: 'Slug',
       displayName: 'Display Name',
     },
-    ignoredColumns: ['Notes'],
+    // Every column that is neither a place's nor a functional one is a fact of its row.
+    ignoredColumns: [],
+    factColumns: [{ name: 'Notes', key: 'notes' }],
+    notes: [],
   };
 
   it.each(['xlsx', 'xls', 'csv'] as const)('reads the same rows from .%s', (bookType) => {

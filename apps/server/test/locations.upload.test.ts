@@ -153,7 +153,9 @@ describe('upload: formats and the tree', () => {
       ]),
     ]);
     expect(renamed.columns).toEqual({ city: 'Town', state: 'State Code', zip: 'Zipcode' });
-    expect(renamed.ignoredColumns).toEqual(['Notes']);
+    // A column the upload does not read as a place's is a fact of its row's place.
+    expect(renamed.ignoredColumns).toEqual([]);
+    expect(renamed.factColumns).toEqual(['Notes']);
     expect(renamed.citiesAdded).toBe(1);
   });
 

@@ -88,6 +88,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         tooSimilar: true,
         similarToName: 'Round Rock',
         factCount: 0,
+        factsChanged: false,
         quality: {
           verdict: 'held',
           reasons: ['similar'],
@@ -108,6 +109,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         tooSimilar: false,
         similarToName: null,
         factCount: 0,
+        factsChanged: false,
         quality: {
           verdict: 'pending',
           reasons: [],
@@ -132,6 +134,8 @@ describe('the lean project detail (the screen’s tree)', () => {
       similarCities,
       scoringCities,
       failedCities,
+      citiesWithFacts,
+      factsChangedCities,
       qualityGate,
       ...leanHead
     } = lean;
@@ -141,6 +145,7 @@ describe('the lean project detail (the screen’s tree)', () => {
     // Round Rock is written but not scored (Austin is, Pflugerville failed, Miami is queued).
     expect(scoringCities).toBe(1);
     expect(failedCities).toBe(1);
+    factsChanged: false,
     expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] });
     expect(leanStates.map((s: Json) => s.name)).toEqual(['Florida', 'Texas']);
 
@@ -151,6 +156,7 @@ describe('the lean project detail (the screen’s tree)', () => {
     expect(keysOf(fullStates[1].counties[0])).toEqual(['cities', 'id', 'name', 'slug']);
     const austin = fullStates[1].counties[0].cities[0];
     expect(keysOf(austin)).toEqual([
+      'factCount',
       'failedAt',
       'failureReason',
       'id',
@@ -209,6 +215,7 @@ describe('the lean project detail (the screen’s tree)', () => {
       tooSimilar: true,
       similarToName: 'Round Rock',
       factCount: 0,
+      factsChanged: false,
       quality: {
         verdict: 'held',
         reasons: ['similar'],

@@ -435,6 +435,29 @@ const ROUTES: Record<string, Entry> = {
     send: () => json({ use: 'current' }),
     ok: 200,
   },
+  'GET /api/projects/{id}/city/{cityId}/facts/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/facts/`,
+    ok: 200,
+  },
+  'PUT /api/projects/{id}/city/{cityId}/facts/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/city/${f.city.id}/facts/`,
+    send: () => json({ facts: [{ name: 'Jobs completed', value: '12' }], photo: null }),
+    ok: 200,
+  },
+  'GET /api/projects/{id}/cities/export/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/cities/export/?format=csv`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/cities/rewrite-changed/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/cities/rewrite-changed/`,
+    ok: 200,
+  },
   'POST /api/projects/{id}/cities/regenerate-similar/': {
     access: 'owner',
     url: (f) => `${p(f)}/cities/regenerate-similar/`,

@@ -30,7 +30,7 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
   };
 }
 
-const unscored = { similarity: null, similarTo: null, tooSimilar: false };
+const unscored = { similarity: null, similarTo: null, tooSimilar: false, factCount: 0 };
 
 const pageState = {
   status: 'Completed',
@@ -133,6 +133,7 @@ const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TL
   tooSimilar: false,
   similarToName: null,
   factCount: 0,
+  factsChanged: false,
   quality: { verdict: 'passes', reasons: [], localShare: 0.2, wordCount: 640, stuffing: 0 },
   ...over,
 });
@@ -160,6 +161,7 @@ export function makeLeanDetail(
     heldBackCities: 0,
     scoringCities: 0,
     failedCities: 0,
+  factsChanged: false,
     qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] },
     states: [
       {

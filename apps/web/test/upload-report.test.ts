@@ -20,6 +20,11 @@ function makeReport(over: Partial<TUploadReport> = {}): TUploadReport {
     imported: 4,
     citiesAdded: 3,
     citiesExisting: 1,
+    citiesUpdated: 0,
+    factColumns: [],
+    factsReceived: 0,
+    factCities: 0,
+    photosQueued: 0,
     merged: 1,
     skipped: [{ file: 'cities.csv', line: 6, reason: 'No city or ZIP code' }],
     ambiguous: [

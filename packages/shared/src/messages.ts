@@ -189,6 +189,7 @@ export const MSG = {
   stateNotFound: 'Project ID or State ID not found',
   errorLoadingProject: 'Error Loading Project',
   similarRegenerating: 'Regenerating the pages that were too similar',
+  factsChangedRewriting: 'Rewriting the pages whose facts changed',
   regenerateSimilarFailed: 'Failed to regenerate similar pages',
   noSimilarPages: 'No similar pages to regenerate',
   fileTooLarge: 'File Too Large',

@@ -15,6 +15,7 @@ export const QUEUES = {
   releasePages: 'release-pages',
   refreshPrices: 'refresh-prices',
   resumeHeldPages: 'resume-held-pages',
+  fetchCityPhoto: 'fetch-city-photo',
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
@@ -57,6 +58,16 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
     policy: 'stately',
     retryLimit: 0,
     expireInSeconds: 15 * 60,
+    notify: true,
+  },
+  // Places' photos, one job per project and address (its singleton key): one waiting and one
+  // running per address. A host that is down gets two more tries a minute apart; a refusal
+  // (not public, not an image) is noted on the places and not retried.
+  'fetch-city-photo': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 5 * 60,
     notify: true,
   },
 };

@@ -120,3 +120,40 @@ export async function fetchPublic(
     url = new URL(location, url);
   }
 }
+
+/**
+ * Why an address would be refused before any request is made to it: not http(s), an address
+ * written in it that is not public, or a name that resolves to one. Null when nothing is known
+ * against it, a name that does not resolve within `timeoutMs` included: the fetch itself
+ * checks every connection again (fetchPublic), this only lets a refusal be told early.
+ */
+export async function addressRefusal(
+  target: string,
+  options: { trustedHosts?: readonly string[]; timeoutMs?: number } = {},
+): Promise<string | null> {
+  if (!URL.canParse(target)) return 'it is not a web address';
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `${url.protocol} addresses cannot be fetched`;
+  if (isTrusted(url, options.trustedHosts ?? [])) return null;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(literal))
+    return isPublicAddress(literal) ? null : `${literal} is not a public address`;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((done) => {
+    timer = setTimeout(() => done(null), options.timeoutMs ?? 2000);
+  });
+  const looked = dns.promises
+    .lookup(literal, { all: true })
+    .then((addresses) =>
+      addresses.some((a) => !isPublicAddress(a.address))
+        ? `${literal} resolves to a non-public address`
+        : null,
+    )
+    .catch(() => null);
+  try {
+    return await Promise.race([looked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

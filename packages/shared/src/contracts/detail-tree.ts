@@ -24,8 +24,10 @@ export const ZLeanCity = z.object({
   /** similarity is above SIMILARITY_THRESHOLD. */
   tooSimilar: z.boolean(),
   similarToName: z.string().nullable(),
-  /** The first-hand facts the customer gave for this place. */
+  /** Facts the customer gave for the place (its local proof). */
   factCount: z.number().int(),
+  /** Its facts, photo or overrides changed after the page was written: rewrite it. */
+  factsChanged: z.boolean(),
   /** The quality gate's verdict on the written page. */
   quality: z.object({
     verdict: z.enum(QUALITY_VERDICTS),
@@ -72,6 +74,10 @@ export const ZLeanProjectDetail = ZProjectDetail.omit({ states: true }).extend({
   scoringCities: z.number().int(),
   /** Failed city pages: what Retry Project writes again (with the failed site pages). */
   failedCities: z.number().int(),
+  /** City pages with at least one fact ("38 of 120 city pages have local proof"). */
+  citiesWithFacts: z.number().int(),
+  /** Written city pages marked as changed: what "Rewrite changed pages" queues. */
+  factsChangedCities: z.number().int(),
   /** The project's thresholds, and its fact names for the screen's "add a … for Kyle". */
   qualityGate: ZProjectGate,
   states: z.array(ZLeanState),

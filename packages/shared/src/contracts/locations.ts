@@ -74,6 +74,18 @@ export const ZUploadReport = z.object({
   citiesAdded: z.number().int(),
   /** Cities the project already had (their ZIP codes were merged). */
   citiesExisting: z.number().int(),
+  /**
+   * Of those, the ones the upload changed: new ZIP codes, facts, photo, page title, meta
+   * description or services. An export uploaded again unchanged updates none.
+   */
+  citiesUpdated: z.number().int(),
+  /** The sheet's fact columns (every column that is neither a place's nor a functional one). */
+  factColumns: z.array(z.string()),
+  /** Facts that came in (one place's value of one fact column), and for how many places. */
+  factsReceived: z.number().int(),
+  factCities: z.number().int(),
+  /** Photos to fetch: places whose Photo address is new or changed. */
+  photosQueued: z.number().int(),
   /** Rows that named a city another row of the upload already named. */
   merged: z.number().int(),
   skipped: z.array(ZRowIssue),

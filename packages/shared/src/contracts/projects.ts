@@ -172,6 +172,8 @@ const ZCityNode = z.object({
   similarTo: z.string().nullable(),
   /** similarity is above SIMILARITY_THRESHOLD. */
   tooSimilar: z.boolean(),
+  /** Facts the customer gave for the place. */
+  factCount: z.number().int(),
 });
 const ZCountyNode = z.object({
   id: z.string(),

@@ -1,6 +1,12 @@
 import { defineEndpoint } from '../endpoint.ts';
 import { ZProjectParams } from '../contracts/common.ts';
 import {
+  ZCitiesExportQuery,
+  ZCityFacts,
+  ZCityFactsParams,
+  ZPutCityFacts,
+} from '../contracts/facts.ts';
+import {
   ZSampleFileQuery,
   ZSimpleUploadFields,
   ZUploadFields,
@@ -8,7 +14,10 @@ import {
   ZUploadReport,
 } from '../contracts/locations.ts';
 
-/** Spreadsheet uploads (multipart forms) and the sample file (a download). */
+/**
+ * Spreadsheet uploads (multipart forms), the sample file, the export of a project's places
+ * (downloads) and one place's facts.
+ */
 export const locationsApi = {
   upload: defineEndpoint({
     method: 'POST',
@@ -27,6 +36,33 @@ export const locationsApi = {
     method: 'GET',
     path: '/api/projects/sample-file/',
     query: ZSampleFileQuery,
+    responses: {},
+  }),
+  /** A place's facts, photo and per-place overrides, for the facts panel. */
+  cityFacts: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/city/:cityId/facts/',
+    params: ZCityFactsParams,
+    responses: { 200: ZCityFacts },
+  }),
+  /** Replaces them; a written page whose facts change is marked until it is rewritten. */
+  putCityFacts: defineEndpoint({
+    method: 'PUT',
+    path: '/api/projects/:id/city/:cityId/facts/',
+    params: ZCityFactsParams,
+    body: ZPutCityFacts,
+    responses: { 200: ZCityFacts },
+  }),
+  /**
+   * Every place of the project as a sheet (text/csv or .xlsx, a download): its place columns,
+   * page URL, status, quality verdict, photo, overrides and every fact column. Uploaded again
+   * unchanged, it changes nothing; filled in, it brings the new facts.
+   */
+  exportCities: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/cities/export/',
+    params: ZProjectParams,
+    query: ZCitiesExportQuery,
     responses: {},
   }),
 };

@@ -25,6 +25,7 @@ import {
 } from '../contracts/projects.ts';
 import { ZRegenerationQuery } from '../contracts/editor.ts';
 import { ZRegenerateSimilarResult } from '../contracts/locations.ts';
+import { ZRewriteChangedResult } from '../contracts/facts.ts';
 import { ZAddCustomDomain, ZPublishResult, ZVerifyDomainResult } from '../contracts/publishing.ts';
 import { ZSetReleasePaused } from '../contracts/releases.ts';
 
@@ -185,6 +186,17 @@ export const generationApi = {
     params: ZProjectParams,
     query: ZRegenerationQuery,
     responses: { 200: ZRegenerateSimilarResult },
+  }),
+  /**
+   * Writes again the city pages whose facts, photo or overrides changed after they were
+   * written (the ones marked); hand-edited sections keep their edits unless replaceEdits.
+   */
+  rewriteChanged: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/cities/rewrite-changed/',
+    params: ZProjectParams,
+    query: ZRegenerationQuery,
+    responses: { 200: ZRewriteChangedResult },
   }),
   /** Issue 25: the editor's Regenerate page; the new page waits beside the current one. */
   regeneratePage: defineEndpoint({

@@ -59,6 +59,11 @@ export const projectImages = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /**
+     * A place's photo fetched from the address its sheet gave (cities.photo_url); null for an
+     * image generated in the editor. Photos stay out of the editor's picker.
+     */
+    sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('project_images_project_idx').on(t.projectId, t.createdAt)],

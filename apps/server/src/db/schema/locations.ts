@@ -6,6 +6,7 @@ import {
   jsonb,
   real,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,6 +58,11 @@ export const cities = pgTable(
       .notNull()
       .references(() => locationCounties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * The place's name as its sheet row gave it, when `name` is a display name in its stead:
+     * the export writes it in the City column so the file resolves to the same place again.
+     */
+    placeName: text('place_name'),
     slug: text('slug').notNull(),
     /** The place it resolved to (state|county|city): the same city uploaded twice is one. */
     placeKey: text('place_key').notNull().default(''),
@@ -94,6 +100,8 @@ export const cities = pgTable(
     /** The sheet's `Photo`: the https address given, and the stored copy's key once fetched. */
     photoUrl: text('photo_url'),
     photoKey: text('photo_key'),
+    /** Why the photo at photoUrl was not fetched (refused address, not an image, ...). */
+    photoNote: text('photo_note'),
     /** The sheet's `Services` for this place, as given; null when the sheet said nothing. */
     services: jsonb('services').$type<string[]>(),
     /** When the place's facts changed after its page was written; null once rewritten. */
@@ -136,10 +144,12 @@ export type CityRow = typeof cities.$inferSelect;
 export const cityFacts = pgTable(
   'city_facts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    /**
+     * The city's project, for reading a project's facts by its index. No foreign key of its
+     * own: the city's cascades the facts away with their project, and a second check on every
+     * one of an upload's 150,000 rows cost a quarter of storing them.
+     */
+    projectId: uuid('project_id').notNull(),
     cityId: uuid('city_id')
       .notNull()
       .references(() => cities.id, { onDelete: 'cascade' }),
@@ -152,8 +162,10 @@ export const cityFacts = pgTable(
     position: integer('position').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Keyed by place and fact, no surrogate id: an upload writes a row per place and fact
+  // (150,000 for a big sheet), and a random uuid's own index made each write cost a third more.
   (t) => [
-    uniqueIndex('city_facts_city_key_uq').on(t.cityId, t.key),
+    primaryKey({ name: 'city_facts_pkey', columns: [t.cityId, t.key] }),
     index('city_facts_project_idx').on(t.projectId),
   ],
 );

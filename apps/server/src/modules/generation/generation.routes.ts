@@ -41,6 +41,9 @@ export const generationRoutes: FastifyPluginAsyncZod<{
   route(app, generationApi.regenerateSimilar, docs, async (request) =>
     svc.regenerateSimilar(currentUser(request), request.params.id, request.query),
   );
+  route(app, generationApi.rewriteChanged, docs, async (request) =>
+    svc.rewriteFactsChanged(currentUser(request), request.params.id, request.query),
+  );
   route(app, generationApi.regeneratePage, docs, async (request) =>
     svc.regenerateOne(currentUser(request), request.params.id, 'page', request.params.pageId),
   );

@@ -168,6 +168,23 @@ export function createGenerationService(deps: Deps) {
     },
 
     /**
+     * Every written city page marked as behind its facts (an upload or the facts panel changed
+     * them) is written again with them; hand edits are kept unless the owner asked otherwise.
+     */
+    async rewriteFactsChanged(user: UserRow, id: string, opts: RegenerateOptions = {}) {
+      const project = await owned(user, id);
+      if (isInProgress(project.status))
+        throw new AppError('conflict', 'The project is generating; try again when it finishes.');
+      const cities = await repo.requeueFactsChanged(project.id);
+      if (cities.length) {
+        await repo.setProjectInProgress(project.id);
+        const edits = editsModeOf(opts.replaceEdits);
+        await enqueue(project, await ownerOf(user, project), cities, 'city', edits);
+      }
+      return { message: MSG.factsChangedRewriting, count: cities.length };
+    },
+
+    /**
      * The editor's "Regenerate page": the written page is written again and the new one waits
      * beside it, whether or not it was edited, for the owner to compare and pick.
      */

@@ -1,16 +1,13 @@
 import OpenAI, { APIError } from 'openai';
 import { MSG, type IMAGE_MODELS, type IMAGE_SIZES } from '@cityforge/shared';
 import { AppError } from '../../lib/errors.ts';
-import { fetchPublic, NotPublicError } from '../../lib/public-fetch.ts';
 import { toProviderError } from '../generation/ai-client.ts';
+import { DownloadFailed, downloadImage } from './image-download.ts';
 
 export type ImageModel = (typeof IMAGE_MODELS)[number];
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export type ImageUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 export type ProviderImage = { bytes: Buffer; usage: ImageUsage | null };
-
-/** A downloaded answer larger than this is not an image we asked for. */
-export const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
 
 export const imageFailed = (code: 'bad_request' | 'bad_gateway', reason: string) =>
   new AppError(code, `${MSG.imageFailed}: ${reason}`);
@@ -38,42 +35,14 @@ function failure(error: unknown, model: string): AppError {
 async function download(url: string, timeoutMs: number, trustedHosts: readonly string[]) {
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol))
     throw imageFailed('bad_gateway', 'OpenAI answered an image address that cannot be fetched.');
-  const signal = AbortSignal.timeout(timeoutMs);
-  const res = await fetchPublic(url, { signal, trustedHosts }).catch((error: unknown) => {
-    if (error instanceof NotPublicError)
-      throw imageFailed('bad_gateway', `the image address is refused: ${error.message}.`);
-    const why = signal.aborted ? 'timed out' : 'failed';
-    throw imageFailed('bad_gateway', `downloading the image ${why}.`);
+  return downloadImage(url, { timeoutMs, trustedHosts }).catch((error: unknown) => {
+    if (!(error instanceof DownloadFailed)) throw error;
+    const said =
+      error.message === 'the address is not an image'
+        ? 'the address OpenAI answered is not an image'
+        : error.message;
+    throw imageFailed('bad_gateway', `${said}.`);
   });
-  const refuse = (reason: string) => {
-    res.destroy();
-    return imageFailed('bad_gateway', reason);
-  };
-  const status = res.statusCode ?? 0;
-  if (status < 200 || status >= 300)
-    throw refuse(`the image could not be downloaded (HTTP ${status}).`);
-  const type = res.headers['content-type'] ?? '';
-  if (type && !type.startsWith('image/') && type !== 'application/octet-stream')
-    throw refuse('the address OpenAI answered is not an image.');
-  const tooBig = 'the image to download is too large.';
-  if (Number(res.headers['content-length'] ?? 0) > MAX_DOWNLOAD_BYTES) throw refuse(tooBig);
-  // Counted as it arrives: a missing or false Content-Length cannot make us hold more.
-  const chunks: Buffer[] = [];
-  let received = 0;
-  try {
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      received += chunk.byteLength;
-      if (received > MAX_DOWNLOAD_BYTES) throw refuse(tooBig);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw imageFailed(
-      'bad_gateway',
-      `downloading the image ${signal.aborted ? 'timed out' : 'failed'}.`,
-    );
-  }
-  return Buffer.concat(chunks);
 }
 
 export type ImageProviderOptions = {

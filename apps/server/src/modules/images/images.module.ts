@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
@@ -7,6 +8,8 @@ import type { NewUsage } from '../generation/usage.repo.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
+import type { PhotosRepo } from '../locations/photos.repo.ts';
+import { createCityPhotos } from './city-photos.ts';
 import { createImageFiles } from './image-files.ts';
 import { createImageProvider } from './image-provider.ts';
 import { createImagesRepo } from './images.repo.ts';
@@ -17,6 +20,9 @@ const IMAGE_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 export function createImagesModule(deps: {
   db: Db;
+  boss: PgBoss;
+  /** Places' photos: which places give an address, and their stored copies. */
+  photosRepo: PhotosRepo;
   config: Pick<Config, 'OPENAI_BASE_URL' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'>;
   store: FileStore;
   owned: Owned;
@@ -27,8 +33,17 @@ export function createImagesModule(deps: {
 }) {
   const { config, logger } = deps;
   const files = createImageFiles(deps.store);
+  const repo = createImagesRepo(deps.db);
+  const photos = createCityPhotos({
+    boss: deps.boss,
+    repo,
+    files,
+    photosRepo: deps.photosRepo,
+    trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
+    logger,
+  });
   const service = createImagesService({
-    repo: createImagesRepo(deps.db),
+    repo,
     files,
     provider: createImageProvider({
       baseUrl: config.OPENAI_BASE_URL,
@@ -45,11 +60,13 @@ export function createImagesModule(deps: {
     service,
     routes: [route(imagesRoutes, { imagesService: service })],
     /**
-     * Image files of deleted projects, swept at start and every few hours (idempotent across
-     * workers). Answers how to stop the timer: an app closed inside a living process (tests
-     * share one) must not keep sweeping through a closed database.
+     * Places' photos fetched by their jobs; image files of deleted projects, swept at start
+     * and every few hours (idempotent across workers). Answers how to stop the timer: an app
+     * closed inside a living process (tests share one) must not keep sweeping through a
+     * closed database.
      */
     async workers() {
+      await photos.work();
       const sweep = () =>
         service
           .sweepOrphans()

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { projectImages, type ProjectImageRow } from '../../db/schema/index.ts';
+import { cities, projectImages, type ProjectImageRow } from '../../db/schema/index.ts';
 
 export type NewProjectImage = typeof projectImages.$inferInsert & { id: string };
 
@@ -11,12 +11,12 @@ export function createImagesRepo(db: Db) {
       return inserted!;
     },
 
-    /** Newest first, as the editor's image picker lists them. */
+    /** Newest first, as the editor's image picker lists them (places' photos are not in it). */
     listOf(projectId: string, tx: Executor = db): Promise<ProjectImageRow[]> {
       return tx
         .select()
         .from(projectImages)
-        .where(eq(projectImages.projectId, projectId))
+        .where(and(eq(projectImages.projectId, projectId), isNull(projectImages.sourceUrl)))
         .orderBy(desc(projectImages.createdAt), desc(projectImages.id));
     },
 
@@ -27,6 +27,34 @@ export function createImagesRepo(db: Db) {
         .from(projectImages)
         .where(eq(projectImages.projectId, projectId));
       return row?.n ?? 0;
+    },
+
+    /** The project's stored copy of the photo at this address, when it has one. */
+    async photoFrom(projectId: string, url: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ file: projectImages.file })
+        .from(projectImages)
+        .where(and(eq(projectImages.projectId, projectId), eq(projectImages.sourceUrl, url)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The project's photos no place gives any more (an address replaced, a place deleted):
+     * their rows go, so builds leave them out and the sweep removes their files.
+     */
+    async prunePhotos(projectId: string, tx: Executor = db): Promise<number> {
+      const gone = await tx
+        .delete(projectImages)
+        .where(
+          and(
+            eq(projectImages.projectId, projectId),
+            sql`${projectImages.sourceUrl} is not null`,
+            sql`not exists (select 1 from ${cities} c where c.project_id = ${projectId} and c.photo_url = ${projectImages.sourceUrl})`,
+          ),
+        )
+        .returning({ id: projectImages.id });
+      return gone.length;
     },
 
     /** Which of these ids still have a row. */

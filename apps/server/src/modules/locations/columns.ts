@@ -3,7 +3,11 @@
  * Pure string work, shared by every file format.
  */
 
-export type ColumnKey = 'city' | 'state' | 'county' | 'zip' | 'slug' | 'displayName';
+/** Columns that say where a place is, and how its page is named. */
+export type LocationKey = 'city' | 'state' | 'county' | 'zip' | 'slug' | 'displayName';
+/** Columns that carry something about the place's page other than a fact. */
+export type FunctionalKey = 'photo' | 'pageTitle' | 'metaDescription' | 'services';
+export type ColumnKey = LocationKey | FunctionalKey;
 
 // The header may sit under a few title rows ("Service areas 2025", a blank line); it is looked
 // for among this many non-empty rows.
@@ -11,6 +15,12 @@ export const HEADER_SEARCH_ROWS = 10;
 
 /** The columns that can mark a row as the header: the ones that say where a place is. */
 export const LOCATION_COLUMNS: readonly ColumnKey[] = ['city', 'state', 'county', 'zip'];
+export const FUNCTIONAL_COLUMNS: readonly FunctionalKey[] = [
+  'photo',
+  'pageTitle',
+  'metaDescription',
+  'services',
+];
 
 // Written as people write them; matched after `headerKey`, so "ZIP Code", "zip_code" and
 // "Zip-Code" are one alias. Plurals are there because one cell may hold several ZIP codes.
@@ -30,8 +40,61 @@ const ALIASES: Record<ColumnKey, string[]> = {
     'postal codes',
   ],
   slug: ['slug', 'page slug', 'url slug'],
-  displayName: ['display name', 'page name', 'name', 'title'],
+  // "Title" alone is the page's title (SEO sheets pair Title with Meta description); a name
+  // to show instead of the city's is a Display name, Page name or Name.
+  displayName: ['display name', 'page name', 'name', 'city display name'],
+  photo: ['photo', 'image', 'photo url', 'image url', 'photo link', 'image link', 'picture'],
+  pageTitle: ['page title', 'title', 'seo title', 'meta title', 'title tag'],
+  metaDescription: ['meta description', 'seo description', 'meta desc', 'description tag'],
+  services: ['services', 'services offered', 'service list', 'offered services'],
 };
+
+/**
+ * The headers of the export's own columns (city-export.ts), the ones read back first. Those
+ * after `services` are the export's report on each page: read-only, recognised on the way
+ * back in so they never become facts.
+ */
+export const EXPORT_HEADERS = {
+  city: 'City',
+  state: 'State',
+  county: 'County',
+  zip: 'ZIP codes',
+  displayName: 'Display name',
+  slug: 'Page slug',
+  photo: 'Photo',
+  pageTitle: 'Page title',
+  metaDescription: 'Meta description',
+  services: 'Services',
+  pageUrl: 'Page URL',
+  status: 'Status',
+  quality: 'Quality',
+  qualityReasons: 'Quality reasons',
+} as const;
+
+// Never read and never a fact: what a page reports rather than what a place is (the export's
+// own report columns), a sheet's bookkeeping (row ids) and geography we hold ourselves.
+const NOT_FACTS = [
+  EXPORT_HEADERS.pageUrl,
+  EXPORT_HEADERS.status,
+  EXPORT_HEADERS.quality,
+  EXPORT_HEADERS.qualityReasons,
+  'url',
+  'page status',
+  'quality verdict',
+  'fact count',
+  'id',
+  'row',
+  'row id',
+  'index',
+  'no',
+  'country',
+  'latitude',
+  'longitude',
+  'lat',
+  'lng',
+  'lon',
+  'coordinates',
+];
 
 const NON_ALPHANUMERIC = /[^a-z0-9]/g;
 const DIACRITICS = /\p{M}/gu;
@@ -48,6 +111,19 @@ for (const [key, aliases] of Object.entries(ALIASES) as Array<[ColumnKey, string
 
 export function columnFor(headerText: string): ColumnKey | undefined {
   return COLUMN_BY_ALIAS.get(headerKey(headerText));
+}
+
+const NOT_FACT_KEYS = new Set(NOT_FACTS.map(headerKey));
+const NUMBER_SIGNS = /^#+$/;
+
+/**
+ * A column that is read by nobody and is no fact either: the export's report columns (page
+ * URL, status, quality), a row number or id, coordinates, the country.
+ */
+export function isNotFactColumn(headerText: string): boolean {
+  const key = headerKey(headerText);
+  // A header of other letters than Latin ones has no key here, and may well be a fact.
+  return key ? NOT_FACT_KEYS.has(key) : NUMBER_SIGNS.test(headerText.trim());
 }
 
 // \s covers no-break spaces pasted from web pages; \p{Cc} catches stray control characters

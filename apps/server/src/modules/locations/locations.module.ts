@@ -1,32 +1,52 @@
+import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
+import { createCityExport, type CityPageUrl } from './city-export.ts';
+import { createExportRepo } from './export.repo.ts';
 import { createFactsRepo } from './facts.repo.ts';
+import { factsRoutes } from './facts.routes.ts';
+import { createFactsService } from './facts.service.ts';
 import { createLocationsRepo } from './locations.repo.ts';
+import { createPhotosRepo } from './photos.repo.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { createUploadService, type CheckCityPageLimit, type CityQueue } from './upload.service.ts';
 
 export function createLocationsModule(deps: {
   db: Db;
-  config: Pick<Config, 'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB'>;
+  boss: PgBoss;
+  config: Pick<
+    Config,
+    'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'
+  >;
   serverKeys: ServerKeys;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   generation: CityQueue;
   checkCityPageLimit: CheckCityPageLimit;
+  /** Where a city's page is on the live site (site's paths, publishing's address). */
+  cityPageUrl: CityPageUrl;
   logger: Logger;
 }) {
-  const { db, config } = deps;
+  const { db, boss, config } = deps;
   const repo = createLocationsRepo(db);
+  const factsRepo = createFactsRepo(db);
+  const photosRepo = createPhotosRepo(db);
+  const trustedHosts = config.IMAGE_DOWNLOAD_TRUSTED_HOSTS;
+  const owned = deps.projects.owned;
   const uploadService = createUploadService({
     db,
+    boss,
     repo,
+    factsRepo,
+    photosRepo,
+    trustedHosts,
     projectsRepo: deps.projects.repo,
     generation: deps.generation,
     serverKeys: deps.serverKeys,
-    owned: deps.projects.owned,
+    owned,
     checkCityPageLimit: deps.checkCityPageLimit,
     parseBudget: {
       timeoutMs: config.UPLOAD_PARSE_TIMEOUT_SECONDS * 1000,
@@ -34,6 +54,29 @@ export function createLocationsModule(deps: {
     },
     logger: deps.logger,
   });
-  const factsRepo = createFactsRepo(db);
-  return { repo, factsRepo, uploadService, routes: [route(uploadRoutes, { uploadService })] };
+  const factsService = createFactsService({
+    db,
+    boss,
+    repo,
+    factsRepo,
+    photosRepo,
+    owned,
+    trustedHosts,
+  });
+  const cityExport = createCityExport({
+    exportRepo: createExportRepo(db),
+    factsRepo,
+    owned,
+    cityPageUrl: deps.cityPageUrl,
+  });
+  return {
+    repo,
+    factsRepo,
+    photosRepo,
+    uploadService,
+    routes: [
+      route(uploadRoutes, { uploadService }),
+      route(factsRoutes, { factsService, cityExport }),
+    ],
+  };
 }

@@ -11,41 +11,12 @@ import {
 } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { citiesPastSeats } from './city-seats.ts';
+import { insertCities, mergeExtras, mergeZips, rewrite, type CityToStore } from './upload-merge.ts';
 import type { Faq } from '@cityforge/shared/html';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
-export type NewCity = typeof cities.$inferInsert;
-
-/** One resolved city as an upload stores it, with the state and county it sits in. */
-export type CityToStore = {
-  placeKey: string;
-  state: { code: string; name: string; slug: string };
-  county: { name: string; slug: string };
-  city: Omit<NewCity, 'projectId' | 'countyId' | 'placeKey'>;
-};
-
-/**
- * Written (or failed) pages of existing cities the upload gives other instructions than they
- * were written with go back to the queue with the new instructions and model. An upload
- * without instructions (more cities, more ZIP codes) leaves every page as it is.
- */
-async function rewrite(projectId: string, rows: CityToStore[], tx: Executor) {
-  const changed = rows
-    .filter((r) => r.city.prompt?.trim())
-    .map((r) => ({ key: r.placeKey, prompt: r.city.prompt, model: r.city.model }));
-  if (!changed.length) return [];
-  const result = await tx.execute(sql`
-    update cities c set
-      prompt = v.prompt, model = v.model, status = ${PAGE_STATUS.queued}, job_id = null,
-      failed_at = null, failure_reason = null, updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as v(key text, prompt text, model text)
-    where c.project_id = ${projectId} and c.place_key = v.key and c.prompt <> v.prompt
-      and c.status in (${PAGE_STATUS.completed}, ${PAGE_STATUS.failed})
-    returning c.id, c.project_id as "projectId", c.model`);
-  return (result as unknown as { rows: Array<{ id: string; projectId: string; model: string }> })
-    .rows;
-}
+export type { CityToStore, NewCity } from './upload-merge.ts';
 
 // A multi-row insert carries every column as a parameter; PostgreSQL allows 65,535.
 const CHUNK = 1000;
@@ -101,43 +72,24 @@ export function createLocationsRepo(db: Db) {
         .where(eq(locationCounties.projectId, projectId)))
         counties.set(countyKey(c.stateId, c.name), c);
 
-      const values: NewCity[] = rows.map((r) => ({
+      const values = rows.map((r) => ({
         ...r.city,
         projectId,
         placeKey: r.placeKey,
         countyId: counties.get(countyKey(states.get(r.state.code)!.id, r.county.name))!.id,
       }));
-      const added: CityRow[] = [];
-      for (const part of chunks(values))
-        added.push(...(await tx.insert(cities).values(part).onConflictDoNothing().returning()));
+      const added: Awaited<ReturnType<typeof insertCities>> = [];
+      for (const part of chunks(values)) added.push(...(await insertCities(part, tx)));
 
       const addedKeys = new Set(added.map((c) => c.placeKey));
-      const existing = rows
-        .filter((r) => !addedKeys.has(r.placeKey))
-        .map((r) => ({
-          key: r.placeKey,
-          zips: r.city.zips ?? [],
-          latitude: r.city.latitude ?? null,
-          longitude: r.city.longitude ?? null,
-        }));
-      if (existing.length)
-        await tx.execute(sql`
-          update cities c set
-            zips = (
-              select coalesce(jsonb_agg(z order by z), '[]'::jsonb) from (
-                select jsonb_array_elements_text(c.zips) as z
-                union
-                select jsonb_array_elements_text(v.zips)
-              ) merged
-            ),
-            -- A city kept from a County alone has no position until a row gives its ZIP.
-            latitude = coalesce(c.latitude, v.latitude),
-            longitude = coalesce(c.longitude, v.longitude),
-            updated_at = now()
-          from jsonb_to_recordset(${JSON.stringify(existing)}::jsonb)
-            as v(key text, zips jsonb, latitude float8, longitude float8)
-          where c.project_id = ${projectId} and c.place_key = v.key`);
-      return { added, existing: existing.length, rewritten: await rewrite(projectId, rows, tx) };
+      const existing = rows.filter((r) => !addedKeys.has(r.placeKey));
+      return {
+        added,
+        existing: existing.length,
+        zipsChanged: await mergeZips(projectId, existing, tx),
+        extrasChanged: await mergeExtras(projectId, existing, tx),
+        rewritten: await rewrite(projectId, rows, tx),
+      };
     },
 
     /** Every city's place and slug, by `${state code}|${county name}`, for unique slugs. */

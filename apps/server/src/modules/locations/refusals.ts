@@ -1,4 +1,4 @@
-import { MSG, UPLOAD_MAX_BYTES } from '@cityforge/shared';
+import { FACT_LIMITS, MSG, UPLOAD_MAX_BYTES } from '@cityforge/shared';
 
 /**
  * The limits an uploaded locations file must keep to, and the ways a whole file is refused.
@@ -28,7 +28,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
 };
 
 export type LocationsFileErrorCode =
-  'type' | 'size' | 'rows' | 'bomb' | 'unreadable' | 'empty' | 'no_rows' | 'no_columns';
+  'type' | 'size' | 'rows' | 'bomb' | 'unreadable' | 'empty' | 'no_rows' | 'no_columns' | 'facts';
 
 export class LocationsFileError extends Error {
   readonly code: LocationsFileErrorCode;
@@ -46,6 +46,9 @@ function formatBytes(bytes: number): string {
   if (bytes >= KB) return `${Number((bytes / KB).toFixed(1))} KB`;
   return `${bytes} bytes`;
 }
+
+const count = (n: number) => n.toLocaleString('en-US');
+const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
 
 const fail = (code: LocationsFileErrorCode, message: string) =>
   new LocationsFileError(code, message);
@@ -76,4 +79,34 @@ export const refuse = {
       'no_columns',
       'No column for city or ZIP code was found. Name a column City, State, County or ZIP.',
     ),
+  // A sheet's extra columns are facts (fact-columns.ts): past these limits the file is
+  // refused whole, so nothing half-imported has to be found and put right.
+  factColumns: (names: string[]) =>
+    fail(
+      'facts',
+      `The file has ${count(names.length)} fact columns; at most ${FACT_LIMITS.columns} can be read ` +
+        `(past the ${FACT_LIMITS.columns}th: ${quoted(names.slice(FACT_LIMITS.columns, FACT_LIMITS.columns + 10))}` +
+        `${names.length > FACT_LIMITS.columns + 10 ? ', ...' : ''}). Remove or combine columns and upload it again.`,
+    ),
+  factName: (name: string, letter: string) =>
+    fail(
+      'facts',
+      `The header of column ${letter} ("${[...name].slice(0, 40).join('')}...") is longer than ${FACT_LIMITS.nameChars} characters; a fact's name must be shorter.`,
+    ),
+  factTwice: (first: string, second: string, a: string, b: string) =>
+    fail(
+      'facts',
+      first === second
+        ? `Columns ${a} and ${b} are both named "${first}"; give each fact column its own name.`
+        : `Columns ${a} ("${first}") and ${b} ("${second}") name the same fact; give each fact column its own name.`,
+    ),
+  cellTooLong: (line: number, header: string, chars: number) =>
+    fail(
+      'facts',
+      `Row ${line}: "${header}" has ${count(chars)} characters; a cell may hold at most ${count(FACT_LIMITS.valueChars)}.`,
+    ),
+  serviceTooLong: (line: number, header: string, max: number) =>
+    fail('facts', `Row ${line}: a service in "${header}" is longer than ${max} characters.`),
+  tooManyServices: (line: number, header: string, max: number) =>
+    fail('facts', `Row ${line}: "${header}" names more than ${max} services.`),
 };

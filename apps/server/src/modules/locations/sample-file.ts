@@ -3,16 +3,36 @@ import * as XLSX from '@e965/xlsx';
 /**
  * The sample a user downloads to fill in: every column the upload reads, under the header
  * names it recognises, with rows that show each way of filling it (full rows, a ZIP only, a
- * city and state only, a ZIP with its leading zero, a display name and a page slug).
+ * city and state only, a ZIP with its leading zero, a display name and a page slug), and two
+ * fact columns: any column the upload does not read as a place's is a fact of its row's place,
+ * stated on its page, and a blank cell is no fact.
  */
-const HEADER = ['City', 'State', 'County', 'ZIP Code', 'Page Slug', 'Display Name'];
+const HEADER = [
+  'City',
+  'State',
+  'County',
+  'ZIP Code',
+  'Page Slug',
+  'Display Name',
+  'Jobs completed',
+  'Customer quote',
+];
 const ROWS: string[][] = [
-  ['Austin', 'TX', 'Travis', '78701', '', ''],
-  ['Round Rock', 'TX', 'Williamson', '78664', '', ''],
-  ['Springfield', 'Illinois', 'Sangamon', '62701', '', ''],
-  ['Cambridge', 'MA', 'Middlesex', '02139', '', ''],
-  ['', '', '', '83702', '', ''],
-  ['Denver', 'CO', '', '', 'denver-plumbing', 'Denver Metro'],
+  [
+    'Austin',
+    'TX',
+    'Travis',
+    '78701',
+    '',
+    '',
+    '142',
+    '"They replaced our water heater the same afternoon." - Maria G., Zilker',
+  ],
+  ['Round Rock', 'TX', 'Williamson', '78664', '', '', '57', ''],
+  ['Springfield', 'Illinois', 'Sangamon', '62701', '', '', '', ''],
+  ['Cambridge', 'MA', 'Middlesex', '02139', '', '', '23', ''],
+  ['', '', '', '83702', '', '', '', ''],
+  ['Denver', 'CO', '', '', 'denver-plumbing', 'Denver Metro', '', ''],
 ];
 
 export type SampleFileType = 'xlsx' | 'csv';

@@ -4,10 +4,19 @@ import {
   cleanText,
   columnFor,
   HEADER_SEARCH_ROWS,
+  isNotFactColumn,
   LOCATION_COLUMNS,
   parseZips,
   type ColumnKey,
 } from './columns.ts';
+import {
+  checkFactColumns,
+  factKey,
+  readExtras,
+  type FactColumn,
+  type RowExtras,
+} from './fact-columns.ts';
+import { readSheetText } from './csv-cells.ts';
 import { DEFAULT_LIMITS, refuse, type Limits } from './refusals.ts';
 import { openWorkbook, rowCap } from './workbook.ts';
 
@@ -26,7 +35,7 @@ export {
 } from './refusals.ts';
 export type { ColumnKey } from './columns.ts';
 
-export type ParsedLocationRow = {
+export type ParsedLocationRow = RowExtras & {
   /** 1-based row number in the spreadsheet. */
   line: number;
   city?: string;
@@ -47,13 +56,13 @@ export type ParseResult = {
   columns: Partial<Record<ColumnKey, string>>;
   /** Header texts of the columns nobody reads, in sheet order. */
   ignoredColumns: string[];
+  /** The fact columns, in sheet order: each is a fact of its row's place. */
+  factColumns: Array<Omit<FactColumn, 'col'>>;
+  /** Rows taken, with something of them left out (a photo address that cannot be fetched). */
+  notes: ParseIssue[];
 };
 
 export type LocationsFile = { filename: string; mimetype?: string; data: Buffer };
-
-// CSV exports often write ZIP codes as ="02134" so that Excel keeps the leading zero; reading
-// CSV raw leaves that wrapper on.
-const TEXT_FORMULA = /^="(.*)"$/s;
 
 /** What the cell shows (formatted numbers and dates), cleaned. */
 function cellText(cell: XLSX.CellObject | undefined): string {
@@ -61,8 +70,7 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.t === 'e') return '';
   const formatted: unknown = XLSX.utils.format_cell(cell);
   const text = typeof formatted === 'string' ? formatted : '';
-  const wrapped = text.startsWith('="') ? TEXT_FORMULA.exec(text) : null;
-  return cleanText(wrapped ? wrapped[1]!.replaceAll('""', '"') : text);
+  return cleanText(readSheetText(text));
 }
 
 function isBlankRow(row: XLSX.CellObject[] | undefined): boolean {
@@ -91,19 +99,22 @@ type Header = {
   columns: Partial<Record<ColumnKey, string>>;
   positions: Array<[ColumnKey, number]>;
   ignoredColumns: string[];
+  facts: FactColumn[];
 };
 
 function readHeader(row: XLSX.CellObject[], index: number): Header {
-  const header: Header = { index, columns: {}, positions: [], ignoredColumns: [] };
+  const header: Header = { index, columns: {}, positions: [], ignoredColumns: [], facts: [] };
   for (let c = 0; c < row.length; c++) {
     const text = cellText(row[c]);
     if (!text) continue;
     const key = columnFor(text);
-    // A second column of the same kind is ignored rather than merged.
+    // A second column of the same kind is ignored rather than merged; so are the export's
+    // report columns (page URL, status, quality) and row ids. Every other column is a fact.
     if (key && header.columns[key] === undefined) {
       header.columns[key] = text;
       header.positions.push([key, c]);
-    } else header.ignoredColumns.push(text);
+    } else if (key || isNotFactColumn(text)) header.ignoredColumns.push(text);
+    else header.facts.push({ name: text, key: factKey(text), col: c });
   }
   return header;
 }
@@ -130,6 +141,7 @@ function readRow(
   row: XLSX.CellObject[],
   line: number,
   header: Header,
+  notes: ParseIssue[],
 ): ParsedLocationRow | ParseIssue | null {
   const values: Partial<Record<ColumnKey, string>> = {};
   let blank = true;
@@ -153,6 +165,7 @@ function readRow(
   if (values.county) parsed.county = values.county;
   if (values.slug) parsed.slug = values.slug;
   if (values.displayName) parsed.displayName = values.displayName;
+  readExtras(parsed, values, header, (col) => cellText(row[col]), notes);
   return parsed;
 }
 
@@ -173,18 +186,21 @@ export function parseLocationsFile(input: LocationsFile, limits?: Partial<Limits
   if (!header || (header.columns.city === undefined && header.columns.zip === undefined)) {
     throw refuse.noColumns();
   }
+  checkFactColumns(header.facts);
 
   const result: ParseResult = {
     rows: [],
     issues: [],
     columns: header.columns,
     ignoredColumns: header.ignoredColumns,
+    factColumns: header.facts.map(({ name, key }) => ({ name, key })),
+    notes: [],
   };
   let dataRows = 0;
   for (let r = header.index + 1; r < rows.length; r++) {
     const row = rows[r];
     if (!row) continue;
-    const read = readRow(row, r + 1, header);
+    const read = readRow(row, r + 1, header, result.notes);
     if (!read) continue;
     if (++dataRows > limit.maxRows) throw refuse.rows(limit);
     if ('reason' in read) result.issues.push(read);

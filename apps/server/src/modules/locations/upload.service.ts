@@ -3,7 +3,6 @@ import {
   PAGE_STATUS,
   PROJECT_STATUS,
   isInProgress,
-  type TRowIssue,
   type TSimpleUploadFields,
   type TUploadFields,
   type TUploadReport,
@@ -16,15 +15,19 @@ import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
 import type { JobRef } from '../pages/pages.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { slugify } from '../../lib/slugify.ts';
-import { resolveLocationsInTurns, type ResolvedCity } from './geography.ts';
+import type { FactsRepo } from './facts.repo.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
 import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
+import type { PhotosRepo } from './photos.repo.ts';
+import type { Gathered } from './upload-gather.ts';
+import { readUpload } from './upload-read.ts';
+import { factsByPlace, storeUpload } from './upload-store.ts';
+import type { PgBoss } from 'pg-boss';
 import {
   LocationsFileError,
   type Limits,
   type LocationsFile,
   type LocationsFileErrorCode,
-  type ParsedLocationRow,
 } from './spreadsheet.ts';
 
 /** Ledger entry and the plan's monthly city-page cap, checked inside the upload's transaction. */
@@ -53,7 +56,12 @@ export const ANALYZE_AFTER_ADDED = 50;
 
 type Deps = {
   db: Db;
+  boss: PgBoss;
   repo: LocationsRepo;
+  factsRepo: FactsRepo;
+  photosRepo: PhotosRepo;
+  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
+  trustedHosts: readonly string[];
   projectsRepo: ProjectsRepo;
   generation: CityQueue;
   serverKeys: ServerKeys;
@@ -75,37 +83,13 @@ const STATUS_OF: Record<LocationsFileErrorCode, AppErrorCode> = {
   empty: 'bad_request',
   no_rows: 'bad_request',
   no_columns: 'bad_request',
+  facts: 'bad_request',
 };
 
 /** A refused file refuses the upload; the message names the file when there were several. */
 function refusal(error: LocationsFileError, file: LocationsFile, several: boolean): AppError {
   const message = several ? `${file.filename}: ${error.message}` : error.message;
   return new AppError(STATUS_OF[error.code], message, { file: [message] });
-}
-
-type FileResult = { rows: ParsedLocationRow[]; cities: ResolvedCity[]; merged: number };
-
-/** One city of the upload, merged across files, with the rows it came from. */
-type Gathered = ResolvedCity & { sources: ParsedLocationRow[] };
-
-function gather(results: FileResult[]) {
-  const cities = new Map<string, Gathered>();
-  let merged = 0;
-  for (const { rows, cities: found } of results) {
-    const byLine = new Map(rows.map((r) => [r.line, r]));
-    for (const city of found) {
-      const sources = city.lines.map((l) => byLine.get(l)!).filter(Boolean);
-      const seen = cities.get(city.key);
-      if (!seen) {
-        cities.set(city.key, { ...city, sources });
-        continue;
-      }
-      merged += city.lines.length;
-      seen.zips = [...new Set([...seen.zips, ...city.zips])].sort();
-      seen.sources.push(...sources);
-    }
-  }
-  return { cities: [...cities.values()], merged };
 }
 
 /** One sentence for an upload none of whose rows became a city. */
@@ -177,6 +161,7 @@ export function createUploadService(deps: Deps) {
       const given = city.sources.find((s) => s.slug)?.slug;
       const display = city.sources.find((s) => s.displayName)?.displayName;
       const name = display ?? city.city;
+      const { photo, pageTitle, metaDescription, services } = city.extras;
       return {
         placeKey,
         state: { code: city.stateId, name: city.stateName, slug: slugify(city.stateName) },
@@ -193,6 +178,11 @@ export function createUploadService(deps: Deps) {
           model,
           prompt: fields.prompt,
           metaTemplate: template,
+          placeName: display && display !== city.city ? city.city : null,
+          ...(photo ? { photoUrl: photo } : {}),
+          ...(pageTitle ? { pageTitle } : {}),
+          ...(metaDescription ? { metaDescription } : {}),
+          ...(services ? { services } : {}),
         },
       };
     });
@@ -217,57 +207,21 @@ export function createUploadService(deps: Deps) {
       const owner = await deps.generation.ownerOf(user, project);
       const model = requireUsableModel(fields.model, owner, deps.serverKeys);
 
-      const parsed = await parseAll(files);
-      const skipped: TRowIssue[] = [];
-      const ambiguous: TRowIssue[] = [];
-      const notes: TRowIssue[] = [];
-      const results: FileResult[] = [];
-      for (const { file, parsed: p } of parsed) {
-        const resolved = await resolveLocationsInTurns(p.rows);
-        const taken = new Set(resolved.cities.flatMap((c) => c.lines));
-        for (const issue of p.issues) skipped.push({ file: file.filename, ...issue });
-        for (const issue of resolved.issues) {
-          const row = { file: file.filename, ...issue };
-          if (taken.has(issue.line)) notes.push(row);
-          else if (issue.candidates?.length) ambiguous.push(row);
-          else skipped.push(row);
-        }
-        results.push({ rows: p.rows, cities: resolved.cities, merged: resolved.merged });
-      }
-      const { cities, merged } = gather(results);
-      const inFileMerges = results.reduce((n, r) => n + r.merged, 0);
-      const rowsRead = parsed.reduce(
-        (n, p) => n + p.parsed.rows.length + p.parsed.issues.length,
-        0,
-      );
-      const sortIssues = (a: TRowIssue, b: TRowIssue) =>
-        a.file.localeCompare(b.file) || a.line - b.line;
-      const first = parsed[0]!.parsed;
-      const report = (citiesAdded: number, citiesExisting: number, message: string) => ({
-        message,
-        rowsRead,
-        imported: cities.reduce((n, c) => n + c.sources.length, 0),
-        citiesAdded,
-        citiesExisting,
-        merged: merged + inFileMerges,
-        skipped: skipped.sort(sortIssues),
-        ambiguous: ambiguous.sort(sortIssues),
-        notes: notes.sort(sortIssues),
-        columns: first.columns as Record<string, string>,
-        ignoredColumns: [...new Set(parsed.flatMap((p) => p.parsed.ignoredColumns))],
-      });
-      if (cities.length === 0) {
+      const read = await readUpload(await parseAll(files), deps.trustedHosts);
+      const none = { added: 0, existing: 0, updated: 0, photos: 0 };
+      if (read.cities.length === 0) {
         // Nothing to add or update: refuse, so the screen never says "Upload Complete" over
         // an upload that did nothing, and hand back the rows' reasons to fix them by.
-        const message = nothingImported(rowsRead, skipped.length + ambiguous.length);
+        const message = nothingImported(read.rowsRead, read.refusedRows);
         throw new AppError('unprocessable', message, undefined, {
-          report: report(0, 0, message),
+          report: read.report(none, message),
         });
       }
-      const stored = await toStore(project.id, cities, fields, model.id);
+      const stored = await toStore(project.id, read.cities, fields, model.id);
+      const facts = factsByPlace(read.cities, stored);
 
-      const { added, existing, rewritten } = await deps.db.transaction(async (tx) => {
-        const result = await deps.repo.store(project.id, stored, tx);
+      const result = await deps.db.transaction(async (tx) => {
+        const result = await storeUpload(deps, project.id, stored, facts, tx);
         // Over the month's allowance: the throw rolls the whole upload back.
         await deps.checkCityPageLimit(user, owner.id, project.id, result.added.length, tx);
         const patch = {
@@ -281,6 +235,7 @@ export function createUploadService(deps: Deps) {
         if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
         return result;
       });
+      const { added, rewritten } = result;
       // A bulk import changes what the planner should know about the location tables: the
       // detail screen's per-county counts ran twice as long on stale statistics (issue 23).
       if (added.length >= ANALYZE_AFTER_ADDED)
@@ -292,7 +247,8 @@ export function createUploadService(deps: Deps) {
       await deps.generation.enqueueCities(project, owner, rewritten, {
         replaceEdits: fields.replaceEdits,
       });
-      return report(added.length, existing, MSG.uploadComplete);
+      const counts = { ...result, added: added.length };
+      return read.report(counts, MSG.uploadComplete);
     },
 
     /** The /upload screen: the project travels in the form; its own model when none is given. */

@@ -45,6 +45,15 @@ const FRESH_CITY = {
 };
 
 /**
+ * A rewritten city page carries its place's facts: its mark goes, unless the facts changed
+ * again after its job claimed it (the claim stamped updated_at). A mark in the claim's own
+ * millisecond stays: one rewrite too many rather than facts left off the page.
+ */
+const FACTS_CAUGHT_UP = {
+  factsChangedAt: sql`case when ${cities.factsChangedAt} >= ${cities.updatedAt} then ${cities.factsChangedAt} end`,
+};
+
+/**
  * Page state changes. Every write is conditional on the state it expects, so a duplicate or
  * late job can never overwrite a page another job owns or has already finished.
  */
@@ -139,7 +148,7 @@ export function createPagesRepo(db: Db) {
           status: PAGE_STATUS.completed,
           updatedAt: new Date(),
           // New words: the scores and a hand approval of the old ones no longer apply.
-          ...(target === 'city' ? FRESH_CITY : {}),
+          ...(target === 'city' ? { ...FRESH_CITY, ...FACTS_CAUGHT_UP } : {}),
         })
         .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)))
         .returning({ id: pages.id });
@@ -159,7 +168,12 @@ export function createPagesRepo(db: Db) {
       const pages = tableOf(target);
       const rows = await tx
         .update(pages)
-        .set({ status: PAGE_STATUS.completed, updatedAt: new Date() })
+        .set({
+          status: PAGE_STATUS.completed,
+          updatedAt: new Date(),
+          // Rewritten too: what its facts brought waits in the proposal.
+          ...(target === 'city' ? FACTS_CAUGHT_UP : {}),
+        })
         .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)))
         .returning({ id: pages.id });
       return rows.length > 0;
@@ -306,6 +320,24 @@ export function createPagesRepo(db: Db) {
             eq(cities.projectId, projectId),
             eq(cities.status, PAGE_STATUS.completed),
             sql`${cities.similarity} > ${threshold}`,
+          ),
+        )
+        .returning({ id: cities.id, projectId: cities.projectId, model: cities.model });
+    },
+
+    /**
+     * Written city pages marked as behind their facts go back to the queue to be written
+     * with them (their mark goes when the rewrite is stored).
+     */
+    async requeueFactsChanged(projectId: string): Promise<JobRef[]> {
+      return db
+        .update(cities)
+        .set({ status: PAGE_STATUS.queued, jobId: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.status, PAGE_STATUS.completed),
+            isNotNull(cities.factsChangedAt),
           ),
         )
         .returning({ id: cities.id, projectId: cities.projectId, model: cities.model });

@@ -36,6 +36,7 @@ export function toLeanCity(city: CityRow, gate: TProjectGate): TLeanCity {
     tooSimilar: city.similarity !== null && city.similarity > gate.maxSimilarity,
     similarToName: city.similarToName,
     factCount: city.factCount,
+    factsChanged: city.factsChanged,
     quality: {
       verdict,
       reasons,
@@ -103,7 +104,12 @@ export function toLeanStates(
 export function toLeanDetail(
   row: ProjectRow,
   pageRows: PageRef[],
-  tree: { states: StateRow[]; counties: CountyCount[]; cityRows: CityRow[] | null },
+  tree: {
+    states: StateRow[];
+    counties: CountyCount[];
+    cityRows: CityRow[] | null;
+    facts: { withFacts: number; changed: number };
+  },
   usage: Parameters<typeof detailHead>[3],
   deploy: DeployRow | null,
   release: Parameters<typeof detailHead>[5],
@@ -118,6 +124,8 @@ export function toLeanDetail(
     heldBackCities: totals.held,
     scoringCities: totals.scoring,
     failedCities: totals.failed,
+    citiesWithFacts: tree.facts.withFacts,
+    factsChangedCities: tree.facts.changed,
     qualityGate: gate,
     states: toLeanStates(tree.states, tree.counties, tree.cityRows, gate),
     headerLinks: row.headerLinks,

@@ -10,6 +10,7 @@ import {
   pages,
 } from '../../db/schema/index.ts';
 import { heldSql } from '../pages/quality-gate.ts';
+import { factCountSql } from './fact-counts.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type CountyCount = {
@@ -155,6 +156,20 @@ export function createLeanTreeRepo(db: Db) {
         .map((f) => f.name);
     },
 
+    /**
+     * How many of the project's places have facts ("38 of 120 city pages have local proof"),
+     * and how many written pages are marked as behind theirs.
+     */
+    async factTotals(projectId: string) {
+      const [row] = rowsOf<{ withFacts: number; changed: number }>(
+        await db.execute(sql`select
+          (select count(distinct city_id)::int from city_facts where project_id = ${projectId}) as "withFacts",
+          (select count(*)::int from ${cities}
+            where ${cities.projectId} = ${projectId} and ${cities.factsChangedAt} is not null) as "changed"`),
+      );
+      return row ?? { withFacts: 0, changed: 0 };
+    },
+
     async findCounty(projectId: string, countyId: string) {
       if (!isUuid(countyId)) return null;
       const [row] = await db
@@ -169,45 +184,36 @@ export function createLeanTreeRepo(db: Db) {
      * The project's cities (or one county's, or one city), by name, with their similar
      * sibling's name and how many facts their places have.
      */
-    async cities(projectId: string, countyId?: string, cityId?: string) {
-      const where = and(
-        eq(cities.projectId, projectId),
-        countyId ? eq(cities.countyId, countyId) : undefined,
-        cityId ? eq(cities.id, cityId) : undefined,
-      );
-      const [rows, facts] = await Promise.all([
-        db
-          .select({
-            id: cities.id,
-            countyId: cities.countyId,
-            name: cities.name,
-            zips: cities.zips,
-            status: cities.status,
-            failedAt: cities.failedAt,
-            failureReason: cities.failureReason,
-            similarity: cities.similarity,
-            similarToName: similar.name,
-            localShare: cities.localShare,
-            wordCount: cities.wordCount,
-            factsStated: cities.factsStated,
-            stuffing: cities.stuffing,
-            approvedAt: cities.approvedAt,
-          })
-          .from(cities)
-          .leftJoin(similar, eq(similar.id, cities.similarTo))
-          .where(where)
-          .orderBy(asc(cities.name)),
-        // Counted from the project's facts in one pass, not a subquery per city.
-        db
-          .select({ cityId: cityFacts.cityId, n: sql<number>`count(*)::int` })
-          .from(cityFacts)
-          .innerJoin(cities, eq(cities.id, cityFacts.cityId))
-          .where(and(eq(cityFacts.projectId, projectId), where))
-          .groupBy(cityFacts.cityId),
-      ]);
-      const counts = new Map(facts.map((f) => [f.cityId, f.n]));
-      return rows.map((row) => ({ ...row, factCount: counts.get(row.id) ?? 0 }));
-    },
+    cities: (projectId: string, countyId?: string, cityId?: string) =>
+      db
+        .select({
+          id: cities.id,
+          countyId: cities.countyId,
+          name: cities.name,
+          zips: cities.zips,
+          status: cities.status,
+          failedAt: cities.failedAt,
+          failureReason: cities.failureReason,
+          similarity: cities.similarity,
+          similarToName: similar.name,
+          localShare: cities.localShare,
+          wordCount: cities.wordCount,
+          factsStated: cities.factsStated,
+          stuffing: cities.stuffing,
+          approvedAt: cities.approvedAt,
+          factCount: factCountSql(),
+          factsChanged: sql<boolean>`${cities.factsChangedAt} is not null`,
+        })
+        .from(cities)
+        .leftJoin(similar, eq(similar.id, cities.similarTo))
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            countyId ? eq(cities.countyId, countyId) : undefined,
+            cityId ? eq(cities.id, cityId) : undefined,
+          ),
+        )
+        .orderBy(asc(cities.name)),
   };
 }
 export type LeanTreeRepo = ReturnType<typeof createLeanTreeRepo>;

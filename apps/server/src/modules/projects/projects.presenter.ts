@@ -175,6 +175,7 @@ export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
         similarity: city.similarity === null ? null : Math.round(city.similarity * 100) / 100,
         similarTo: city.similarTo,
         tooSimilar: city.similarity !== null && city.similarity > SIMILARITY_THRESHOLD,
+        factCount: city.factCount,
         status: normaliseStatus(city.status),
         failedAt: iso(city.failedAt),
         failureReason: city.failureReason,

@@ -16,6 +16,7 @@ import {
 import { containing } from '../../lib/sql-like.ts';
 import { writtenCitySql } from '../pages/city-release.ts';
 import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
+import { factCountSql } from './fact-counts.ts';
 
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectPatch = Partial<Omit<NewProject, 'id' | 'userId' | 'createdAt'>>;
@@ -197,6 +198,7 @@ export function createProjectsRepo(db: Db) {
             model: cities.model,
             similarity: cities.similarity,
             similarTo: cities.similarTo,
+            factCount: factCountSql(),
           })
           .from(cities)
           .where(eq(cities.projectId, projectId))

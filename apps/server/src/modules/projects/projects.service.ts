@@ -157,12 +157,13 @@ export function createProjectsService(deps: Deps) {
     async leanDetail(user: UserRow, id: string) {
       const project = await owned(user, id);
       const gate = await projectGate(project);
-      const [pageRows, states, counties, usage, deploys] = await Promise.all([
+      const [pageRows, states, counties, usage, deploys, facts] = await Promise.all([
         tree.pageSummaries(project.id),
         tree.states(project.id),
         tree.counties(project.id, gate),
         user.isSuperuser ? repo.usageOfProject(project.id) : Promise.resolve([]),
         repo.latestDeploys([project.id]),
+        tree.factTotals(project.id),
       ]);
       const total = cityTotals(counties).total;
       const inline = total <= deps.inlineCities;
@@ -173,7 +174,7 @@ export function createProjectsService(deps: Deps) {
       return toLeanDetail(
         project,
         pageRows,
-        { states, counties, cityRows },
+        { states, counties, cityRows, facts },
         usage,
         deploys.get(project.id) ?? null,
         toReleaseProgress(project, total, released.get(project.id)),

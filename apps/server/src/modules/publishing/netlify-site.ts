@@ -3,6 +3,7 @@ import type { ProjectRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { slugify } from '../../lib/slugify.ts';
+import { absoluteUrl, cityPath } from '../site/paths.ts';
 import {
   NetlifyError,
   netlifyUrlOf,
@@ -22,6 +23,23 @@ export function publishedUrl(
 ): string | undefined {
   if (project.clientDomain && project.isDomainVerified) return `https://${project.clientDomain}`;
   return project.netlifySiteUrl ?? undefined;
+}
+
+/**
+ * Where a city's page answers: on the live site once the project has an address there, else
+ * its path on the site to come (the places export's Page URL).
+ */
+export function cityPageUrl(
+  project: Pick<ProjectRow, 'clientDomain' | 'isDomainVerified' | 'netlifySiteUrl'>,
+  place: {
+    state: { slug: string };
+    county: { slug: string };
+    city: { slug: string };
+    overflow: boolean;
+  },
+): string {
+  const path = cityPath(place.state, place.county, place.city, place.overflow);
+  return absoluteUrl(publishedUrl(project) ?? '', path);
 }
 
 /** A readable, unique Netlify name: the business's name and a short random tail. */

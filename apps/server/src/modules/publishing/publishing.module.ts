@@ -10,6 +10,7 @@ import type { ProjectsModule } from '../projects/projects.module.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { createFolderBin, sweepBuildFolders } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
+import { cityPageUrl } from './netlify-site.ts';
 import { createPublishWorker } from './publish.job.ts';
 import { createPrebuilder } from './prebuild.job.ts';
 import { createPublishService } from './publish.service.ts';
@@ -118,6 +119,8 @@ export function createPublishingModule(deps: {
     repo,
     netlify,
     service,
+    /** Where a city's page is on the live site (the places export's Page URL). */
+    cityPageUrl,
     releases,
     releaseRepo,
     prebuilder,

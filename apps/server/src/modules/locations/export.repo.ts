@@ -1,0 +1,53 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cities, locationCounties, locationStates } from '../../db/schema/index.ts';
+import { citiesPastSeats } from './city-seats.ts';
+
+/** What the export of a project's places reads: every city without its page. Storage only. */
+export function createExportRepo(db: Db) {
+  return {
+    /** Every city by state, county and name, with its place and page's state (no content). */
+    async cities(projectId: string) {
+      const rows = await db
+        .select({
+          id: cities.id,
+          name: cities.name,
+          placeName: cities.placeName,
+          slug: cities.slug,
+          zips: cities.zips,
+          status: cities.status,
+          similarity: cities.similarity,
+          localShare: cities.localShare,
+          wordCount: cities.wordCount,
+          approvedAt: cities.approvedAt,
+          photoUrl: cities.photoUrl,
+          pageTitle: cities.pageTitle,
+          metaDescription: cities.metaDescription,
+          services: cities.services,
+          countyId: cities.countyId,
+          county: { name: locationCounties.name, slug: locationCounties.slug },
+          state: {
+            code: locationStates.code,
+            name: locationStates.name,
+            slug: locationStates.slug,
+          },
+        })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(eq(cities.projectId, projectId))
+        .orderBy(
+          asc(locationStates.name),
+          asc(locationCounties.name),
+          asc(cities.name),
+          asc(cities.id),
+        );
+      const past = new Set(
+        await citiesPastSeats(db, { countyIds: [...new Set(rows.map((r) => r.countyId))] }),
+      );
+      return rows.map((row) => ({ ...row, overflow: past.has(row.id) }));
+    },
+  };
+}
+export type ExportRepo = ReturnType<typeof createExportRepo>;
+export type ExportCity = Awaited<ReturnType<ExportRepo['cities']>>[number];
