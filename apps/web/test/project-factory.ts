@@ -161,7 +161,8 @@ export function makeLeanDetail(
     heldBackCities: 0,
     scoringCities: 0,
     failedCities: 0,
-  factsChanged: false,
+    citiesWithFacts: 0,
+    factsChangedCities: 0,
     qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] },
     states: [
       {
