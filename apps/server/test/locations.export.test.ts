@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_STATUS } from '@cityforge/shared';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { cityIds, factsApi, factsOf } from './helpers/facts.ts';
+import { QUEUES } from '../src/jobs/boss.ts';
+import { cityIds, factsApi, factsOf, leanCities, leanOf } from './helpers/facts.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
 import { settled } from './helpers/generation.ts';
 import type { Headers } from './helpers/http.ts';
@@ -122,6 +123,30 @@ describe('GET /api/projects/:id/cities/export/', () => {
       expect(byCity.Boise!.slice(14)).toEqual(['7', '']);
     },
   );
+
+  it('gives each page the verdict and reasons the detail screen shows', async () => {
+    const { project, headers } = await writtenProject();
+    await t.drainQueue(QUEUES.scoreSimilarity);
+    const screen = leanCities(await leanOf(t, project.id, headers));
+    const [head, ...rows] = cellsOf((await exported(project.id, headers, 'csv')).rawPayload, 'csv');
+    const at = (name: string) => head!.indexOf(name);
+    const exportedVerdicts = Object.fromEntries(
+      rows.map((r) => [
+        r[at('Display name')] || r[0],
+        [r[at('Quality')], r[at('Quality reasons')]],
+      ]),
+    );
+    expect(exportedVerdicts).toEqual(
+      Object.fromEntries(
+        Object.values(screen).map((c) => [
+          c.name,
+          [c.quality.verdict, c.quality.reasons.join(', ')],
+        ]),
+      ),
+    );
+    // Kyle has no facts in a project that has some: held for want of proof, in both.
+    expect(screen['Kyle & Plum Creek']!.quality.reasons).toContain('proof');
+  });
 
   it('names the live address once the site has one', async () => {
     const { project, headers } = await writtenProject();

@@ -96,7 +96,8 @@ export function createCityExport(deps: Deps) {
     const names = await deps.factsRepo.namesOf(project.id);
     const keys = names.map((n) => n.key);
     yield { project, row: headerOf(names.map((n) => n.name)) };
-    const gate = gateOf(project);
+    // The verdict the detail screen shows: pages without proof count once the project has facts.
+    const gate = { ...gateOf(project), factNames: names.map((n) => n.name) };
     const cities = await deps.exportRepo.cities(project.id);
     for (let i = 0; i < cities.length; i += BATCH) {
       const batch = cities.slice(i, i + BATCH);

@@ -19,6 +19,8 @@ export function createExportRepo(db: Db) {
           similarity: cities.similarity,
           localShare: cities.localShare,
           wordCount: cities.wordCount,
+          factsStated: cities.factsStated,
+          stuffing: cities.stuffing,
           approvedAt: cities.approvedAt,
           photoUrl: cities.photoUrl,
           pageTitle: cities.pageTitle,
