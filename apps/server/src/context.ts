@@ -91,6 +91,7 @@ export function createContext(opts: {
     owned,
     recordUsage: usageRepo.recordUsage,
     photosRepo: locations.photosRepo,
+    sendWaitingPages: (...args) => generation.service.sendWaitingCities(...args),
   });
   const publishing = createPublishingModule({
     ...base,

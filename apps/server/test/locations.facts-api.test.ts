@@ -155,13 +155,13 @@ describe('GET and PUT /api/projects/:id/city/:cityId/facts/', () => {
 
     const bad = await api.get(project.id, 'not-a-uuid', stranger.headers);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ errors: { cityId: ['Invalid city id.'] } });
+    expect(bad.json()).toMatchObject({ errors: { cityId: ['Not a valid city id'] } });
     const badProject = await api.put('nope', ids.Austin!, stranger.headers, {
       facts: [],
       photo: null,
     });
     expect(badProject.statusCode).toBe(400);
-    expect(badProject.json()).toMatchObject({ errors: { id: ['Invalid project id.'] } });
+    expect(badProject.json()).toMatchObject({ errors: { id: ['Not a valid project id'] } });
   });
 
   it('goes with its place and its project', async () => {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projectImages } from '../src/db/schema/index.ts';
+import { PROJECT_STATUS } from '@cityforge/shared';
+import { cities, projectImages } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { cityIds, factsApi, factsOf, leanCities, leanOf } from './helpers/facts.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
+import { settled } from './helpers/generation.ts';
 import type { Headers } from './helpers/http.ts';
 import { spreadsheet, uploaded } from './helpers/locations.ts';
 import { startPhotoHost, type PhotoHost } from './helpers/photo-host.ts';
@@ -148,5 +150,24 @@ describe("places' photos", () => {
     expect((await photosOf(site.id)).map((p) => p.sourceUrl)).toEqual([
       host.url('/photo-second.png'),
     ]);
+  });
+
+  it("writes a new place's page once its photo has landed, with the photo on it", async () => {
+    const { project, headers } = await ownerWithProject();
+    await uploaded(t, project.id, headers, [
+      spreadsheet('csv', [
+        ['City', 'State', 'ZIP', 'Photo'],
+        ['Austin', 'TX', '78701', host.url('/photo-new-austin.png')],
+        ['Kyle', 'TX', '78640', ''],
+      ]),
+    ]);
+    expect((await settled(t, project.id, headers)).status).toBe(PROJECT_STATUS.created);
+    const ids = await cityIds(t, project.id, headers);
+    const { photoSrc } = await photoOf(project.id, ids.Austin!, headers);
+    expect(photoSrc).toMatch(/^\/images\/.+\.png$/);
+    const [austin] = await t.ctx.db.select().from(cities).where(eq(cities.id, ids.Austin!));
+    expect(austin!.contentHtml).toContain(`src="${photoSrc}"`);
+    // Written with it, so nothing is marked for a rewrite.
+    expect(leanCities(await leanOf(t, project.id, headers)).Austin!.factsChanged).toBe(false);
   });
 });

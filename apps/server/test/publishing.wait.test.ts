@@ -39,7 +39,8 @@ describe('a deploy that outlasts the publish wait', () => {
     const res = await publish(t, u.id, u.headers);
     expect(res.statusCode, res.body).toBe(202);
     const body = res.json() as TPublishResult;
-    expect(body.deployment.state).toBe('uploading');
+    // Still on its way (how far it got in the wait depends on the machine), not ready.
+    expect(isDeployActive(body.deployment.state)).toBe(true);
     expect(await gate.reached).toBeTruthy();
 
     gate.release();

@@ -15,8 +15,11 @@ const CANARIES = {
   OPENROUTER_API_KEY: 'sk-or-v1-canary0123456789',
   NETLIFY_AUTH_TOKEN: 'nfp_canary0123456789',
 };
-// Node's fork adds its IPC channel's two (the child takes them out of its process.env).
+// Node's fork adds its IPC channel's two (the child takes them out of its process.env). A
+// site build that opens S3 gets the operator's CA bundle (a path, no secret): a pool of an
+// earlier test file's S3 store may still have children of this process.
 const ALLOWED = new Set([
+  'NODE_EXTRA_CA_CERTS',
   'PATH',
   'NODE_OPTIONS',
   'TZ',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZProjectParams } from './common.ts';
 
 /**
  * The facts only the business has about a place: each a name (the sheet's header as written,
@@ -26,12 +25,6 @@ export const ZCityFact = z.object({
   value: z.string(),
 });
 export type TCityFact = z.infer<typeof ZCityFact>;
-
-/** A facts endpoint's path: both ids are checked here, so a malformed one is a 400. */
-export const ZCityFactsParams = ZProjectParams.extend({
-  id: z.guid({ error: 'Invalid project id.' }),
-  cityId: z.guid({ error: 'Invalid city id.' }),
-});
 
 /**
  * GET /api/projects/:id/city/:cityId/facts/: what the customer told us about the place, the

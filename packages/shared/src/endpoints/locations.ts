@@ -1,11 +1,6 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { ZProjectParams } from '../contracts/common.ts';
-import {
-  ZCitiesExportQuery,
-  ZCityFacts,
-  ZCityFactsParams,
-  ZPutCityFacts,
-} from '../contracts/facts.ts';
+import { ZCityParams, ZProjectParams } from '../contracts/common.ts';
+import { ZCitiesExportQuery, ZCityFacts, ZPutCityFacts } from '../contracts/facts.ts';
 import {
   ZSampleFileQuery,
   ZSimpleUploadFields,
@@ -42,14 +37,14 @@ export const locationsApi = {
   cityFacts: defineEndpoint({
     method: 'GET',
     path: '/api/projects/:id/city/:cityId/facts/',
-    params: ZCityFactsParams,
+    params: ZCityParams,
     responses: { 200: ZCityFacts },
   }),
   /** Replaces them; a written page whose facts change is marked until it is rewritten. */
   putCityFacts: defineEndpoint({
     method: 'PUT',
     path: '/api/projects/:id/city/:cityId/facts/',
-    params: ZCityFactsParams,
+    params: ZCityParams,
     body: ZPutCityFacts,
     responses: { 200: ZCityFacts },
   }),

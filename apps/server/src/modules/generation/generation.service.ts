@@ -216,6 +216,12 @@ export function createGenerationService(deps: Deps) {
       await enqueue(project, owner, cities, 'city', editsModeOf(opts.replaceEdits));
     },
 
+    /** City pages that waited (for their place's photo) get their jobs, in their owner's name. */
+    async sendWaitingCities(projectId: string, cities: JobRef[]) {
+      const found = await deps.projectsRepo.withOwner(projectId);
+      if (found && cities.length) await enqueue(found.project, found.owner, cities, 'city');
+    },
+
     /** "Add New Page": one more main page, written by the chosen model, added to the menu. */
     async createPage(
       user: UserRow,

@@ -5,6 +5,7 @@ import { SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ZPhotoJob, type TPhotoJob } from '../locations/photo.job.ts';
 import type { PhotosRepo } from '../locations/photos.repo.ts';
+import type { JobRef } from '../pages/pages.repo.ts';
 import type { ImageFiles } from './image-files.ts';
 import { DownloadFailed, downloadImage } from './image-download.ts';
 import { sniffImage } from './image-format.ts';
@@ -15,6 +16,8 @@ type Deps = {
   repo: ImagesRepo;
   files: ImageFiles;
   photosRepo: PhotosRepo;
+  /** Sends the page jobs of places that waited for their photo (generation). */
+  sendWaitingPages: (projectId: string, pages: JobRef[]) => Promise<void>;
   /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: photo hosts fetched even on private addresses. */
   trustedHosts: readonly string[];
   timeoutMs?: number;
@@ -68,7 +71,7 @@ export function createCityPhotos(deps: Deps) {
    * One address of one project: taken, refused with a note, or thrown for another try (with
    * a note saying so, until the `last` one).
    */
-  async function fetchPhoto({ projectId, url }: TPhotoJob, last = true): Promise<void> {
+  async function takePhoto({ projectId, url }: TPhotoJob, last: boolean): Promise<void> {
     // The sheet may have moved on since the job was sent.
     if (!(await photosRepo.wanted(projectId, url))) return;
     const stored = await repo.photoFrom(projectId, url);
@@ -86,6 +89,19 @@ export function createCityPhotos(deps: Deps) {
       const again = !error.refused && !last;
       await photosRepo.refused(projectId, url, again ? `${note} It is tried again.` : note);
       if (again) throw error;
+    }
+  }
+
+  /**
+   * Takes the photo, then sends the pages that waited for it, whatever came of the first try:
+   * a page never waits on a photo host's retries (a photo that lands later marks it).
+   */
+  async function fetchPhoto(job: TPhotoJob, last = true): Promise<void> {
+    try {
+      await takePhoto(job, last);
+    } finally {
+      const waiting = await photosRepo.waitingOn(job.projectId, job.url);
+      if (waiting.length) await deps.sendWaitingPages(job.projectId, waiting);
     }
   }
 

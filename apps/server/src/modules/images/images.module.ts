@@ -9,6 +9,7 @@ import type { ServerKeys } from '../models/keys.ts';
 import type { Owned } from '../projects/ownership.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import type { PhotosRepo } from '../locations/photos.repo.ts';
+import type { JobRef } from '../pages/pages.repo.ts';
 import { createCityPhotos } from './city-photos.ts';
 import { createImageFiles } from './image-files.ts';
 import { createImageProvider } from './image-provider.ts';
@@ -23,6 +24,8 @@ export function createImagesModule(deps: {
   boss: PgBoss;
   /** Places' photos: which places give an address, and their stored copies. */
   photosRepo: PhotosRepo;
+  /** Sends the page jobs of places that waited for their photo (generation). */
+  sendWaitingPages: (projectId: string, pages: JobRef[]) => Promise<void>;
   config: Pick<Config, 'OPENAI_BASE_URL' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'>;
   store: FileStore;
   owned: Owned;
@@ -39,6 +42,7 @@ export function createImagesModule(deps: {
     repo,
     files,
     photosRepo: deps.photosRepo,
+    sendWaitingPages: deps.sendWaitingPages,
     trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
     logger,
   });

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
+import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { cities } from '../../db/schema/index.ts';
+import type { JobRef } from '../pages/pages.repo.ts';
 
 /** Places' photos: the address given, the stored copy's file, or why there is none. Storage only. */
 export function createPhotosRepo(db: Db) {
@@ -34,12 +36,53 @@ export function createPhotosRepo(db: Db) {
       return rows.map((r) => r.url!);
     },
 
-    /** Every place of the project showing the photo at `url` now shows the stored `file`. */
+    /**
+     * Every place of the project showing the photo at `url` now shows the stored `file`; a page
+     * already written without it is marked, like one whose facts changed.
+     */
     async stored(projectId: string, url: string, file: string, tx: Executor = db) {
       await tx
         .update(cities)
-        .set({ photoKey: file, photoNote: null })
+        .set({
+          photoKey: file,
+          photoNote: null,
+          factsChangedAt: sql`case when ${cities.status} = ${PAGE_STATUS.completed}
+            and ${cities.photoKey} is distinct from ${file} then now()
+            else ${cities.factsChangedAt} end`,
+        })
         .where(and(eq(cities.projectId, projectId), eq(cities.photoUrl, url)));
+    },
+
+    /** Of these places, the ones whose photo is still to be fetched: their pages wait for it. */
+    async awaitingPhoto(projectId: string, cityIds: readonly string[], tx: Executor = db) {
+      if (!cityIds.length) return new Set<string>();
+      const rows = await tx
+        .select({ id: cities.id })
+        .from(cities)
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            inArray(cities.id, [...cityIds]),
+            isNotNull(cities.photoUrl),
+            isNull(cities.photoKey),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Queued pages of the places showing the photo at `url` that wait for it (no job yet). */
+    async waitingOn(projectId: string, url: string, tx: Executor = db): Promise<JobRef[]> {
+      return tx
+        .select({ id: cities.id, projectId: cities.projectId, model: cities.model })
+        .from(cities)
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.photoUrl, url),
+            eq(cities.status, PAGE_STATUS.queued),
+            isNull(cities.jobId),
+          ),
+        );
     },
 
     /** The photo at `url` could not be taken, for this reason, for every place that gave it. */

@@ -242,7 +242,17 @@ export function createUploadService(deps: Deps) {
         await deps.repo.refreshStatistics().catch((err: unknown) => {
           deps.logger.warn({ err, projectId: project.id }, 'planner statistics not refreshed');
         });
-      await deps.generation.enqueueCities(project, owner, added);
+      // A page whose place has a photo on its way waits for it (the photo job sends it), so
+      // the page is written with its photo rather than marked for a rewrite when it lands.
+      const awaiting = await deps.photosRepo.awaitingPhoto(
+        project.id,
+        added.map((c) => c.id),
+      );
+      await deps.generation.enqueueCities(
+        project,
+        owner,
+        added.filter((c) => !awaiting.has(c.id)),
+      );
       // New instructions for cities already written: hand edits are kept unless replaced.
       await deps.generation.enqueueCities(project, owner, rewritten, {
         replaceEdits: fields.replaceEdits,
