@@ -79,7 +79,6 @@ export function createContext(opts: {
     pagesRepo,
     locationsRepo,
     mailQueue: mail.queue,
-    scored: (...args) => publishing.prebuilder.request(...args),
   });
   const { usageRepo, ai } = generation;
   const { owned } = projects;

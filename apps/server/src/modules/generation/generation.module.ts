@@ -46,8 +46,6 @@ export function createGenerationModule(deps: {
   pagesRepo: PagesRepo;
   locationsRepo: LocationsRepo;
   mailQueue: MailQueue;
-  /** A project's pages were scored: its site may be built ahead (publishing's prebuilder). */
-  scored: (projectId: string) => Promise<void>;
 }) {
   const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
   const ai = createAiClient({
@@ -100,7 +98,6 @@ export function createGenerationModule(deps: {
       soleProcess: handle.kind === 'pglite',
       gate: caps.gate,
       capReached: caps.capReached,
-      scored: deps.scored,
     });
 
   /**

@@ -52,8 +52,6 @@ export type WorkerDeps = {
   gate: Pick<SpendingGate, 'claim'>;
   /** Tells the owner (once a month per cap) that a cap held a page. */
   capReached: CapMail;
-  /** Told once a project's pages are scored. */
-  scored: (projectId: string) => Promise<void>;
 };
 
 /** Exponential backoff with jitter when the provider gave no Retry-After. */
@@ -277,7 +275,7 @@ export function createPageWorker(deps: WorkerDeps) {
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
-      await startScoreWorker(deps.boss, deps.locationsRepo, deps.scored);
+      await startScoreWorker(deps.boss, deps.locationsRepo);
     },
   };
 }

@@ -78,19 +78,14 @@ export async function scoreProject(repo: LocationsRepo, projectId: string): Prom
   return pages.length;
 }
 
-/** Scores each project asked for; `scored` is told of each once its scores are stored. */
-export async function startScoreWorker(
-  boss: PgBoss,
-  repo: LocationsRepo,
-  scored: (projectId: string) => Promise<void>,
-): Promise<void> {
+/** Scores each project asked for. */
+export async function startScoreWorker(boss: PgBoss, repo: LocationsRepo): Promise<void> {
   let self: string | null = null;
   self = await boss.work(QUEUES.scoreSimilarity, async (jobs) => {
     try {
       for (const job of jobs) {
         const { projectId } = ZScoreJob.parse(job.data);
         await scoreProject(repo, projectId);
-        await scored(projectId);
       }
     } finally {
       // The queue is notify-driven, so its idle poll is a 30-second backstop, and a NOTIFY sent

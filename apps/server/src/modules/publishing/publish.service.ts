@@ -16,7 +16,7 @@ import { slugify } from '../../lib/slugify.ts';
 import { netlifyAppError } from './netlify-client.ts';
 import type { Netlify } from './netlify.ts';
 import { publishedUrl } from './netlify-site.ts';
-import { sendPublishJob } from './publish.job.ts';
+import { sendPublishJob } from './publish-queue.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { missingNote } from './missing-note.ts';

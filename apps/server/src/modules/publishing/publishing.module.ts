@@ -8,10 +8,9 @@ import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
-import { createFolderBin, sweepBuildFolders } from './build-folders.ts';
+import { createFolderBin, sweepBuildFolders, sweepSitesBuiltAhead } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { createPublishWorker } from './publish.job.ts';
-import { createPrebuilder } from './prebuild.job.ts';
 import { createPublishService } from './publish.service.ts';
 import { createPublishingRepo } from './publishing.repo.ts';
 import type { SiteImages } from './site-build.ts';
@@ -81,20 +80,6 @@ export function createPublishingModule(deps: {
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
     staleMs,
   });
-  // What builds a site, ahead of a deploy or in one.
-  const builds = {
-    boss,
-    repo,
-    projectsRepo: projects.repo,
-    netlify,
-    images: deps.images,
-    dataDir: config.dataDir,
-    logger,
-  };
-  const prebuilder = createPrebuilder({
-    ...builds,
-    fromCities: config.NETLIFY_ZIP_FROM_CITIES,
-  });
   const releaseRepo = createReleaseRepo(db);
   const releases = createReleaseService({
     db,
@@ -120,24 +105,29 @@ export function createPublishingModule(deps: {
     service,
     releases,
     releaseRepo,
-    prebuilder,
     recover,
     routes: [
       route(publishingRoutes, { publishService: service }),
       route(releaseRoutes, { releaseService: releases }),
     ],
     /**
-     * Registers the deploy worker, the builds ahead of first deploys and the staged releases'
-     * check; answers how to stop the latter and remove the build folders still waiting.
+     * Registers the deploy worker and the staged releases' check; answers how to stop the
+     * latter and remove the build folders still waiting.
      */
     async workers() {
       const swept = await sweepBuildFolders(config.dataDir, repo);
       if (swept) logger.info({ folders: swept }, 'removed build folders of deploys that are over');
-      const packs = await prebuilder.sweep();
-      if (packs) logger.info({ packs }, 'removed sites built ahead that no deploy will take');
+      const packs = await sweepSitesBuiltAhead(config.dataDir);
+      if (packs) logger.info({ packs }, 'removed sites an earlier release built ahead');
       const bin = createFolderBin(logger);
       await createPublishWorker({
-        ...builds,
+        boss,
+        repo,
+        projectsRepo: projects.repo,
+        netlify,
+        images: deps.images,
+        dataDir: config.dataDir,
+        logger,
         bin,
         zip: { fromCities: config.NETLIFY_ZIP_FROM_CITIES, level: config.NETLIFY_ZIP_LEVEL },
         releases: releaseRepo,
@@ -146,7 +136,6 @@ export function createPublishingModule(deps: {
           timeoutMs: config.INDEXNOW_TIMEOUT_SECONDS * 1000,
         },
       }).start();
-      await prebuilder.start();
       const stopReleaseChecks = await startReleaseChecks({
         boss,
         service: releases,

@@ -9,9 +9,8 @@ import { hubBody, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
-import { createMemoKeeper, frameDigest, type AheadFiles, type MemoFiles } from './build-memo.ts';
-import { createRenderPool, type RenderPool } from './render-pool.ts';
-import { readPack, replaceableOrigin, type OpenedPack } from './site-pack.ts';
+import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
+import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
@@ -44,11 +43,6 @@ export type BuildOptions = {
   memo?: MemoFiles;
   /** The site's IndexNow key: the site carries it as /{key}.txt (IndexNow's proof of the host). */
   indexNowKey?: string;
-  /**
-   * The site built ahead (prebuild.job.ts): files it made from the same inputs are copied
-   * from its pack, its placeholder origin replaced by `siteUrl`, instead of rendered.
-   */
-  prebuilt?: OpenedPack;
 };
 
 /** Opens a stored image, or answers null when the store lacks it. */
@@ -61,10 +55,8 @@ export type BuildResult = {
   hasSitemap: boolean;
   /** Site paths of images the database names but the store lacks: left out of the site. */
   missing: string[];
-  /** Files rendered or copied by this build (the rest were remembered or built ahead). */
+  /** Files rendered or copied by this build (the rest were remembered). */
   rendered: number;
-  /** Files copied from the site built ahead. */
-  prebuilt: number;
   /** What this build was made of, for the next one. */
   memo: MemoFiles;
 };
@@ -97,43 +89,14 @@ const NOT_RENDERED = new Set([
   'nextReleaseAt',
   'spendingCapUsd',
   'capMailedMonth',
-  // A page names the site's address through `siteUrl` alone: a first deploy's new Netlify
-  // site, or a domain verified since, leaves a site built ahead (prebuild.job.ts) good.
+  // A page names the site's address through `siteUrl` alone (part of the frame): the row's
+  // own copies of it change nothing the pages are made of.
   'netlifySiteId',
   'netlifySiteUrl',
   'netlifySiteUrlHistory',
   'clientDomain',
   'isDomainVerified',
 ]);
-
-/**
- * The site built ahead as the memo keeper takes it: its frame (the same site, at its
- * placeholder origin) and a copy of one file, on a render thread when the build has them.
- * None when the pages cannot take `siteUrl` in place of the placeholder byte for byte.
- */
-function aheadFiles(
-  opts: BuildOptions,
-  frameFor: (origin: string) => string,
-  threads: () => RenderPool | null,
-): AheadFiles | null {
-  const pack = opts.prebuilt;
-  const origin = opts.siteUrl?.replace(/\/+$/, '');
-  if (!pack || !origin || !replaceableOrigin(origin)) return null;
-  const swap: [string, string] = [pack.origin, origin];
-  const fd = pack.handle.fd;
-  return {
-    frame: frameFor(pack.origin),
-    files: pack.memo,
-    async copy(file) {
-      const at = pack.entries[file];
-      if (!at) throw new Error(`the site built ahead lacks ${file}`);
-      // On the build's render threads once it has them (images come before).
-      const pool = threads();
-      if (pool) return opts.out.pend(file, pool.copy(file, { fd, at, swap }));
-      await opts.out.write(file, await readPack({ fd, at, swap }));
-    },
-  };
-}
 
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
@@ -167,9 +130,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       // The footer's copyright year.
       year: new Date().getFullYear(),
     });
-  let pool: RenderPool | null = null;
-  const ahead = aheadFiles(opts, frameFor, () => pool);
-  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo, ahead ?? undefined);
+  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo);
 
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
@@ -201,10 +162,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
-  pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
-  // A build that remembers nothing renders every page, and one from a site built ahead copies
-  // them: the threads load the renderer while the cities are read (~0.1 s, else waited for).
-  if (!opts.memo || ahead) pool?.start();
+  const pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
+  // A build that remembers nothing renders every page: the threads load the renderer while
+  // the cities are read (~0.1 s, else waited for).
+  if (!opts.memo) pool?.start();
   const sink = createPageSink({
     project,
     frame,
@@ -236,8 +197,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       emit,
       emitHub,
       batchSize: opts.batchSize,
-      unchanged:
-        opts.memo || ahead ? (path, input) => memo.unchanged(fileOf(path), input) : undefined,
+      unchanged: opts.memo ? (path, input) => memo.unchanged(fileOf(path), input) : undefined,
     });
     await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
     await out.flush();
@@ -266,7 +226,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     hasSitemap: Boolean(sitemap),
     missing: lost,
     rendered: memo.rendered,
-    prebuilt: memo.copied,
     memo: memo.files(),
   };
 }
