@@ -35,6 +35,7 @@ export function createPublishingModule(deps: {
     | 'dataDir'
     | 'SITE_ZIP_TIMEOUT_SECONDS'
     | 'SITE_ZIP_MEMORY_MB'
+    | 'SITE_ZIP_QUEUE_SECONDS'
     | 'PUBLISH_WAIT_SECONDS'
     | 'RECOVER_AFTER_SECONDS'
     | 'RELEASE_CHECK_SECONDS'
@@ -76,6 +77,7 @@ export function createPublishingModule(deps: {
     siteZipBudget: {
       timeoutMs: config.SITE_ZIP_TIMEOUT_SECONDS * 1000,
       memoryMb: config.SITE_ZIP_MEMORY_MB,
+      queueMs: config.SITE_ZIP_QUEUE_SECONDS * 1000,
     },
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
     staleMs,
