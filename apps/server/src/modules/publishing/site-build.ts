@@ -106,6 +106,62 @@ function pageRef(page: PageRow): PageRef & { path: string } {
   return { ...ref, path: pagePath(ref) };
 }
 
+/** The written pages (homepage, main and service pages), and the services listing if needed. */
+async function emitWrittenPages(
+  project: ProjectRow,
+  written: PageRow[],
+  { emit, emitHub }: ReturnType<typeof createPageSink>,
+) {
+  for (const page of written) {
+    const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
+    const ref = pageRef(page);
+    await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
+  }
+  const services = written.filter((p) => p.kind === 'service');
+  // Service pages' breadcrumbs and the header link /services: the written "Services" page
+  // answers there; when it is missing, a listing of the service pages takes its place.
+  const servicesPage = written.some((p) => pageRef(p).path === '/services');
+  if (!servicesPage && (services.length || project.createServicePages))
+    await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
+}
+
+/**
+ * The project's images, copied from the store. Pages name images as /images/{file}, the same
+ * address as in the editor and the preview. An image the store lacks (a restored backup, a
+ * deleted object) is left out and named in the answer: one lost picture must not stop a site
+ * of thousands of pages from going out. Stored images never change under their name (a new
+ * image is a new file).
+ */
+async function copyImages(opts: BuildOptions, memo: ReturnType<typeof createMemoKeeper>) {
+  const lost: string[] = [];
+  for (const file of await opts.repo.siteImages(opts.project.id)) {
+    const site = `${SITE_IMAGES}${file}`;
+    await memo.keep(site, file, async () => {
+      const opened = await opts.images.open(file);
+      if (opened) await opts.out.copy(site, opened.stream);
+      else lost.push(site.slice(1));
+    });
+  }
+  return lost;
+}
+
+/** The files every site has beside its pages: 404, robots.txt, Netlify headers, IndexNow key. */
+async function writeSiteFiles(opts: BuildOptions, frame: SiteFrame) {
+  const { project, out } = opts;
+  // The 404 page has no address of its own: no canonical URL, not in the sitemap.
+  const missing = notFoundHub(project);
+  const notFound = pageDocument(
+    { ...frame, siteUrl: undefined },
+    missing.ref,
+    hubBody(project, missing, { noindex: true }),
+  );
+  await out.write('/404.html', notFound);
+  await out.write('/robots.txt', robotsTxt(opts.siteUrl));
+  await out.write('/_headers', NETLIFY_HEADERS);
+  // Written by every build, never remembered: a redeploy without the key drops the file.
+  if (opts.indexNowKey) await out.write(keyFileOf(opts.indexNowKey), opts.indexNowKey);
+}
+
 /**
  * Builds the whole static site of a project into `out`: every written page with clean URLs,
  * the listing pages above city pages, one shared stylesheet, an icon, the project's images,
@@ -134,19 +190,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
 
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
-  // Pages name images as /images/{file}, the same address as in the editor and the preview.
-  // An image the store lacks (a restored backup, a deleted object) is left out and named in
-  // the result: one lost picture must not stop a site of thousands of pages from going out.
-  // Stored images never change under their name (a new image is a new file).
-  const lost: string[] = [];
-  for (const file of await repo.siteImages(project.id)) {
-    const site = `${SITE_IMAGES}${file}`;
-    await memo.keep(site, file, async () => {
-      const opened = await opts.images.open(file);
-      if (opened) await out.copy(site, opened.stream);
-      else lost.push(site.slice(1));
-    });
-  }
+  const lost = await copyImages(opts, memo);
   const frame: SiteFrame = {
     project,
     footer,
@@ -177,18 +221,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   });
   const { emit, emitHub } = sink;
   try {
-    for (const page of written) {
-      const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
-      const ref = pageRef(page);
-      await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
-    }
-    const services = written.filter((p) => p.kind === 'service');
-    // Service pages' breadcrumbs and the header link /services: the written "Services" page
-    // answers there; when it is missing, a listing of the service pages takes its place.
-    const servicesPage = written.some((p) => pageRef(p).path === '/services');
-    if (!servicesPage && (services.length || project.createServicePages))
-      await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
-
+    await emitWrittenPages(project, written, sink);
     const places = await buildLocations({
       project,
       repo,
@@ -205,18 +238,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     await pool?.close();
   }
 
-  // The 404 page has no address of its own: no canonical URL, not in the sitemap.
-  const missing = notFoundHub(project);
-  const notFound = pageDocument(
-    { ...frame, siteUrl: undefined },
-    missing.ref,
-    hubBody(project, missing, { noindex: true }),
-  );
-  await out.write('/404.html', notFound);
-  await out.write('/robots.txt', robotsTxt(siteUrl));
-  await out.write('/_headers', NETLIFY_HEADERS);
-  // Written by every build, never remembered: a redeploy without the key drops the file.
-  if (opts.indexNowKey) await out.write(keyFileOf(opts.indexNowKey), opts.indexNowKey);
+  await writeSiteFiles(opts, frame);
   await sitemap?.finish();
   await out.flush();
   return {
