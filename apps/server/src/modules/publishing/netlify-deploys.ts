@@ -7,7 +7,7 @@ import { NetlifyError, type NetlifyClient } from './netlify-client.ts';
 export type SentDeploy = { deployId: string; required: number; uploaded: number };
 
 /** Longest wait for Netlify to finish processing a deploy. */
-export const READY_TIMEOUT_MS = 10 * 60_000;
+const READY_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * A site with a folder of more entries than Netlify takes is refused here: Netlify fails such

@@ -9,7 +9,7 @@ export type { DeployPatch } from './deploys.repo.ts';
 export type { CityOwn, CityStub } from './site-reads.repo.ts';
 
 /** What the last deploy of each project sent (build-memo.ts), kept for the next one. */
-export function createSiteMemoRepo(db: Db) {
+function createSiteMemoRepo(db: Db) {
   return {
     /** What the last deploy of the project sent, and to which Netlify site. */
     async siteMemo(projectId: string, tx: Executor = db) {

@@ -9,7 +9,7 @@ import { createZipOutput } from './site-zip-output.ts';
  * digest and then one request per file it lacks. Taken for a big site's first deploy, when
  * Netlify lacks every file anyway (publish.job.ts): 13,000 requests become one.
  */
-export async function zipDeploy(
+async function zipDeploy(
   to: SendTo,
   zip: { file: string; size: number },
   digest: Map<string, string>,
