@@ -39,6 +39,8 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishSe
       zip = await svc.download(user, request.params.id, left.signal);
     } catch (error) {
       release();
+      // Its build was stopped because the client left: nobody to answer, nothing went wrong.
+      if (left.signal.aborted) return reply;
       throw error;
     }
     if (left.signal.aborted) {
