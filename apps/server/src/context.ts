@@ -81,7 +81,6 @@ export function createContext(opts: {
     locationsRepo,
     factsRepo: locations.factsRepo,
     mailQueue: mail.queue,
-    scored: (...args) => publishing.prebuilder.request(...args),
   });
   const { usageRepo, ai } = generation;
   const { owned } = projects;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withLanes } from '../src/db/pglite-lanes.ts';
 import {
   BackupError,
   MANIFEST_NAME,
@@ -34,8 +33,6 @@ let pairsWritten = 0;
 beforeAll(async () => {
   source = folders.folder();
   const pglite = await migratedFolder(source);
-  // As the app holds it: statements admitted one at a time (db/pglite-lanes.ts).
-  const laned = withLanes(pglite);
   fs.mkdirSync(path.join(source, 'images'));
   fs.writeFileSync(path.join(source, 'images', 'a.png'), Buffer.from([137, 80, 78, 71, 1, 2, 3]));
   fs.mkdirSync(path.join(source, 'outbox'));
@@ -46,7 +43,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(source, folder, 'x'), { recursive: true });
   fs.writeFileSync(path.join(source, 'prebuilt', 'p.pack'), 'pack');
   fs.writeFileSync(path.join(source, 'images', '.b.png.123.tmp'), 'being written');
-  await laned.exec(
+  await pglite.exec(
     'create table pairs_a (n int primary key); create table pairs_b (n int primary key)',
   );
 
@@ -56,7 +53,7 @@ beforeAll(async () => {
       // A turn of the event loop between transactions, as between an app's requests.
       await new Promise((resolve) => setImmediate(resolve));
       const n = ++pairsWritten;
-      await laned.transaction(async (tx) => {
+      await pglite.transaction(async (tx) => {
         await tx.query('insert into pairs_a values ($1)', [n]);
         await tx.query('insert into pairs_b values ($1)', [n]);
       });
@@ -64,7 +61,7 @@ beforeAll(async () => {
   })();
   backup = path.join(folders.folder(), 'backup.tar.gz');
   await writeBackup(
-    { pglite: laned, dataDir: source, secret: SECRET, secretFromEnvironment: false },
+    { pglite, dataDir: source, secret: SECRET, secretFromEnvironment: false },
     fs.createWriteStream(backup),
   );
   writing = false;

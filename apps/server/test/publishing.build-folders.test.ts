@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import { createFolderBin } from '../src/modules/publishing/build-folders.ts';
+import { createFolderBin, sweepSitesBuiltAhead } from '../src/modules/publishing/build-folders.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { until } from './helpers/crash.ts';
 import { published, siteProject } from './helpers/publishing.ts';
@@ -106,5 +106,23 @@ describe('a deploy’s build folder', () => {
       'the build folders to go',
       15_000,
     );
+  });
+});
+
+describe('sites an earlier release built ahead', () => {
+  it('are removed from the data folder, with their folder, and only those', async () => {
+    const dataDir = fs.mkdtempSync(path.join(scratch, 'data-'));
+    const packs = path.join(dataDir, 'prebuilt');
+    fs.mkdirSync(packs);
+    fs.writeFileSync(path.join(packs, '0b6d8a39-3c55-4c9e-9a2c-1f3e5d7a9b11.pack'), 'pack');
+    fs.writeFileSync(
+      path.join(packs, '5e2f1c0a-7d4b-4a8e-b6c3-9f0e1d2c3b4a.pack.ab12.tmp'),
+      'half',
+    );
+    const kept = buildFolder(path.relative(scratch, path.join(dataDir, 'deploys', 'running')));
+    expect(await sweepSitesBuiltAhead(dataDir)).toBe(2);
+    expect(fs.existsSync(packs)).toBe(false);
+    expect(fs.existsSync(kept)).toBe(true);
+    expect(await sweepSitesBuiltAhead(dataDir)).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@cityforge/shared';
@@ -171,6 +173,65 @@ describe('site downloads have limits', () => {
     } finally {
       vi.restoreAllMocks();
       await brief.close();
+    }
+  });
+
+  it('gives the slot back when the client leaves during the build: two left, the next is sent', async () => {
+    const u = await siteProject(t, { token: null });
+    const tmp = path.join(t.ctx.config.dataDir, 'tmp');
+    const held = holdBuilds(t);
+    try {
+      const left = [0, 1].map(() =>
+        http.get(`http://127.0.0.1:${port}/api/projects/${u.id}/download-site/`, {
+          headers: u.headers,
+        }),
+      );
+      for (const req of left) req.on('error', () => {});
+      await until(() => held.count === 2);
+      for (const req of left) req.destroy();
+      // Their builds stop and their folders go (the slot is given back before that).
+      await until(() => fs.readdirSync(tmp).length === 0);
+      held.open();
+      // With the slots of the two that left still held, this one would be refused (429).
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${u.id}/download-site/`,
+        headers: u.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.rawPayload.length).toBeGreaterThan(0);
+    } finally {
+      held.open();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('answers 503 to a download that waited too long behind other builds, and builds the others', async () => {
+    const busy = await createTestApp({ SITE_ZIP_QUEUE_SECONDS: '1' });
+    const held = holdBuilds(busy);
+    try {
+      const a = await siteProject(busy, { token: null });
+      const b = await siteProject(busy, { token: null });
+      const url = (id: string) => `/api/projects/${id}/download-site/`;
+      const get = (id: string, headers: Headers) =>
+        busy.app.inject({ method: 'GET', url: url(id), headers });
+      // A's two downloads hold both build processes until the builds are let go.
+      const two = [get(a.id, a.headers), get(a.id, a.headers)];
+      await until(() => held.count === 2);
+      const waited = await get(b.id, b.headers);
+      expect(waited.statusCode).toBe(503);
+      expect(waited.json().message).toBe(
+        'Site downloads are busy right now. Try again in a minute.',
+      );
+      expect(held.count).toBe(2);
+      held.open();
+      expect((await Promise.all(two)).map((r) => r.statusCode)).toEqual([200, 200]);
+      expect((await get(b.id, b.headers)).statusCode).toBe(200);
+    } finally {
+      held.open();
+      vi.restoreAllMocks();
+      await busy.close();
     }
   });
 });

@@ -10,6 +10,8 @@ import { loadCityPage } from '../src/modules/generation/city-page.ts';
 import { COUNTY_SEATS } from '../src/modules/locations/city-seats.ts';
 import { digestDeploy } from '../src/modules/publishing/digest-deploy.ts';
 import { createNetlifyClient } from '../src/modules/publishing/netlify-client.ts';
+import { createDeployProgress } from '../src/modules/publishing/deploy-progress.ts';
+import type { DeployPatch } from '../src/modules/publishing/publishing.repo.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
 import { createSiteOutput } from '../src/modules/publishing/site-output.ts';
 import { overflowFolderOf } from '../src/modules/site/paths.ts';
@@ -190,8 +192,21 @@ describe('a site past what one folder may hold', () => {
       digest.set(`/images/${String(i).padStart(6, '0')}.png`, 'a'.repeat(40));
     // Nothing listens there: a deploy that went on would fail on the connection instead.
     const client = createNetlifyClient('http://127.0.0.1:9/api/v1', 'token', { attempts: 1 });
-    await expect(digestDeploy({ client, siteId: 'site', dir: scratch, digest })).rejects.toThrow(
-      "The site's folder /images would hold 50,001 entries, more than the 50,000 one folder may hold on Netlify.",
+    const writes: DeployPatch[] = [];
+    const progress = createDeployProgress(
+      { updateDeploy: async (_id, patch) => void writes.push(patch) },
+      'deploy',
+      { windowMs: 60_000, deploys: 3, calls: 500 },
     );
+    try {
+      await expect(
+        digestDeploy({ client, siteId: 'site', progress }, { dir: scratch, digest }),
+      ).rejects.toThrow(
+        "The site's folder /images would hold 50,001 entries, more than the 50,000 one folder may hold on Netlify.",
+      );
+      expect(writes).toEqual([]);
+    } finally {
+      progress.stop();
+    }
   });
 });

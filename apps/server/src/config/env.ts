@@ -134,6 +134,8 @@ export const ZEnv = z
     /** One site download's build process: its deadline and heap cap (site-zip.ts). */
     SITE_ZIP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
     SITE_ZIP_MEMORY_MB: z.coerce.number().int().min(16).max(8192).default(512),
+    /** How long a download waits for a build process before it is answered 503 (busy). */
+    SITE_ZIP_QUEUE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
     /**
      * Up to this many cities the detail screen's tree (GET detail/lean/) carries every city;
      * past it, counties come with counts and their cities are fetched when one is opened.

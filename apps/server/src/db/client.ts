@@ -7,7 +7,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { withLanes } from './pglite-lanes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,9 +23,7 @@ export type DbHandle =
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 
-export function fromPglite(instance: PGlite, onClose?: () => Promise<void> | void): DbHandle {
-  // Every user of the handle (drizzle, pg-boss, the vacuum) goes through the lanes.
-  const pglite = withLanes(instance);
+export function fromPglite(pglite: PGlite, onClose?: () => Promise<void> | void): DbHandle {
   return {
     kind: 'pglite',
     db: drizzlePglite(pglite, { schema }) as unknown as Db,

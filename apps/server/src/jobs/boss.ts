@@ -11,7 +11,6 @@ export const QUEUES = {
   generatePageFailed: 'generate-page-failed',
   scoreSimilarity: 'score-similarity',
   publishSite: 'publish-site',
-  prebuildSite: 'prebuild-site',
   releasePages: 'release-pages',
   refreshPrices: 'refresh-prices',
   resumeHeldPages: 'resume-held-pages',
@@ -43,9 +42,6 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
   // A deploy is not retried behind the owner's back: its row reports the failure and the
   // owner deploys again. The deploy row's own heartbeat tells a dead worker from a slow one.
   'publish-site': { retryLimit: 0, expireInSeconds: 60 * 60, heartbeatSeconds: 30, notify: true },
-  // A site built ahead of its first deploy: one waiting and one running per project (the
-  // singleton key). Not retried: the next scoring asks again, and a deploy without it builds.
-  'prebuild-site': { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60, notify: true },
   // Staged releases' check: one waiting and one running, however many workers ask for it. Not
   // retried: the next check comes within RELEASE_CHECK_SECONDS anyway.
   'release-pages': { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60, notify: true },

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { createSlots, type WaitOptions } from './slots.ts';
 
 /** How long and how much memory one job may take before its process is stopped. */
 export type ChildBudget = { timeoutMs: number; memoryMb: number };
@@ -49,6 +50,8 @@ type PoolOptions = {
   processes: number;
   tooSlow: () => Error;
   tooBig: () => Error;
+  /** A job that waited `maxWaitMs` for a process is refused with this. */
+  busy?: () => Error;
   /** Named in the error of a process that stopped for another reason. */
   label: string;
   /** Variables the children need besides childEnv's own, named one by one. */
@@ -65,8 +68,7 @@ type PoolOptions = {
 export function createChildPool<Job, Answer>(opts: PoolOptions) {
   const { budget } = opts;
   const idle: ChildProcess[] = [];
-  let running = 0;
-  const waiting: Array<() => void> = [];
+  const turns = createSlots(opts.processes);
 
   const spawn = () => {
     const child = fork(opts.workerPath, [], {
@@ -90,12 +92,18 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
     idle.push(child);
   };
 
-  function runOn(child: ChildProcess, job: Job, calls: ChildCalls): Promise<Answer> {
+  function runOn(
+    child: ChildProcess,
+    job: Job,
+    calls: ChildCalls,
+    signal?: AbortSignal,
+  ): Promise<Answer> {
     child.ref();
     child.channel?.ref();
     return new Promise((resolve, reject) => {
       const done = (keep: boolean, settle: () => void) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         child.off('message', onMessage).off('error', onError).off('exit', onExit);
         if (keep) park(child);
         else child.kill('SIGKILL');
@@ -142,20 +150,29 @@ export function createChildPool<Job, Answer>(opts: PoolOptions) {
           ),
         );
       const timer = setTimeout(() => done(false, () => reject(opts.tooSlow())), budget.timeoutMs);
+      // Nobody waits for the answer any more (a download whose client left): the process stops.
+      const onAbort = () => done(false, () => reject(signal!.reason));
+      signal?.addEventListener('abort', onAbort, { once: true });
       child.on('message', onMessage).on('error', onError).on('exit', onExit);
       send({ job });
     });
   }
 
-  return async function run(job: Job, calls: ChildCalls = {}): Promise<Answer> {
-    if (running >= opts.processes) await new Promise<void>((r) => waiting.push(r));
-    else running += 1;
+  /**
+   * Runs `job` on a process once one is free. `wait.maxWaitMs` bounds the wait for one (then
+   * `busy`); `wait.signal` gives up waiting, or stops the job's process.
+   */
+  return async function run(
+    job: Job,
+    calls: ChildCalls = {},
+    wait: WaitOptions = {},
+  ): Promise<Answer> {
+    const release = await turns.take('', { ...wait, tooLong: opts.busy });
     try {
-      return await runOn(idle.pop() ?? spawn(), job, calls);
+      wait.signal?.throwIfAborted();
+      return await runOn(idle.pop() ?? spawn(), job, calls, wait.signal);
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
+      release();
     }
   };
 }

@@ -14,6 +14,7 @@ export type AppErrorCode =
   | 'rate_limited'
   | 'email_not_verified'
   | 'not_configured'
+  | 'unavailable'
   | 'bad_gateway';
 
 const STATUS: Record<AppErrorCode, number> = {
@@ -29,6 +30,7 @@ const STATUS: Record<AppErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   not_configured: 503,
+  unavailable: 503,
   bad_gateway: 502,
 };
 

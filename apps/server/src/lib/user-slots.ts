@@ -1,4 +1,5 @@
 import { AppError } from './errors.ts';
+import { createSlots, type Release } from './slots.ts';
 
 /**
  * At most `limit` of one kind of long request (event streams, uploads, site downloads) open
@@ -6,21 +7,13 @@ import { AppError } from './errors.ts';
  * refused at once, so one account cannot tie up an API process's memory or connections.
  */
 export function createUserSlots(limit: number, refusal: string) {
-  const held = new Map<string, number>();
+  const slots = createSlots(limit);
   return {
     /** A slot for the user, released by the function it returns (once; more calls do nothing). */
-    take(userId: string): () => void {
-      const now = held.get(userId) ?? 0;
-      if (now >= limit) throw new AppError('rate_limited', refusal);
-      held.set(userId, now + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (held.get(userId) ?? 1) - 1;
-        if (left > 0) held.set(userId, left);
-        else held.delete(userId);
-      };
+    take(userId: string): Release {
+      const release = slots.tryTake(userId);
+      if (!release) throw new AppError('rate_limited', refusal);
+      return release;
     },
   };
 }

@@ -1,6 +1,4 @@
-import { once } from 'node:events';
 import fs from 'node:fs';
-import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
@@ -45,65 +43,6 @@ export async function packEntryAsync(body: Buffer, level: number): Promise<Packe
 // known by their content; a date that changes with each build would only change the ZIP.
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 0x0800;
-
-/**
- * Writes a ZIP, entry after entry, to `out`: local headers with sizes and CRC known up front
- * (no data descriptors), UTF-8 names, and ZIP64 records where the central directory needs them
- * (past 65,535 entries or 4 GiB). Waits for `out` to drain, so memory holds one entry at a time.
- */
-export function createZipWriter(out: Writable) {
-  const written: ZipPlaced[] = [];
-  const names = new Set<string>();
-  let offset = 0;
-  let ended = false;
-  // Adds come from many pages at once; each entry's header and bytes must go out together.
-  let tail: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-
-  async function put(chunk: Buffer) {
-    offset += chunk.length;
-    if (!out.write(chunk)) await once(out, 'drain');
-  }
-
-  return {
-    get bytes() {
-      return offset;
-    },
-
-    /** `name` is the path inside the ZIP ('index.html', 'states/tx.html'). */
-    add(name: string, entry: PackedEntry): Promise<void> {
-      if (ended) return Promise.reject(new Error('the ZIP is finished'));
-      if (names.has(name)) return Promise.reject(new Error(`two entries named ${name}`));
-      if (entry.data.length > MAX_32 || entry.size > MAX_32)
-        return Promise.reject(new Error(`${name} is too large for a ZIP entry`));
-      names.add(name);
-      return inTurn(() => write(name, entry));
-    },
-
-    /** Writes the central directory and ends `out`; resolves once it is flushed. */
-    end(): Promise<void> {
-      if (ended) return tail.then(() => undefined);
-      ended = true;
-      return inTurn(finish);
-    },
-  };
-
-  async function write(name: string, entry: PackedEntry) {
-    written.push({ ...spotOf(entry, offset), name: Buffer.from(name, 'utf8') });
-    await put(localRecord(name, entry));
-  }
-
-  async function finish() {
-    const directory = centralDirectory(written, offset);
-    offset += directory.length;
-    out.end(directory);
-    await once(out, 'finish');
-  }
-}
 
 /** Where an entry went and what the central directory says of it. */
 export type ZipPlaced = {
@@ -186,31 +125,20 @@ function centralDirectory(written: ZipPlaced[], start: number): Buffer {
 }
 
 /**
- * An entry's record as the pieces to write (header and name, then its bytes), for a batch
- * written in one call; `spot` tells where it went from the offset it was written at.
- */
-export function zipRecord(name: string, entry: PackedEntry) {
-  const head = localHead(name, entry);
-  return {
-    parts: [head, entry.data],
-    length: head.length + entry.data.length,
-    spot: (offset: number) => spotOf(entry, offset),
-  };
-}
-
-/**
  * Writes a packed entry into a ZIP file at the next free place, on this thread (a render
- * thread's own page); answers what the ZIP's central directory needs of it.
+ * thread's own page): its header and name, then its bytes, in one call. Answers what the ZIP's
+ * central directory needs of it.
  */
 export function placeEntrySync(slots: FileSlots, name: string, entry: PackedEntry): ZipSpot {
-  const record = zipRecord(name, entry);
-  return record.spot(writeNextSync(slots, ...record.parts));
+  return spotOf(entry, writeNextSync(slots, localHead(name, entry), entry.data));
 }
 
 /**
  * A ZIP written into a file by several threads: each entry goes where the shared cursor puts
  * it (file-slots.ts), written here (`add`) or by another thread, which tells this writer where
- * (`placed`); `end` writes the central directory after them all.
+ * (`placed`); `end` writes the central directory after them all. Local headers carry sizes and
+ * CRC known up front (no data descriptors), names are UTF-8, and ZIP64 records are written
+ * where the central directory needs them (past 65,535 entries or 4 GiB).
  */
 export function createZipFile(file: string) {
   const fd = fs.openSync(file, 'w');

@@ -49,8 +49,6 @@ export function createGenerationModule(deps: {
   /** Places' facts: what city pages state, and what their scoring looks for. */
   factsRepo: FactsRepo;
   mailQueue: MailQueue;
-  /** A project's pages were scored: its site may be built ahead (publishing's prebuilder). */
-  scored: (projectId: string) => Promise<void>;
 }) {
   const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
   const ai = createAiClient({
@@ -104,7 +102,6 @@ export function createGenerationModule(deps: {
       soleProcess: handle.kind === 'pglite',
       gate: caps.gate,
       capReached: caps.capReached,
-      scored: deps.scored,
     });
 
   /**

@@ -2,7 +2,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Job, PgBoss } from 'pg-boss';
 import { PAGE_STATUS, type TCityFact } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
-import { inPipelineLane } from '../../db/pglite-lanes.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -54,8 +53,6 @@ export type WorkerDeps = {
   gate: Pick<SpendingGate, 'claim'>;
   /** Tells the owner (once a month per cap) that a cap held a page. */
   capReached: CapMail;
-  /** Told once a project's pages are scored. */
-  scored: (projectId: string) => Promise<void>;
 };
 
 /** Exponential backoff with jitter when the provider gave no Retry-After. */
@@ -233,20 +230,17 @@ export function createPageWorker(deps: WorkerDeps) {
   /** A pg-boss worker, woken as soon as it finishes a page: a busy queue never waits a poll. */
   async function startWorker(): Promise<string> {
     const self: { id: string | null } = { id: null };
-    // Its fetches, claims and writes go ahead of other statements on the embedded database.
-    self.id = await inPipelineLane(() =>
-      deps.boss.work<TPageJob>(QUEUES.generatePage, workOptions, async ([job]) => {
-        try {
-          if (job) await run(job);
-        } finally {
-          // On PGlite every query resolves without I/O, so a long queue of offline pages would
-          // chain promises without end and starve HTTP: each page yields once, when it is done
-          // (yielding before it would hold its claim behind whatever HTTP has queued).
-          await nextTurn();
-          if (self.id) deps.boss.notifyWorker(self.id);
-        }
-      }),
-    );
+    self.id = await deps.boss.work<TPageJob>(QUEUES.generatePage, workOptions, async ([job]) => {
+      try {
+        if (job) await run(job);
+      } finally {
+        // On PGlite every query resolves without I/O, so a long queue of offline pages would
+        // chain promises without end and starve HTTP: each page yields once, when it is done
+        // (yielding before it would hold its claim behind whatever HTTP has queued).
+        await nextTurn();
+        if (self.id) deps.boss.notifyWorker(self.id);
+      }
+    });
     return self.id;
   }
 
@@ -290,11 +284,7 @@ export function createPageWorker(deps: WorkerDeps) {
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
-      await startScoreWorker(
-        deps.boss,
-        { locations: deps.locationsRepo, facts: deps.factsRepo },
-        deps.scored,
-      );
+      await startScoreWorker(deps.boss, { locations: deps.locationsRepo, facts: deps.factsRepo });
     },
   };
 }

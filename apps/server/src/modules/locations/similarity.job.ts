@@ -106,19 +106,14 @@ export async function scoreProject(repos: ScoringRepos, projectId: string): Prom
   return pages.length;
 }
 
-/** Scores each project asked for; `scored` is told of each once its scores are stored. */
-export async function startScoreWorker(
-  boss: PgBoss,
-  repos: ScoringRepos,
-  scored: (projectId: string) => Promise<void>,
-): Promise<void> {
+/** Scores each project asked for. */
+export async function startScoreWorker(boss: PgBoss, repos: ScoringRepos): Promise<void> {
   let self: string | null = null;
   self = await boss.work(QUEUES.scoreSimilarity, async (jobs) => {
     try {
       for (const job of jobs) {
         const { projectId } = ZScoreJob.parse(job.data);
         await scoreProject(repos, projectId);
-        await scored(projectId);
       }
     } finally {
       // The queue is notify-driven, so its idle poll is a 30-second backstop, and a NOTIFY sent

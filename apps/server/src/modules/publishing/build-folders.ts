@@ -30,6 +30,18 @@ export async function sweepBuildFolders(
   return removed;
 }
 
+/**
+ * An earlier release built big sites ahead of their first deploy into `DATA_DIR/prebuilt/`
+ * (160 MB each; docs/decisions.md, "Publishing machinery"): nothing reads them any more, so
+ * they go at a worker's start. Answers how many files went.
+ */
+export async function sweepSitesBuiltAhead(dataDir: string): Promise<number> {
+  const root = path.join(dataDir, 'prebuilt');
+  const names = await fs.readdir(root).catch(() => [] as string[]);
+  await fs.rm(root, { recursive: true, force: true });
+  return names.length;
+}
+
 export type FolderBin = {
   /** A deploy starts on this process: removals wait until none runs. */
   started(): void;

@@ -53,72 +53,40 @@ export function inputDigest(frame: string, file: string, input: string): string 
 }
 
 /**
- * A site built ahead (site-pack.ts): what each of its files was made from, under the frame it
- * was built with (its placeholder origin), and how to copy one into this build.
- */
-export type AheadFiles = {
-  frame: string;
-  files: MemoFiles;
-  copy(file: string): Promise<void>;
-};
-
-/**
  * A build that remembers: `previous` is what the last deploy sent to the same Netlify site; a
  * file whose inputs digest to the same value is the same file, so its SHA1 is taken from there
- * instead of rendering it again. Else, a file the site built ahead made from the same inputs is
- * copied from there. `files()` is what this build sent, for the deploy after it.
+ * instead of rendering it again. `files()` is what this build sent, for the deploy after it.
  */
-export function createMemoKeeper(
-  out: SiteOutput,
-  frame: string,
-  previous: MemoFiles = {},
-  ahead?: AheadFiles,
-) {
+export function createMemoKeeper(out: SiteOutput, frame: string, previous: MemoFiles = {}) {
   // Files kept, by their input digest: their SHA1 may arrive later (from a render thread).
   const keys = new Map<string, string>();
   // A city page's digest is asked for twice (to read only changed content, then to write).
-  let last = { file: '', input: '', key: '', ahead: false };
-  const lookUp = (file: string, input: string) => {
-    if (last.file !== file || last.input !== input) {
-      const held = ahead?.files[file]?.[0];
-      last = {
-        file,
-        input,
-        key: inputDigest(frame, file, input),
-        ahead: held !== undefined && held === inputDigest(ahead!.frame, file, input),
-      };
-    }
-    return last;
+  let last = { file: '', input: '', key: '' };
+  const keyOf = (file: string, input: string) => {
+    if (last.file !== file || last.input !== input)
+      last = { file, input, key: inputDigest(frame, file, input) };
+    return last.key;
   };
   let rendered = 0;
-  let copied = 0;
   return {
     get rendered() {
       return rendered;
     },
-    /** Files copied from the site built ahead. */
-    get copied() {
-      return copied;
-    },
     /** Whether the file need not be rendered (its content need not be read). */
     unchanged(file: string, input: string) {
-      const found = lookUp(file, input);
-      return previous[file]?.[0] === found.key || found.ahead;
+      return previous[file]?.[0] === keyOf(file, input);
     },
     /** Makes the file unless the last build made it from the same input; remembers it. */
     async keep(file: string, input: string, make: () => string | Promise<void>) {
-      const found = lookUp(file, input);
+      const key = keyOf(file, input);
       const before = previous[file];
-      if (before?.[0] === found.key) out.reuse(file, before[1]);
-      else if (found.ahead) {
-        await ahead!.copy(file);
-        copied += 1;
-      } else {
+      if (before?.[0] === key) out.reuse(file, before[1]);
+      else {
         const made = await make();
         if (typeof made === 'string') await out.write(file, made);
         rendered += 1;
       }
-      keys.set(file, found.key);
+      keys.set(file, key);
     },
     /** What this build sent, for the deploy after it: call once every file is made. */
     files(): MemoFiles {

@@ -174,26 +174,17 @@ export function callKindOf(method: string, path: string): CallKind {
     : 'call';
 }
 
-// An http.Agent's request entry point: not in Node's typings, stable since Node 0.x.
-type AddRequest = (req: http.ClientRequest, ...rest: unknown[]) => void;
-
 /**
- * Makes every request `agent` carries wait for its token's pace and report Netlify's answer to
- * it. The agent is where each request of the official client passes, its own retries of a 429
- * included, which the client runs without letting its caller see them or their headers.
+ * Holds `req` until its token's pace lets it go, and reports Netlify's answer to the pace;
+ * null for a request without a token (it goes at once).
  */
-export function paceAgent(agent: http.Agent, paces: NetlifyPaces): void {
-  const target = agent as unknown as { addRequest: AddRequest };
-  const add = target.addRequest.bind(agent);
-  target.addRequest = (req, ...rest) => {
-    const bearer = /^Bearer (.+)$/.exec(String(req.getHeader('authorization') ?? ''))?.[1];
-    if (!bearer) return add(req, ...rest);
-    const pace = paces.of(tokenKey(bearer));
-    const kind = callKindOf(req.method, req.path);
-    req.once('response', (res: http.IncomingMessage) =>
-      pace.observe(kind, res.statusCode ?? 0, res.headers),
-    );
-    // The request waits for its socket meanwhile; no socket, so no silence deadline, yet.
-    void pace.take(kind).then(() => add(req, ...rest));
-  };
+export function paceRequest(paces: NetlifyPaces, req: http.ClientRequest): Promise<void> | null {
+  const bearer = /^Bearer (.+)$/.exec(String(req.getHeader('authorization') ?? ''))?.[1];
+  if (!bearer) return null;
+  const pace = paces.of(tokenKey(bearer));
+  const kind = callKindOf(req.method, req.path);
+  req.once('response', (res: http.IncomingMessage) =>
+    pace.observe(kind, res.statusCode ?? 0, res.headers),
+  );
+  return pace.take(kind);
 }

@@ -16,7 +16,7 @@ import { slugify } from '../../lib/slugify.ts';
 import { netlifyAppError } from './netlify-client.ts';
 import type { Netlify } from './netlify.ts';
 import { publishedUrl } from './netlify-site.ts';
-import { sendPublishJob } from './publish.job.ts';
+import { sendPublishJob } from './publish-queue.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { missingNote } from './missing-note.ts';
@@ -31,7 +31,7 @@ type Deps = {
   dataDir: string;
   /** The file store every process shares, as settings a ZIP's build process can open. */
   storeSettings: StoreSettings;
-  /** SITE_ZIP_TIMEOUT_SECONDS and SITE_ZIP_MEMORY_MB: the limits of one download's build. */
+  /** SITE_ZIP_TIMEOUT_SECONDS, _MEMORY_MB and _QUEUE_SECONDS: the limits of one download's build. */
   siteZipBudget?: SiteZipBudget;
   /** How long POST publish/ waits for the deploy before answering with its progress (202). */
   waitMs: number;
@@ -118,8 +118,11 @@ export function createPublishService(deps: Deps) {
       return deploy ? toDeployment(deploy) : null;
     },
 
-    /** The built site as a ZIP; needs no Netlify token. Canonical URLs use the best address known. */
-    async download(user: UserRow, id: string) {
+    /**
+     * The built site as a ZIP; needs no Netlify token. Canonical URLs use the best address
+     * known. `signal`: the client left, so the build stops.
+     */
+    async download(user: UserRow, id: string, signal?: AbortSignal) {
       const project = await deps.owned(user, id);
       const siteUrl =
         publishedUrl(project) ??
@@ -131,6 +134,7 @@ export function createPublishService(deps: Deps) {
         store: deps.storeSettings,
         tmpRoot: path.join(deps.dataDir, 'tmp'),
         budget: deps.siteZipBudget,
+        signal,
       });
       return {
         ...zip,

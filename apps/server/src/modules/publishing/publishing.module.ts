@@ -8,11 +8,10 @@ import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
-import { createFolderBin, sweepBuildFolders } from './build-folders.ts';
+import { createFolderBin, sweepBuildFolders, sweepSitesBuiltAhead } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';
 import { cityPageUrl } from './netlify-site.ts';
 import { createPublishWorker } from './publish.job.ts';
-import { createPrebuilder } from './prebuild.job.ts';
 import { createPublishService } from './publish.service.ts';
 import { createPublishingRepo } from './publishing.repo.ts';
 import type { SiteImages } from './site-build.ts';
@@ -37,6 +36,7 @@ export function createPublishingModule(deps: {
     | 'dataDir'
     | 'SITE_ZIP_TIMEOUT_SECONDS'
     | 'SITE_ZIP_MEMORY_MB'
+    | 'SITE_ZIP_QUEUE_SECONDS'
     | 'PUBLISH_WAIT_SECONDS'
     | 'RECOVER_AFTER_SECONDS'
     | 'RELEASE_CHECK_SECONDS'
@@ -78,23 +78,10 @@ export function createPublishingModule(deps: {
     siteZipBudget: {
       timeoutMs: config.SITE_ZIP_TIMEOUT_SECONDS * 1000,
       memoryMb: config.SITE_ZIP_MEMORY_MB,
+      queueMs: config.SITE_ZIP_QUEUE_SECONDS * 1000,
     },
     waitMs: config.PUBLISH_WAIT_SECONDS * 1000,
     staleMs,
-  });
-  // What builds a site, ahead of a deploy or in one.
-  const builds = {
-    boss,
-    repo,
-    projectsRepo: projects.repo,
-    netlify,
-    images: deps.images,
-    dataDir: config.dataDir,
-    logger,
-  };
-  const prebuilder = createPrebuilder({
-    ...builds,
-    fromCities: config.NETLIFY_ZIP_FROM_CITIES,
   });
   const releaseRepo = createReleaseRepo(db);
   const releases = createReleaseService({
@@ -123,24 +110,29 @@ export function createPublishingModule(deps: {
     cityPageUrl,
     releases,
     releaseRepo,
-    prebuilder,
     recover,
     routes: [
       route(publishingRoutes, { publishService: service }),
       route(releaseRoutes, { releaseService: releases }),
     ],
     /**
-     * Registers the deploy worker, the builds ahead of first deploys and the staged releases'
-     * check; answers how to stop the latter and remove the build folders still waiting.
+     * Registers the deploy worker and the staged releases' check; answers how to stop the
+     * latter and remove the build folders still waiting.
      */
     async workers() {
       const swept = await sweepBuildFolders(config.dataDir, repo);
       if (swept) logger.info({ folders: swept }, 'removed build folders of deploys that are over');
-      const packs = await prebuilder.sweep();
-      if (packs) logger.info({ packs }, 'removed sites built ahead that no deploy will take');
+      const packs = await sweepSitesBuiltAhead(config.dataDir);
+      if (packs) logger.info({ packs }, 'removed sites an earlier release built ahead');
       const bin = createFolderBin(logger);
       await createPublishWorker({
-        ...builds,
+        boss,
+        repo,
+        projectsRepo: projects.repo,
+        netlify,
+        images: deps.images,
+        dataDir: config.dataDir,
+        logger,
         bin,
         zip: { fromCities: config.NETLIFY_ZIP_FROM_CITIES, level: config.NETLIFY_ZIP_LEVEL },
         releases: releaseRepo,
@@ -149,7 +141,6 @@ export function createPublishingModule(deps: {
           timeoutMs: config.INDEXNOW_TIMEOUT_SECONDS * 1000,
         },
       }).start();
-      await prebuilder.start();
       const stopReleaseChecks = await startReleaseChecks({
         boss,
         service: releases,

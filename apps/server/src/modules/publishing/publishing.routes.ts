@@ -27,15 +27,26 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishSe
   route(app, publishingApi.downloadSite, docs, async (request, reply) => {
     const user = currentUser(request);
     const release = downloadSlots.take(user.id);
+    // The slot is held until the last byte is sent or the client goes away, whenever that is:
+    // a client that leaves during the build gives it back at once, and the build stops.
+    const left = new AbortController();
+    reply.raw.once('close', () => {
+      release();
+      left.abort(new Error('the client left before the download was sent'));
+    });
     let zip;
     try {
-      zip = await svc.download(user, request.params.id);
+      zip = await svc.download(user, request.params.id, left.signal);
     } catch (error) {
       release();
+      // Its build was stopped because the client left: nobody to answer, nothing went wrong.
+      if (left.signal.aborted) return reply;
       throw error;
     }
-    // The slot is held until the last byte is sent or the client goes away.
-    reply.raw.once('close', release);
+    if (left.signal.aborted) {
+      zip.stream.destroy();
+      return reply;
+    }
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${zip.filename}"`)

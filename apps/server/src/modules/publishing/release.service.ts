@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { nextDailyAt } from '../../lib/zoned-time.ts';
 import type { Netlify } from './netlify.ts';
-import { sendPublishJob } from './publish.job.ts';
+import { sendPublishJob } from './publish-queue.ts';
 import type { PublishService } from './publish.service.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import type { ReleaseRepo } from './release.repo.ts';

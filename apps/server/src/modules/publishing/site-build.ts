@@ -9,9 +9,8 @@ import { hubBody, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.
 import { themeCss, themeFor } from '../site/theme.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
-import { createMemoKeeper, frameDigest, type AheadFiles, type MemoFiles } from './build-memo.ts';
-import { createRenderPool, type RenderPool } from './render-pool.ts';
-import { readPack, replaceableOrigin, type OpenedPack } from './site-pack.ts';
+import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
+import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
@@ -44,11 +43,6 @@ export type BuildOptions = {
   memo?: MemoFiles;
   /** The site's IndexNow key: the site carries it as /{key}.txt (IndexNow's proof of the host). */
   indexNowKey?: string;
-  /**
-   * The site built ahead (prebuild.job.ts): files it made from the same inputs are copied
-   * from its pack, its placeholder origin replaced by `siteUrl`, instead of rendered.
-   */
-  prebuilt?: OpenedPack;
 };
 
 /** Opens a stored image, or answers null when the store lacks it. */
@@ -61,10 +55,8 @@ export type BuildResult = {
   hasSitemap: boolean;
   /** Site paths of images the database names but the store lacks: left out of the site. */
   missing: string[];
-  /** Files rendered or copied by this build (the rest were remembered or built ahead). */
+  /** Files rendered or copied by this build (the rest were remembered). */
   rendered: number;
-  /** Files copied from the site built ahead. */
-  prebuilt: number;
   /** What this build was made of, for the next one. */
   memo: MemoFiles;
 };
@@ -97,8 +89,8 @@ const NOT_RENDERED = new Set([
   'nextReleaseAt',
   'spendingCapUsd',
   'capMailedMonth',
-  // A page names the site's address through `siteUrl` alone: a first deploy's new Netlify
-  // site, or a domain verified since, leaves a site built ahead (prebuild.job.ts) good.
+  // A page names the site's address through `siteUrl` alone (part of the frame): the row's
+  // own copies of it change nothing the pages are made of.
   'netlifySiteId',
   'netlifySiteUrl',
   'netlifySiteUrlHistory',
@@ -106,41 +98,68 @@ const NOT_RENDERED = new Set([
   'isDomainVerified',
 ]);
 
-/**
- * The site built ahead as the memo keeper takes it: its frame (the same site, at its
- * placeholder origin) and a copy of one file, on a render thread when the build has them.
- * None when the pages cannot take `siteUrl` in place of the placeholder byte for byte.
- */
-function aheadFiles(
-  opts: BuildOptions,
-  frameFor: (origin: string) => string,
-  threads: () => RenderPool | null,
-): AheadFiles | null {
-  const pack = opts.prebuilt;
-  const origin = opts.siteUrl?.replace(/\/+$/, '');
-  if (!pack || !origin || !replaceableOrigin(origin)) return null;
-  const swap: [string, string] = [pack.origin, origin];
-  const fd = pack.handle.fd;
-  return {
-    frame: frameFor(pack.origin),
-    files: pack.memo,
-    async copy(file) {
-      const at = pack.entries[file];
-      if (!at) throw new Error(`the site built ahead lacks ${file}`);
-      // On the build's render threads once it has them (images come before).
-      const pool = threads();
-      if (pool) return opts.out.pend(file, pool.copy(file, { fd, at, swap }));
-      await opts.out.write(file, await readPack({ fd, at, swap }));
-    },
-  };
-}
-
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
 
 function pageRef(page: PageRow): PageRef & { path: string } {
   const ref: PageRef = { kind: page.kind, name: page.name, slug: page.slug };
   return { ...ref, path: pagePath(ref) };
+}
+
+/** The written pages (homepage, main and service pages), and the services listing if needed. */
+async function emitWrittenPages(
+  project: ProjectRow,
+  written: PageRow[],
+  { emit, emitHub }: ReturnType<typeof createPageSink>,
+) {
+  for (const page of written) {
+    const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
+    const ref = pageRef(page);
+    await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
+  }
+  const services = written.filter((p) => p.kind === 'service');
+  // Service pages' breadcrumbs and the header link /services: the written "Services" page
+  // answers there; when it is missing, a listing of the service pages takes its place.
+  const servicesPage = written.some((p) => pageRef(p).path === '/services');
+  if (!servicesPage && (services.length || project.createServicePages))
+    await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
+}
+
+/**
+ * The project's images, copied from the store. Pages name images as /images/{file}, the same
+ * address as in the editor and the preview. An image the store lacks (a restored backup, a
+ * deleted object) is left out and named in the answer: one lost picture must not stop a site
+ * of thousands of pages from going out. Stored images never change under their name (a new
+ * image is a new file).
+ */
+async function copyImages(opts: BuildOptions, memo: ReturnType<typeof createMemoKeeper>) {
+  const lost: string[] = [];
+  for (const file of await opts.repo.siteImages(opts.project.id)) {
+    const site = `${SITE_IMAGES}${file}`;
+    await memo.keep(site, file, async () => {
+      const opened = await opts.images.open(file);
+      if (opened) await opts.out.copy(site, opened.stream);
+      else lost.push(site.slice(1));
+    });
+  }
+  return lost;
+}
+
+/** The files every site has beside its pages: 404, robots.txt, Netlify headers, IndexNow key. */
+async function writeSiteFiles(opts: BuildOptions, frame: SiteFrame) {
+  const { project, out } = opts;
+  // The 404 page has no address of its own: no canonical URL, not in the sitemap.
+  const missing = notFoundHub(project);
+  const notFound = pageDocument(
+    { ...frame, siteUrl: undefined },
+    missing.ref,
+    hubBody(project, missing, { noindex: true }),
+  );
+  await out.write('/404.html', notFound);
+  await out.write('/robots.txt', robotsTxt(opts.siteUrl));
+  await out.write('/_headers', NETLIFY_HEADERS);
+  // Written by every build, never remembered: a redeploy without the key drops the file.
+  if (opts.indexNowKey) await out.write(keyFileOf(opts.indexNowKey), opts.indexNowKey);
 }
 
 /**
@@ -167,25 +186,11 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       // The footer's copyright year.
       year: new Date().getFullYear(),
     });
-  let pool: RenderPool | null = null;
-  const ahead = aheadFiles(opts, frameFor, () => pool);
-  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo, ahead ?? undefined);
+  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo);
 
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
-  // Pages name images as /images/{file}, the same address as in the editor and the preview.
-  // An image the store lacks (a restored backup, a deleted object) is left out and named in
-  // the result: one lost picture must not stop a site of thousands of pages from going out.
-  // Stored images never change under their name (a new image is a new file).
-  const lost: string[] = [];
-  for (const file of await repo.siteImages(project.id)) {
-    const site = `${SITE_IMAGES}${file}`;
-    await memo.keep(site, file, async () => {
-      const opened = await opts.images.open(file);
-      if (opened) await out.copy(site, opened.stream);
-      else lost.push(site.slice(1));
-    });
-  }
+  const lost = await copyImages(opts, memo);
   const frame: SiteFrame = {
     project,
     footer,
@@ -201,10 +206,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
-  pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
-  // A build that remembers nothing renders every page, and one from a site built ahead copies
-  // them: the threads load the renderer while the cities are read (~0.1 s, else waited for).
-  if (!opts.memo || ahead) pool?.start();
+  const pool = threads > 0 ? createRenderPool({ target: out.target, frame }, threads) : null;
+  // A build that remembers nothing renders every page: the threads load the renderer while
+  // the cities are read (~0.1 s, else waited for).
+  if (!opts.memo) pool?.start();
   const sink = createPageSink({
     project,
     frame,
@@ -216,18 +221,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   });
   const { emit, emitHub } = sink;
   try {
-    for (const page of written) {
-      const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
-      const ref = pageRef(page);
-      await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
-    }
-    const services = written.filter((p) => p.kind === 'service');
-    // Service pages' breadcrumbs and the header link /services: the written "Services" page
-    // answers there; when it is missing, a listing of the service pages takes its place.
-    const servicesPage = written.some((p) => pageRef(p).path === '/services');
-    if (!servicesPage && (services.length || project.createServicePages))
-      await emitHub(servicesHub(project, services), newestOf(services.length ? services : written));
-
+    await emitWrittenPages(project, written, sink);
     const places = await buildLocations({
       project,
       repo,
@@ -236,8 +230,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       emit,
       emitHub,
       batchSize: opts.batchSize,
-      unchanged:
-        opts.memo || ahead ? (path, input) => memo.unchanged(fileOf(path), input) : undefined,
+      unchanged: opts.memo ? (path, input) => memo.unchanged(fileOf(path), input) : undefined,
     });
     await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
     await out.flush();
@@ -245,18 +238,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     await pool?.close();
   }
 
-  // The 404 page has no address of its own: no canonical URL, not in the sitemap.
-  const missing = notFoundHub(project);
-  const notFound = pageDocument(
-    { ...frame, siteUrl: undefined },
-    missing.ref,
-    hubBody(project, missing, { noindex: true }),
-  );
-  await out.write('/404.html', notFound);
-  await out.write('/robots.txt', robotsTxt(siteUrl));
-  await out.write('/_headers', NETLIFY_HEADERS);
-  // Written by every build, never remembered: a redeploy without the key drops the file.
-  if (opts.indexNowKey) await out.write(keyFileOf(opts.indexNowKey), opts.indexNowKey);
+  await writeSiteFiles(opts, frame);
   await sitemap?.finish();
   await out.flush();
   return {
@@ -266,7 +248,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     hasSitemap: Boolean(sitemap),
     missing: lost,
     rendered: memo.rendered,
-    prebuilt: memo.copied,
     memo: memo.files(),
   };
 }

@@ -42,21 +42,19 @@ export type SiteOutput = {
 export type FolderOutput = SiteOutput & { readonly dir: string };
 
 /**
- * Where a render thread puts a page: written under the build folder, packed (deflated at
- * `level`) into the ZIP the build is written into (site-zip-output.ts), or appended to a site
- * built ahead (site-pack.ts). The ZIP and the pack are shared files (file-slots.ts): the thread
- * writes the page there itself, and its bytes never cross to the build's thread.
+ * Where a render thread puts a page: written under the build folder, or packed (deflated at
+ * `level`) into the ZIP the build is written into (site-zip-output.ts). The ZIP is a shared
+ * file (file-slots.ts): the thread writes the page there itself, and its bytes never cross to
+ * the build's thread.
  */
 export type RenderTarget =
-  | { kind: 'files'; dir: string }
-  | { kind: 'zip'; level: number; slots: FileSlots }
-  | { kind: 'pack'; slots: FileSlots };
+  { kind: 'files'; dir: string } | { kind: 'zip'; level: number; slots: FileSlots };
 
 /**
  * A page a render thread made: its SHA1 and size, and where it went in the build's ZIP (its
- * facts for the central directory) or in the pack.
+ * facts for the central directory).
  */
-export type Rendered = { sha: string; bytes: number; zip?: ZipSpot; packedAt?: number };
+export type Rendered = { sha: string; bytes: number; zip?: ZipSpot };
 
 /** A site path's name inside a ZIP ('/index.html' is 'index.html'). */
 export const zipEntryName = (file: string) => file.replace(/^\/+/, '');

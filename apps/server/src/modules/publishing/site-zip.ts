@@ -12,8 +12,11 @@ import type { SiteReads } from './site-build.ts';
 import { SITE_READS } from './site-reads.ts';
 import type { SiteZipAnswer, SiteZipJob } from './site-zip-worker.ts';
 
-/** How long and how much memory one site ZIP's build may take before it is stopped. */
-export type SiteZipBudget = ChildBudget;
+/**
+ * How long and how much memory one site ZIP's build may take before it is stopped, and how
+ * long a download waits for a build process (`queueMs`) before it is refused as busy.
+ */
+export type SiteZipBudget = ChildBudget & { queueMs: number };
 
 // The defaults of SITE_ZIP_TIMEOUT_SECONDS and SITE_ZIP_MEMORY_MB: the build streams cities in
 // batches and writes each page to disk as it is made, so memory stays flat whatever the size;
@@ -21,6 +24,7 @@ export type SiteZipBudget = ChildBudget;
 export const DEFAULT_SITE_ZIP_BUDGET: Readonly<SiteZipBudget> = {
   timeoutMs: 600_000,
   memoryMb: 512,
+  queueMs: 15_000,
 };
 
 /** Build processes per API process; further downloads wait their turn (a user holds 2 at most). */
@@ -37,6 +41,11 @@ const tooBig = () =>
     'The site needs more memory to build than a download may use. Contact support.',
   );
 
+// Both build processes are busy (another user's big site, say): better to say so than to keep
+// the request waiting for minutes.
+const busy = () =>
+  new AppError('unavailable', 'Site downloads are busy right now. Try again in a minute.');
+
 const WORKER_PATH = fileURLToPath(new URL('./site-zip-worker.ts', import.meta.url));
 const pools = new Map<string, ReturnType<typeof createChildPool<SiteZipJob, SiteZipAnswer>>>();
 
@@ -52,6 +61,7 @@ function poolFor(budget: SiteZipBudget, store: StoreSettings) {
       processes: PROCESSES,
       tooSlow,
       tooBig,
+      busy,
       label: "site download's build",
       env,
     });
@@ -74,6 +84,8 @@ export async function siteZip(opts: {
   store: StoreSettings;
   tmpRoot?: string;
   budget?: SiteZipBudget;
+  /** The client left: the build stops (or never starts) and its folder goes. */
+  signal?: AbortSignal;
 }): Promise<{ stream: Readable; files: number; missing: string[] }> {
   const root = opts.tmpRoot ?? os.tmpdir();
   await fs.mkdir(root, { recursive: true });
@@ -87,10 +99,12 @@ export async function siteZip(opts: {
       (...args: unknown[]) => reads[method]!.apply(opts.repo, args),
     ]),
   );
+  const budget = opts.budget ?? DEFAULT_SITE_ZIP_BUDGET;
   try {
-    const { files, missing } = await poolFor(opts.budget ?? DEFAULT_SITE_ZIP_BUDGET, opts.store)(
+    const { files, missing } = await poolFor(budget, opts.store)(
       { project: opts.project, siteUrl: opts.siteUrl, dir, store: opts.store },
       calls,
+      { signal: opts.signal, maxWaitMs: budget.queueMs },
     );
     const stream = createReadStream(path.join(dir, 'site.zip'));
     stream.once('close', cleanup);

@@ -1,37 +1,49 @@
-import type { DigestDeployResult } from './digest-deploy.ts';
-import { refuseCrowded, waitUntilReady } from './digest-deploy.ts';
-import type { NetlifyClient } from './netlify-client.ts';
-
-export type ZipDeployOptions = {
-  client: NetlifyClient;
-  siteId: string;
-  /** The built site as one ZIP on disk, `size` bytes. */
-  zip: { file: string; size: number };
-  /** The site's files (path → SHA1), as the ZIP holds them. */
-  digest: Map<string, string>;
-  timeoutMs?: number;
-  onSlotWait?: (until: Date) => unknown;
-  /** Told as the ZIP goes (a deploy slot taken), with the number of files it carries. */
-  onUploading?: (files: number) => unknown;
-  /** Told once Netlify has the ZIP: its deploy, and every file sent. */
-  onUploaded?: (deployId: string, files: number) => unknown;
-  onProcessing?: () => unknown;
-};
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DeployStrategy, SendTo } from './deploy-strategy.ts';
+import { refuseCrowded, waitUntilReady, type SentDeploy } from './netlify-deploys.ts';
+import { createZipOutput } from './site-zip-output.ts';
 
 /**
  * Netlify's ZIP deploy: the whole site in one request, which Netlify unpacks, instead of its
- * digest and then one request per file it lacks. Taken for a site's first deploy, when Netlify
- * lacks every file anyway (publish.job.ts): 13,000 requests become one.
+ * digest and then one request per file it lacks. Taken for a big site's first deploy, when
+ * Netlify lacks every file anyway (publish.job.ts): 13,000 requests become one.
  */
-export async function zipDeploy(opts: ZipDeployOptions): Promise<DigestDeployResult> {
-  const { client, digest } = opts;
+async function zipDeploy(
+  to: SendTo,
+  zip: { file: string; size: number },
+  digest: Map<string, string>,
+): Promise<SentDeploy> {
+  const { client, progress } = to;
   refuseCrowded(digest.keys());
   const files = digest.size;
-  const deploy = await client.createZipDeploy(opts.siteId, opts.zip, opts.onSlotWait, () =>
-    opts.onUploading?.(files),
+  const deploy = await client.createZipDeploy(
+    to.siteId,
+    zip,
+    (until) => progress.waitingForSlot(until),
+    () => progress.uploading(files),
   );
-  await opts.onUploaded?.(deploy.id, files);
-  await opts.onProcessing?.();
-  await waitUntilReady(client, deploy.id, opts.timeoutMs ?? 10 * 60_000);
+  await progress.uploaded(files, files, deploy.id);
+  await progress.processing();
+  await waitUntilReady(client, deploy.id);
   return { deployId: deploy.id, required: files, uploaded: files };
+}
+
+/** The site built straight into one ZIP (pages deflated at `level`), sent as it is. */
+export function zipStrategy(level: number): DeployStrategy {
+  return {
+    name: 'zip',
+    async open(dir) {
+      // Made first: the ZIP is the folder's only file.
+      await fs.mkdir(dir, { recursive: true });
+      const out = createZipOutput(path.join(dir, 'site.zip'), level);
+      let size = 0;
+      return {
+        out,
+        seal: async () => void (size = await out.finish()),
+        discard: () => out.discard(),
+        send: (to) => zipDeploy(to, { file: out.file, size }, out.digest),
+      };
+    },
+  };
 }

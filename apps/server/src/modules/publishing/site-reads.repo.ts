@@ -1,0 +1,151 @@
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { PAGE_STATUS } from '@cityforge/shared';
+import type { Faq } from '@cityforge/shared/html';
+import type { Db } from '../../db/client.ts';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  projectImages,
+  projects,
+} from '../../db/schema/index.ts';
+import { imageFileOf } from '../../lib/image-names.ts';
+import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
+import { citiesPastSeats } from '../locations/city-seats.ts';
+
+/** A city without its page's content, as a build reads it. */
+export type CityOwn = {
+  id: string;
+  countyId: string;
+  name: string;
+  slug: string;
+  zips: string[];
+  status: string;
+  contentHash: string | null;
+  hasContent: boolean;
+  updatedAt: Date;
+  /** Staged releases: a written page is on the site once released (site-locations.ts). */
+  releasedAt: Date | null;
+  /** Below the quality gate: published noindex, out of the sitemap and the featured links. */
+  held: boolean;
+};
+/** CityOwn as JSON: its dates as text. */
+type CityOwnJson = Omit<CityOwn, 'updatedAt' | 'releasedAt'> & {
+  updatedAt: string;
+  releasedAt: string | null;
+};
+/** Every city as one JSON object of CityOwn's fields (`factProjects`: see heldSql). */
+const cityOwnJson = (factProjects: readonly string[]) =>
+  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql({ factProjects })})), '[]')::text`;
+const fromCityOwnJson = (list: string): CityOwn[] =>
+  (JSON.parse(list) as CityOwnJson[]).map((city) => ({
+    ...city,
+    updatedAt: new Date(city.updatedAt),
+    releasedAt: city.releasedAt === null ? null : new Date(city.releasedAt),
+  }));
+// What a city page is rendered from. Not the model's structured answer (`content`): the page
+// follows its HTML (a user's edit may have changed it), and reading it doubled a build's reads.
+const CITY_CONTENT = {
+  contentHtml: cities.contentHtml,
+  metaTags: cities.metaTags,
+  // The FAQs the scoring read from this very content; null when it changed since.
+  faqs: sql<
+    Faq[] | null
+  >`case when ${cities.faqsHash} = ${cities.contentHash} then ${cities.faqs} end`,
+};
+
+/**
+ * The site's content, read in the order the build writes it (site-build.ts). A site ZIP's
+ * build process asks the API process for these by name (site-zip-worker.ts): their arguments
+ * and answers cross a process channel.
+ */
+export function createSiteReadsRepo(db: Db) {
+  return {
+    sitePages(projectId: string) {
+      return db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.status, PAGE_STATUS.completed)))
+        .orderBy(asc(pages.kind), asc(pages.sortOrder), asc(pages.name));
+    },
+    siteStates(projectId: string) {
+      return db
+        .select({
+          id: locationStates.id,
+          code: locationStates.code,
+          name: locationStates.name,
+          slug: locationStates.slug,
+        })
+        .from(locationStates)
+        .where(eq(locationStates.projectId, projectId))
+        .orderBy(asc(locationStates.name));
+    },
+    siteCounties(projectId: string) {
+      return db
+        .select({
+          id: locationCounties.id,
+          stateId: locationCounties.stateId,
+          name: locationCounties.name,
+          slug: locationCounties.slug,
+          cities: count(cities.id),
+        })
+        .from(locationCounties)
+        .leftJoin(cities, eq(cities.countyId, locationCounties.id))
+        .where(eq(locationCounties.projectId, projectId))
+        .groupBy(locationCounties.id)
+        .orderBy(asc(locationCounties.name));
+    },
+    /**
+     * The project's image files, which the build copies to images/{file} from the store: its
+     * generated images and its places' photos (the sheet's `Photo`, stored the same way).
+     */
+    async siteImages(projectId: string): Promise<string[]> {
+      const [images, photos] = await Promise.all([
+        db
+          .select({ file: projectImages.file })
+          .from(projectImages)
+          .where(eq(projectImages.projectId, projectId)),
+        db
+          .selectDistinct({ key: cities.photoKey })
+          .from(cities)
+          .where(and(eq(cities.projectId, projectId), isNotNull(cities.photoKey))),
+      ]);
+      const files = new Set(images.map((r) => r.file));
+      for (const { key } of photos) {
+        const file = imageFileOf(key);
+        if (file) files.add(file);
+      }
+      return [...files].sort();
+    },
+    /**
+     * Every city without its page's content, which a build reads a few hundred pages at a time
+     * (a redeploy only where it changed): one query, no join, no sort — the build knows each
+     * county's state and sorts them itself. Paging this query by a keyset re-joined and
+     * re-sorted every remaining city for each page.
+     */
+    async cityStubs(projectId: string): Promise<CityOwn[]> {
+      // One JSON value, not a row per city: on the embedded database reading 10,000 rows
+      // cost more than the rest of an unchanged redeploy's build (docs/decisions.md).
+      const [row] = await db
+        .select({ list: cityOwnJson(await factProjectsOf(db, [projectId])) })
+        .from(cities)
+        .innerJoin(projects, eq(projects.id, cities.projectId))
+        .where(eq(cities.projectId, projectId));
+      return fromCityOwnJson(row?.list ?? '[]');
+    },
+    /** Cities of these counties whose pages go one folder down (locations/city-seats.ts). */
+    citiesPastSeats: (where: { countyIds: string[] }) => citiesPastSeats(db, where),
+    /** The content of these cities' pages (by primary key: no sort). */
+    cityContents(ids: string[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .select({ id: cities.id, ...CITY_CONTENT })
+        .from(cities)
+        .where(inArray(cities.id, ids));
+    },
+  };
+}
+
+/** A city without its page's content, as a build walks it (with its county's state). */
+export type CityStub = CityOwn & { stateId: string };
