@@ -81,6 +81,8 @@ const OPEN_BODIES: Record<string, string> = {
   'POST /project/{id}/get_version_html/': 'a read; the editor sends its page state along',
   'POST /api/projects/{id}/regenerate/': 'the editor sends its selection state along',
   'POST /api/projects/{id}/images/': 'the image dialog sends its form state along',
+  'PUT /api/projects/{id}/city/{cityId}/facts/':
+    'the facts panel sends back what it read (the photo note, the changed mark) with its edits',
 };
 
 /**
@@ -100,10 +102,6 @@ const LONG_TEXT: Record<string, { answer: LongText; why: string }> = {
   'POST /auth/signup/ confirmPassword': {
     answer: 'accepted',
     why: 'optional and not read by the API (the sign-up form compares it before sending)',
-  },
-  'POST /project/{id}/get_version_html/ project_id': {
-    answer: 'accepted',
-    why: 'not read: the project is the one in the path',
   },
 };
 
@@ -244,6 +242,19 @@ const VALID: Record<string, Valid> = {
   },
   'POST /api/projects/{id}/city/{cityId}/approval/': {
     body: () => ({ approved: true }),
+    ok: 200,
+  },
+  'PUT /api/projects/{id}/city/{cityId}/facts/': {
+    body: () => ({
+      facts: [
+        { name: 'Jobs completed', value: '142' },
+        { name: 'Customer quote', value: '"Quick and tidy." — Maria G.' },
+      ],
+      photo: null,
+      pageTitle: 'Plumbers in Austin',
+      metaDescription: 'Licensed plumbers serving Austin since 1998.',
+      services: ['Drain cleaning'],
+    }),
     ok: 200,
   },
   'POST /api/projects/{id}/release/paused/': {
