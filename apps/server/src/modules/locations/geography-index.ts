@@ -107,53 +107,58 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-/** Builds the index from the datasets' rows (counties spelled as in the sources). Pure. */
-export function buildGeoIndex(sources: GeoSources): GeoIndex {
-  const states = new Map<string, StateInfo>();
-  const counties = new Map<string, CountyRef>();
-  const countyByCode = new Map<string, CountyRef>();
+type ZipGrid = PointGrid<ZipRecord & { entry: ZipEntry }>;
+
+/** Counties as the sources spell them, each spelling made once, and found by FIPS code. */
+function countyBook() {
+  const bySpelling = new Map<string, CountyRef>();
+  const byCode = new Map<string, CountyRef>();
   const county = (stateId: string, raw: string): CountyRef => {
     const memo = `${stateId}|${raw}`;
-    let found = counties.get(memo);
+    let found = bySpelling.get(memo);
     if (!found) {
       found = {
         display: displayCounty(raw, stateId),
         id: compactCounty(raw),
         key: normaliseCounty(raw),
       };
-      counties.set(memo, found);
+      bySpelling.set(memo, found);
     }
     return found;
   };
   for (const [code, name] of Object.entries(CONNECTICUT_FIPS))
-    countyByCode.set(`CT|${code}`, county('CT', name));
+    byCode.set(`CT|${code}`, county('CT', name));
+  /** `${stateId}|${countyId}` → the county, the first spelling of each id kept. */
+  const refs = () => {
+    const out = new Map<string, CountyRef>();
+    for (const [memo, c] of bySpelling) {
+      const stateId = memo.slice(0, memo.indexOf('|'));
+      if (!out.has(`${stateId}|${c.id}`)) out.set(`${stateId}|${c.id}`, c);
+    }
+    return out;
+  };
+  return { county, byCode, refs };
+}
+type CountyBook = ReturnType<typeof countyBook>;
 
-  // ZIPs, grouped by post-office name within a state.
-  const zipEntries: ZipEntry[] = [];
+/** Every ZIP once, grouped by post-office name within its state, and the states they name. */
+function indexZips(rows: SourceRow[], counties: CountyBook) {
+  const entries: ZipEntry[] = [];
   const poGroups = new Map<string, ZipEntry[]>();
+  const states = new Map<string, StateInfo>();
   const seen = new Set<string>();
   // ~41k ZIPs share ~30k post-office spellings: normalise each spelling once.
   const cityIds = new Map<string, string>();
-  for (const row of sources.zips) {
+  for (const row of rows) {
     if (seen.has(row.zip)) continue;
     seen.add(row.zip);
-    const c = county(row.stateId, row.county);
-    if (row.countyCode && !countyByCode.has(`${row.stateId}|${row.countyCode}`))
-      countyByCode.set(`${row.stateId}|${row.countyCode}`, c);
-    const entry: ZipEntry = {
-      record: {
-        zip: row.zip,
-        city: row.city,
-        stateId: row.stateId,
-        stateName: row.stateName,
-        county: c.display,
-        latitude: row.latitude,
-        longitude: row.longitude,
-      },
-      countyId: c.id,
-      countyKey: c.key,
-    };
-    zipEntries.push(entry);
+    const c = counties.county(row.stateId, row.county);
+    const code = `${row.stateId}|${row.countyCode}`;
+    if (row.countyCode && !counties.byCode.has(code)) counties.byCode.set(code, c);
+    const { zip, city, stateId, stateName, latitude, longitude } = row;
+    const record = { zip, city, stateId, stateName, county: c.display, latitude, longitude };
+    const entry: ZipEntry = { record, countyId: c.id, countyKey: c.key };
+    entries.push(entry);
     let cityId = cityIds.get(row.city);
     if (cityId === undefined) cityIds.set(row.city, (cityId = compactName(row.city)));
     pushTo(poGroups, `${row.stateId}|${cityId}`, entry);
@@ -165,38 +170,58 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
   }
   const dc = states.get('dc');
   if (dc) states.set('washingtondc', dc);
-  const zipGrid = new PointGrid(zipEntries.map((e) => ({ ...e.record, entry: e })));
+  const grid: ZipGrid = new PointGrid(entries.map((e) => ({ ...e.record, entry: e })));
+  return { poGroups, states, grid };
+}
 
-  // Places from the place data, one per real place.
-  const places: Place[] = [];
-  const byCityState = new Map<string, Place[]>();
-  const byKey = new Map<string, Place>();
-  const rows = [...(sources.places ?? [])].sort(
+/** The places as the index keeps them: a list, by name within a state, and by key. */
+type PlaceTables = {
+  places: Place[];
+  byCityState: Map<string, Place[]>;
+  byKey: Map<string, Place>;
+};
+
+function addPlace(tables: PlaceTables, groupKey: string, place: Place) {
+  tables.byKey.set(place.key, place);
+  tables.places.push(place);
+  pushTo(tables.byCityState, groupKey, place);
+}
+
+/** A place row's county: by its code, else (New York City, or a code the ZIPs lack) the
+ * nearest ZIP's. */
+function placeCounty(row: PlaceRow, stateId: string, counties: CountyBook, grid: ZipGrid) {
+  const coded = counties.byCode.get(`${stateId}|${row.countyCode}`);
+  if (coded) return coded;
+  const near = grid.nearest(row, 60, (z) => z.stateId === stateId);
+  return near ? { display: near.county, id: near.entry.countyId, key: near.entry.countyKey } : null;
+}
+
+/** Places from the place data, one per real place: sections only where no place has the
+ * name, same-named places this close taken as one listed twice. */
+function indexPlaces(
+  rows: PlaceRow[],
+  zips: ReturnType<typeof indexZips>,
+  counties: CountyBook,
+): PlaceTables {
+  const tables: PlaceTables = { places: [], byCityState: new Map(), byKey: new Map() };
+  const sorted = [...rows].sort(
     (a, b) =>
       Number(a.feature === 'PPLX') - Number(b.feature === 'PPLX') || b.population - a.population,
   );
-  for (const row of rows) {
-    const state = states.get(stateKey(row.stateId));
+  for (const row of sorted) {
+    const state = zips.states.get(stateKey(row.stateId));
     if (!state) continue;
     const cityId = compactName(row.name);
-    const group = byCityState.get(`${state.id}|${cityId}`) ?? [];
+    const group = tables.byCityState.get(`${state.id}|${cityId}`) ?? [];
     const section = row.feature === 'PPLX';
-    // A city's section counts only where no place has its name.
     if (section && group.length) continue;
     if (group.some((p) => haversineKm(p, row) <= DUPLICATE_KM)) continue;
-    const c =
-      countyByCode.get(`${state.id}|${row.countyCode}`) ??
-      // No county code (New York City), or one the ZIP data lacks: the nearest ZIP's county.
-      (() => {
-        const near = zipGrid.nearest(row, 60, (z) => z.stateId === state.id);
-        return near
-          ? { display: near.county, id: near.entry.countyId, key: near.entry.countyKey }
-          : null;
-      })();
+    const c = placeCounty(row, state.id, counties, zips.grid);
     if (!c) continue;
     let key = [state.id.toLowerCase(), c.key, normaliseName(row.name)].join('|');
-    if (byKey.has(key)) key = `${key}|${row.latitude.toFixed(2)},${row.longitude.toFixed(2)}`;
-    const place: Place = {
+    if (tables.byKey.has(key))
+      key = `${key}|${row.latitude.toFixed(2)},${row.longitude.toFixed(2)}`;
+    addPlace(tables, `${state.id}|${cityId}`, {
       key,
       city: row.name,
       cityId,
@@ -210,46 +235,56 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
       longitude: row.longitude,
       population: row.population,
       source: section ? 'section' : 'place',
-    };
-    byKey.set(key, place);
-    places.push(place);
-    pushTo(byCityState, `${state.id}|${cityId}`, place);
+    });
   }
+  return tables;
+}
+
+function kindlessIndex(places: Place[]) {
   const byKindless = new Map<string, Place[]>();
   for (const place of places) {
     const kindless = withoutKind(place.city);
     if (kindless) pushTo(byKindless, `${place.stateId}|${kindless}`, place);
   }
+  return byKindless;
+}
 
-  // Post offices: their ZIPs join the same-named place nearby, or make a place of their own.
+/** The nearest of the same-named places to each ZIP of a post office. */
+function nearestNamed(named: Place[], flat: ZipEntry[]) {
+  return flat.map((e) => {
+    let best: { place: Place; km: number } | undefined;
+    for (const place of named) {
+      const km = haversineKm(place, e.record);
+      if (!best || km < best.km) best = { place, km };
+    }
+    return best;
+  });
+}
+
+/** Post offices: their ZIPs join the same-named place nearby, or make a place of their own. */
+function joinPostOffices(
+  poGroups: Map<string, ZipEntry[]>,
+  tables: PlaceTables,
+  byKindless: Map<string, Place[]>,
+) {
   const byZip: GeoIndex['byZip'] = new Map();
   const postOfficeZips = new Map<Place, ZipEntry[]>();
   for (const [groupKey, entries] of poGroups) {
-    const named = byCityState.get(groupKey) ?? byKindless.get(groupKey) ?? [];
+    const named = tables.byCityState.get(groupKey) ?? byKindless.get(groupKey) ?? [];
     for (const part of postOfficeParts(entries)) {
       const flat = part.flat();
-      const owners = flat.map((e) => {
-        let best: { place: Place; km: number } | undefined;
-        for (const place of named) {
-          const km = haversineKm(place, e.record);
-          if (!best || km < best.km) best = { place, km };
-        }
-        return best;
-      });
+      const owners = nearestNamed(named, flat);
       const joins = owners.some(
         (o) => o && o.km <= Math.max(SAME_NAME_KM, 2.5 * reachKm(o.place.population)),
       );
       const own = joins ? undefined : postOfficePlace(part);
-      if (own && !byKey.has(own.key)) {
-        const place = own;
-        byKey.set(place.key, place);
-        places.push(place);
-        pushTo(byCityState, groupKey, place);
-        for (const e of flat) byZip.set(e.record.zip, { record: e.record, place });
+      if (own && !tables.byKey.has(own.key)) {
+        addPlace(tables, groupKey, own);
+        for (const e of flat) byZip.set(e.record.zip, { record: e.record, place: own });
         continue;
       }
       // Same key as a listed place (same name, same county): that place's post office.
-      const keyed = own && byKey.get(own.key);
+      const keyed = own && tables.byKey.get(own.key);
       flat.forEach((e, i) => {
         const place = keyed || owners[i]!.place;
         byZip.set(e.record.zip, { record: e.record, place });
@@ -257,9 +292,12 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
       });
     }
   }
+  return { byZip, postOfficeZips };
+}
 
-  // ZIPs within a place's reach: every place whose reach holds the ZIP's centre, and the one
-  // it lies deepest in (measured in reaches) up to WITHIN_REACHES.
+/** ZIPs within a place's reach: every place whose reach holds the ZIP's centre, and the one
+ * it lies deepest in (measured in reaches) up to WITHIN_REACHES. */
+function zipsWithinReach(places: Place[], grid: ZipGrid) {
   const reachZips = new Map<Place, string[]>();
   const deepest = new Map<ZipEntry, { place: Place; depth: number }>();
   for (const place of places) {
@@ -267,7 +305,7 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     const reach = reachKm(place.population);
     // The biggest cities' far ZIPs are theirs by post-office name anyway.
     const radius = Math.min(WITHIN_REACHES * reach, MAX_REACH_KM);
-    for (const { item, km } of zipGrid.near(place, radius)) {
+    for (const { item, km } of grid.near(place, radius)) {
       if (item.stateId !== place.stateId) continue;
       const depth = km / reach;
       if (depth <= 1) pushTo(reachZips, place, item.zip);
@@ -277,40 +315,36 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
   }
   for (const [entry, { place, depth }] of deepest)
     if (depth > 1) pushTo(reachZips, place, entry.record.zip);
+  return reachZips;
+}
 
-  for (const place of places) {
-    if (place.source === 'post-office') continue;
-    const own = postOfficeZips.get(place) ?? [];
-    place.zips = [
-      ...new Set([...own.map((e) => e.record.zip), ...(reachZips.get(place) ?? [])]),
-    ].sort();
-    if (!place.zips.length) {
-      const nearest = zipGrid.nearest(place, NEAREST_ZIP_KM, (z) => z.stateId === place.stateId);
-      if (nearest) place.zips = [nearest.zip];
-    }
-    // A County column may name any county its post office's ZIPs lie in; the page names only
-    // those near enough to be the town itself. Connecticut's ZIP counties are planning
-    // regions: a County column may name them, a page does not.
-    const near = 1.5 * reachKm(place.population);
-    for (const e of own) {
-      if (place.counties.some((c) => c.id === e.countyId)) continue;
-      place.counties.push({ name: e.record.county, id: e.countyId });
-    }
-    for (const e of own) {
-      if (place.stateId === 'CT' || e.record.county === place.county) continue;
-      if (place.otherCounties.includes(e.record.county)) continue;
-      if (haversineKm(place, e.record) <= near) place.otherCounties.push(e.record.county);
-    }
+/** A listed place's ZIPs (its post office's and those within reach, else the nearest) and
+ * the counties its post office's ZIPs lie in. */
+function settlePlace(place: Place, own: ZipEntry[], reached: string[], grid: ZipGrid) {
+  place.zips = [...new Set([...own.map((e) => e.record.zip), ...reached])].sort();
+  if (!place.zips.length) {
+    const nearest = grid.nearest(place, NEAREST_ZIP_KM, (z) => z.stateId === place.stateId);
+    if (nearest) place.zips = [nearest.zip];
   }
-
-  const countyRefs = new Map<string, CountyRef>();
-  for (const [memo, c] of counties) {
-    const stateId = memo.slice(0, memo.indexOf('|'));
-    if (!countyRefs.has(`${stateId}|${c.id}`)) countyRefs.set(`${stateId}|${c.id}`, c);
+  // A County column may name any county its post office's ZIPs lie in; the page names only
+  // those near enough to be the town itself. Connecticut's ZIP counties are planning
+  // regions: a County column may name them, a page does not.
+  const near = 1.5 * reachKm(place.population);
+  for (const e of own) {
+    if (place.counties.some((c) => c.id === e.countyId)) continue;
+    place.counties.push({ name: e.record.county, id: e.countyId });
   }
+  for (const e of own) {
+    if (place.stateId === 'CT' || e.record.county === place.county) continue;
+    if (place.otherCounties.includes(e.record.county)) continue;
+    if (haversineKm(place, e.record) <= near) place.otherCounties.push(e.record.county);
+  }
+}
 
+/** cityId → the states it is a name (or kindless name) in, sorted. */
+function statesByName(...tables: Array<Map<string, Place[]>>) {
   const statesByCity = new Map<string, string[]>();
-  for (const table of [byCityState, byKindless]) {
+  for (const table of tables) {
     for (const groupKey of table.keys()) {
       const [stateId = '', cityId = ''] = groupKey.split('|');
       const list = statesByCity.get(cityId) ?? [];
@@ -319,22 +353,40 @@ export function buildGeoIndex(sources: GeoSources): GeoIndex {
     }
   }
   for (const list of statesByCity.values()) list.sort();
+  return statesByCity;
+}
 
+function uncoveredStates(states: Map<string, StateInfo>) {
   const uncovered = new Map<string, StateInfo>();
   for (const info of UNCOVERED) {
     if (states.has(stateKey(info.id))) continue;
     uncovered.set(stateKey(info.id), info);
     uncovered.set(stateKey(info.name), info);
   }
+  return uncovered;
+}
+
+/** Builds the index from the datasets' rows (counties spelled as in the sources). Pure. */
+export function buildGeoIndex(sources: GeoSources): GeoIndex {
+  const counties = countyBook();
+  const zips = indexZips(sources.zips, counties);
+  const tables = indexPlaces(sources.places ?? [], zips, counties);
+  const byKindless = kindlessIndex(tables.places);
+  const { byZip, postOfficeZips } = joinPostOffices(zips.poGroups, tables, byKindless);
+  const reachZips = zipsWithinReach(tables.places, zips.grid);
+  for (const place of tables.places) {
+    if (place.source === 'post-office') continue;
+    settlePlace(place, postOfficeZips.get(place) ?? [], reachZips.get(place) ?? [], zips.grid);
+  }
   return {
     byZip,
-    byCityState,
+    byCityState: tables.byCityState,
     byKindless,
-    statesByCity,
-    places,
-    counties: countyRefs,
-    states,
-    uncovered,
+    statesByCity: statesByName(tables.byCityState, byKindless),
+    places: tables.places,
+    counties: counties.refs(),
+    states: zips.states,
+    uncovered: uncoveredStates(zips.states),
     militaryZips: new Set(sources.militaryZips ?? []),
   };
 }
