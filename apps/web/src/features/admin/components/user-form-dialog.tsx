@@ -5,6 +5,7 @@ import type { TAdminEditUserForm, TAdminUser } from '@cityforge/shared';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
 import { SwitchField } from '../../../components/ui/switch';
@@ -52,8 +53,8 @@ export type UserFormProps =
   | { mode: 'create'; onOpenChange: (open: boolean) => void }
   | { mode: 'edit'; user: TAdminUser; onOpenChange: (open: boolean) => void };
 
-/** Create User / Edit user (spec part 2 §5 "Create user"; e-mail is never editable). */
-export function UserFormDialog(props: UserFormProps) {
+/** The form's state and its submit: create or update, server field errors on their fields. */
+function useUserForm(props: UserFormProps) {
   const { mode, onOpenChange } = props;
   const user = props.mode === 'edit' ? props.user : null;
   const create = useCreateAdminUser();
@@ -110,7 +111,15 @@ export function UserFormDialog(props: UserFormProps) {
       toast.error('Error', { message: user ? MSG.updateUserFailed : MSG.createUserFailed });
     }
   });
+  return { user, busy, ownBypass, register, control, errors, onSubmit };
+}
+type UserForm = ReturnType<typeof useUserForm>;
 
+/** Create User / Edit user (spec part 2 §5 "Create user"; e-mail is never editable). */
+export function UserFormDialog(props: UserFormProps) {
+  const { onOpenChange } = props;
+  const form = useUserForm(props);
+  const { user, busy, register, errors, onSubmit } = form;
   return (
     <Dialog open onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <DialogContent
@@ -143,59 +152,8 @@ export function UserFormDialog(props: UserFormProps) {
               {...register('lastName')}
             />
           </div>
-          {user ? (
-            <TextField
-              label="Email"
-              type="email"
-              value={user.email}
-              disabled
-              readOnly
-              hint={MSG.emailNotEditable}
-            />
-          ) : (
-            <>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="off"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-                error={errors.password?.message}
-                {...register('password')}
-              />
-              <TextField
-                label="Confirm password"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirmPassword?.message}
-                {...register('confirmPassword')}
-              />
-            </>
-          )}
-          <Controller
-            control={control}
-            name="adminBypass"
-            render={({ field }) => (
-              <SwitchField
-                label="Admin Bypass"
-                description={
-                  ownBypass
-                    ? 'Your own Admin Bypass stays on: without a plan you would lose administration.'
-                    : 'Full access without a paid plan.'
-                }
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={busy || ownBypass}
-                className="rounded-lg border border-zinc-200 p-3"
-              />
-            )}
-          />
+          <AccountFields form={form} />
+          <AdminBypassField form={form} />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel
@@ -207,5 +165,61 @@ export function UserFormDialog(props: UserFormProps) {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The e-mail (read-only when editing) and, on create, the password pair. */
+function AccountFields({ form: { user, register, errors } }: { form: UserForm }) {
+  return (
+    <>
+      {user ? (
+        <TextField
+          label="Email"
+          type="email"
+          value={user.email}
+          disabled
+          readOnly
+          hint={MSG.emailNotEditable}
+        />
+      ) : (
+        <>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <NewPasswordFields
+            register={register}
+            errors={errors}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function AdminBypassField({ form: { control, busy, ownBypass } }: { form: UserForm }) {
+  return (
+    <Controller
+      control={control}
+      name="adminBypass"
+      render={({ field }) => (
+        <SwitchField
+          label="Admin Bypass"
+          description={
+            ownBypass
+              ? 'Your own Admin Bypass stays on: without a plan you would lose administration.'
+              : 'Full access without a paid plan.'
+          }
+          checked={field.value}
+          onCheckedChange={field.onChange}
+          disabled={busy || ownBypass}
+          className="rounded-lg border border-zinc-200 p-3"
+        />
+      )}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BAD_RESET_TOKEN_REDIRECT_MS, MSG, ZResetPasswordRequest } from '@cityforge/shared';
 import type { TResetPasswordRequest } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
@@ -77,21 +77,7 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
+          <NewPasswordFields register={register} errors={errors} label="New password" autoFocus />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Resetting password...' : 'Reset Password'}
           </Button>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, TOAST_AUTH_MS, ZSignupForm } from '@cityforge/shared';
 import type { TSignupForm } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { TextField } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useSignup } from '../api/signup';
@@ -56,21 +57,7 @@ export default function SignupPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={errors} hint="At least 6 characters." />
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Creating account...' : 'Sign up'}
         </Button>
