@@ -73,48 +73,33 @@ export default function AdminUsersPage() {
           label="Search users"
           placeholder="Search by name or email..."
         />
-        {users.isError && !data ? (
-          <Alert
-            variant="error"
-            testId="admin-users-error"
-            action={
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => void users.refetch()}
-                loading={users.isFetching}
-              >
-                Retry
-              </Button>
-            }
-          >
-            {MSG.fetchUsersFailed}
-          </Alert>
-        ) : (
-          <Card className="overflow-hidden">
-            <UsersTable
-              users={data?.results}
-              loading={users.isPending}
-              search={term}
-              selfId={me?.id}
-              stale={users.isPlaceholderData}
-              onAction={(kind, user) => setDialog({ kind, user })}
-            />
-            {data ? (
-              <Pagination
-                page={page}
-                pageSize={ADMIN_USERS_PAGE_SIZE}
-                count={data.count}
-                onPageChange={setPage}
-                label="User pages"
-                testId="admin-users-pagination"
-                className="border-t border-zinc-100 px-4 py-3 sm:px-6"
-              />
-            ) : null}
-          </Card>
-        )}
+        <UserList
+          users={users}
+          page={page}
+          setPage={setPage}
+          term={term}
+          selfId={me?.id}
+          onAction={(kind, user) => setDialog({ kind, user })}
+        />
       </section>
 
+      <UserDialogs dialog={dialog} close={close} onDeleted={onDeleted} />
+    </div>
+  );
+}
+
+/** The open dialog, if any, for the row it was opened from. */
+function UserDialogs({
+  dialog,
+  close,
+  onDeleted,
+}: {
+  dialog: OpenDialog;
+  close: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  return (
+    <>
       {dialog?.kind === 'create' ? <UserFormDialog mode="create" onOpenChange={close} /> : null}
       {dialog?.kind === 'edit' ? (
         <UserFormDialog mode="edit" user={dialog.user} onOpenChange={close} />
@@ -131,6 +116,69 @@ export default function AdminUsersPage() {
       {dialog?.kind === 'delete' ? (
         <DeleteUserDialog user={dialog.user} onOpenChange={close} onDeleted={onDeleted} />
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/** The users of this page and search, or the error with a retry. */
+function UserList({
+  users,
+  page,
+  setPage,
+  term,
+  selfId,
+  onAction,
+}: {
+  users: ReturnType<typeof useAdminUsers>;
+  page: number;
+  setPage: (page: number) => void;
+  term: string;
+  selfId: string | undefined;
+  onAction: (kind: UserAction, user: TAdminUser) => void;
+}) {
+  const data = users.data;
+  return (
+    <>
+      {users.isError && !data ? (
+        <Alert
+          variant="error"
+          testId="admin-users-error"
+          action={
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void users.refetch()}
+              loading={users.isFetching}
+            >
+              Retry
+            </Button>
+          }
+        >
+          {MSG.fetchUsersFailed}
+        </Alert>
+      ) : (
+        <Card className="overflow-hidden">
+          <UsersTable
+            users={data?.results}
+            loading={users.isPending}
+            search={term}
+            selfId={selfId}
+            stale={users.isPlaceholderData}
+            onAction={onAction}
+          />
+          {data ? (
+            <Pagination
+              page={page}
+              pageSize={ADMIN_USERS_PAGE_SIZE}
+              count={data.count}
+              onPageChange={setPage}
+              label="User pages"
+              testId="admin-users-pagination"
+              className="border-t border-zinc-100 px-4 py-3 sm:px-6"
+            />
+          ) : null}
+        </Card>
+      )}
+    </>
   );
 }
