@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
 import { useAuth } from '../../../lib/auth-store';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchPages } from '../../../lib/use-search-pages';
 import { useAdminUsers } from '../api/get-users';
 import { useErrorToast } from '../use-error-toast';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -26,16 +26,8 @@ type OpenDialog = { kind: 'create' } | { kind: UserAction; user: TAdminUser } | 
 /** /admin/users — superusers only; the route guard sends everyone else to /projects. */
 export default function AdminUsersPage() {
   const { user: me } = useAuth();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const term = useDebouncedValue(search.trim(), ADMIN_USER_SEARCH_DEBOUNCE_MS);
-  // A new search term starts again from page 1.
-  const [lastTerm, setLastTerm] = useState(term);
-  if (lastTerm !== term) {
-    setLastTerm(term);
-    setPage(1);
-  }
+  const { search, setSearch, term, page, setPage } = useSearchPages(ADMIN_USER_SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers({ page, search: term });
   useErrorToast(users, MSG.fetchUsersFailed);
   const data = users.data;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { FolderOpen } from 'lucide-react';
 import {
@@ -16,7 +15,7 @@ import { ExternalLink } from '../../../components/ui/new-tab-link';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchPages } from '../../../lib/use-search-pages';
 import { useUserProjects } from '../api/get-user-projects';
 import { useErrorToast } from '../use-error-toast';
 import { projectStatusVariant, userLabel } from '../user-display';
@@ -70,68 +69,16 @@ export function UserProjectsDialog({
   user: TAdminUser;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(search.trim(), USER_PROJECTS_SEARCH_DEBOUNCE_MS);
-  // A new search term starts again from page 1.
-  const [lastQuery, setLastQuery] = useState(query);
-  if (lastQuery !== query) {
-    setLastQuery(query);
-    setPage(1);
-  }
+  const {
+    search,
+    setSearch,
+    term: query,
+    page,
+    setPage,
+  } = useSearchPages(USER_PROJECTS_SEARCH_DEBOUNCE_MS);
   const projects = useUserProjects(user.id, { query, page });
   useErrorToast(projects, MSG.fetchUserProjectsFailed);
   const data = projects.data;
-
-  let content;
-  if (projects.isPending) {
-    content = (
-      <div className="space-y-3 py-3" role="status" aria-label="Loading projects">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
-  } else if (projects.isError && !data) {
-    content = (
-      <Alert
-        variant="error"
-        className="mt-3"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void projects.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {MSG.fetchUserProjectsFailed}
-      </Alert>
-    );
-  } else if (!data || data.results.length === 0) {
-    content = (
-      <div
-        data-testid="user-projects-empty"
-        className="flex flex-col items-center gap-2 py-10 text-center text-sm text-zinc-500"
-      >
-        <FolderOpen className="size-6 text-zinc-400" aria-hidden="true" />
-        {query ? `No projects match “${query}”.` : 'This user has no projects yet.'}
-      </div>
-    );
-  } else {
-    content = (
-      <ul
-        className={
-          projects.isPlaceholderData
-            ? 'divide-y divide-zinc-100 opacity-60'
-            : 'divide-y divide-zinc-100'
-        }
-        aria-busy={projects.isPlaceholderData || undefined}
-      >
-        {data.results.map((project) => (
-          <ProjectItem key={project.id} project={project} />
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -150,7 +97,9 @@ export function UserProjectsDialog({
           placeholder="Search projects..."
           className="mt-4 shrink-0"
         />
-        <div className="mt-2 min-h-0 flex-1 overflow-y-auto">{content}</div>
+        <div className="mt-2 min-h-0 flex-1 overflow-y-auto">
+          <ProjectsContent projects={projects} query={query} />
+        </div>
         {data ? (
           <Pagination
             page={page}
@@ -164,4 +113,63 @@ export function UserProjectsDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The user's projects of this page, or loading, the error with a retry, or none. */
+function ProjectsContent({
+  projects,
+  query,
+}: {
+  projects: ReturnType<typeof useUserProjects>;
+  query: string;
+}) {
+  const data = projects.data;
+  if (projects.isPending) {
+    return (
+      <div className="space-y-3 py-3" role="status" aria-label="Loading projects">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  } else if (projects.isError && !data) {
+    return (
+      <Alert
+        variant="error"
+        className="mt-3"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void projects.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {MSG.fetchUserProjectsFailed}
+      </Alert>
+    );
+  } else if (!data || data.results.length === 0) {
+    return (
+      <div
+        data-testid="user-projects-empty"
+        className="flex flex-col items-center gap-2 py-10 text-center text-sm text-zinc-500"
+      >
+        <FolderOpen className="size-6 text-zinc-400" aria-hidden="true" />
+        {query ? `No projects match “${query}”.` : 'This user has no projects yet.'}
+      </div>
+    );
+  } else {
+    return (
+      <ul
+        className={
+          projects.isPlaceholderData
+            ? 'divide-y divide-zinc-100 opacity-60'
+            : 'divide-y divide-zinc-100'
+        }
+        aria-busy={projects.isPlaceholderData || undefined}
+      >
+        {data.results.map((project) => (
+          <ProjectItem key={project.id} project={project} />
+        ))}
+      </ul>
+    );
+  }
 }

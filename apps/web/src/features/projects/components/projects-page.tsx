@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FolderSearch } from 'lucide-react';
 import { MSG, PROJECT_SEARCH_DEBOUNCE_MS, PROJECTS_PAGE_SIZE } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth-store';
 import { pageCount } from '../../../lib/pagination';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchPages } from '../../../lib/use-search-pages';
 import { useProjects } from '../api/get-projects';
 import { CreateProjectButton } from './create-project-button';
 import { SearchField } from '../../../components/ui/search-field';
@@ -19,15 +18,13 @@ const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 /** /projects (spec part 1 "Project list screen"). */
 export default function ProjectsPage() {
   const { user } = useAuth();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(search.trim(), PROJECT_SEARCH_DEBOUNCE_MS);
-  // A new search term starts again from page 1.
-  const [lastQuery, setLastQuery] = useState(query);
-  if (lastQuery !== query) {
-    setLastQuery(query);
-    setPage(1);
-  }
+  const {
+    search,
+    setSearch,
+    term: query,
+    page,
+    setPage,
+  } = useSearchPages(PROJECT_SEARCH_DEBOUNCE_MS);
   const projects = useProjects({ query, page });
   // A page past the end (its last project was deleted, here or in another tab) answers no
   // results but a count: go to the last page that exists instead of "No projects found", and
