@@ -57,9 +57,6 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
   const { deploy, busy: deploying } = useDeploy(project);
   const { retry, busy: retrying } = useRetry(project.id);
   const locked = cardActionsLocked(project.status);
-  const id = encodeURIComponent(project.id);
-  const cities = cityPagesText(project.totalCityPages);
-  const domain = project.clientDomain?.trim();
 
   return (
     <article
@@ -68,35 +65,7 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
       className="flex flex-col rounded-xl border border-zinc-200 bg-white shadow-card transition-shadow hover:shadow-md"
     >
       <div className="space-y-4 p-5">
-        <div className="flex items-start justify-between gap-3">
-          <h3 id={`project-${project.id}-name`} className="min-w-0 text-base font-semibold">
-            <Link
-              to={`/project/${id}/detail`}
-              className="rounded break-words text-zinc-950 hover:text-brand-700 hover:underline"
-            >
-              {project.name}
-            </Link>
-          </h3>
-          <Badge variant={cardBadgeVariant(project.status)} className="shrink-0">
-            {statusLabel(project.status)}
-          </Badge>
-        </div>
-        <div className="space-y-1 text-xs text-zinc-500">
-          <p>
-            Created {formatDate(project.createdAt)}
-            {cities ? <span className="text-zinc-700"> · {cities}</span> : null}
-          </p>
-          {domain ? (
-            <a
-              href={withProtocol(domain)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex max-w-full items-center gap-1 truncate rounded font-medium text-brand-700 hover:underline"
-            >
-              <Globe className="size-3.5 shrink-0" aria-hidden="true" /> {domain}
-            </a>
-          ) : null}
-        </div>
+        <CardHeading project={project} />
         {cardCanRetry(project.status) ? (
           <Button
             size="sm"
@@ -134,41 +103,7 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
             onDeploy={() => void deploy()}
           />
         </div>
-        <div className="flex items-center gap-1">
-          <NewTabLink
-            href={`/project/${id}/homepage`}
-            disabled={locked}
-            variant="ghost"
-            icon={<Eye className="size-3.5" aria-hidden="true" />}
-          >
-            View
-          </NewTabLink>
-          <NewTabLink
-            href={`/projects/${id}/edit`}
-            disabled={locked}
-            variant="ghost"
-            icon={<Pencil className="size-3.5" aria-hidden="true" />}
-          >
-            Edit
-          </NewTabLink>
-          <NewTabLink
-            href={`/projects/${id}/settings`}
-            disabled={locked}
-            variant="ghost"
-            icon={<Settings className="size-3.5" aria-hidden="true" />}
-          >
-            Settings
-          </NewTabLink>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label="Delete"
-            title="Delete project"
-            className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700"
-            icon={<Trash2 className="size-4" aria-hidden="true" />}
-            onClick={() => setDeleting(true)}
-          />
-        </div>
+        <CardLinks project={project} locked={locked} onDelete={() => setDeleting(true)} />
       </div>
       {guideStep !== null ? (
         <DeploymentGuide
@@ -181,5 +116,95 @@ export function ProjectCard({ project, showUsage }: { project: TProject; showUsa
       ) : null}
       <DeleteProjectDialog project={project} open={deleting} onOpenChange={setDeleting} />
     </article>
+  );
+}
+
+/** The project's name (to its detail), status, creation date, pages and domain. */
+function CardHeading({ project }: { project: TProject }) {
+  const id = encodeURIComponent(project.id);
+  const cities = cityPagesText(project.totalCityPages);
+  const domain = project.clientDomain?.trim();
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`project-${project.id}-name`} className="min-w-0 text-base font-semibold">
+          <Link
+            to={`/project/${id}/detail`}
+            className="rounded break-words text-zinc-950 hover:text-brand-700 hover:underline"
+          >
+            {project.name}
+          </Link>
+        </h3>
+        <Badge variant={cardBadgeVariant(project.status)} className="shrink-0">
+          {statusLabel(project.status)}
+        </Badge>
+      </div>
+      <div className="space-y-1 text-xs text-zinc-500">
+        <p>
+          Created {formatDate(project.createdAt)}
+          {cities ? <span className="text-zinc-700"> · {cities}</span> : null}
+        </p>
+        {domain ? (
+          <a
+            href={withProtocol(domain)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex max-w-full items-center gap-1 truncate rounded font-medium text-brand-700 hover:underline"
+          >
+            <Globe className="size-3.5 shrink-0" aria-hidden="true" /> {domain}
+          </a>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** View, Edit and Settings (each in a new tab) and Delete. */
+function CardLinks({
+  project,
+  locked,
+  onDelete,
+}: {
+  project: TProject;
+  locked: boolean;
+  onDelete: () => void;
+}) {
+  const id = encodeURIComponent(project.id);
+  return (
+    <div className="flex items-center gap-1">
+      <NewTabLink
+        href={`/project/${id}/homepage`}
+        disabled={locked}
+        variant="ghost"
+        icon={<Eye className="size-3.5" aria-hidden="true" />}
+      >
+        View
+      </NewTabLink>
+      <NewTabLink
+        href={`/projects/${id}/edit`}
+        disabled={locked}
+        variant="ghost"
+        icon={<Pencil className="size-3.5" aria-hidden="true" />}
+      >
+        Edit
+      </NewTabLink>
+      <NewTabLink
+        href={`/projects/${id}/settings`}
+        disabled={locked}
+        variant="ghost"
+        icon={<Settings className="size-3.5" aria-hidden="true" />}
+      >
+        Settings
+      </NewTabLink>
+      <Button
+        size="icon"
+        variant="ghost"
+        aria-label="Delete"
+        title="Delete project"
+        className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700"
+        icon={<Trash2 className="size-4" aria-hidden="true" />}
+        onClick={onDelete}
+      />
+    </div>
   );
 }
