@@ -5,6 +5,7 @@ import {
   collectFieldErrors,
   errorMessage,
   fieldErrorLines,
+  isNotFound,
   normaliseErrorBody,
 } from '../src/lib/api-errors';
 
@@ -98,5 +99,24 @@ describe('ApiError', () => {
     expect(errorMessage(new Error('Boom'))).toBe('Boom');
     expect(errorMessage('nope', 'Fallback')).toBe('Fallback');
     expect(errorMessage(undefined)).toBe(MSG.anErrorOccurred);
+  });
+});
+
+describe('isNotFound', () => {
+  const refused = (status: number, body: Record<string, unknown>) =>
+    new ApiError(status, normaliseErrorBody(body), body);
+
+  it('takes a 404, and a 400 that refuses the id of the address', () => {
+    expect(isNotFound(refused(404, { message: 'Not found' }))).toBe(true);
+    expect(isNotFound(refused(400, { errors: { id: ['Not a valid project id'] } }))).toBe(true);
+    expect(isNotFound(refused(400, { errors: { project: ['Not a valid project id'] } }))).toBe(
+      true,
+    );
+  });
+
+  it('leaves other refusals and failures alone', () => {
+    expect(isNotFound(refused(400, { errors: { name: ['Name is required'] } }))).toBe(false);
+    expect(isNotFound(refused(403, { message: 'Forbidden' }))).toBe(false);
+    expect(isNotFound(new Error('offline'))).toBe(false);
   });
 });

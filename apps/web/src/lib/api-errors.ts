@@ -1,4 +1,4 @@
-import { MSG } from '@cityforge/shared';
+import { isBadIdMessage, MSG } from '@cityforge/shared';
 
 /** Field name → the field's messages joined into one string (spec part 1 §3 "Validation error"). */
 export type FieldErrors = Record<string, string>;
@@ -37,6 +37,16 @@ export class ApiError extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/**
+ * Nothing there for this user: a 404, or a 400 refusing an id in the address (an id of the
+ * wrong shape can name nothing, so a typed or truncated address reads as "not found").
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404) return true;
+  return error.status === 400 && Object.values(error.fieldErrors ?? {}).some(isBadIdMessage);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

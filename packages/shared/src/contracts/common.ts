@@ -26,7 +26,14 @@ export type TMessage = z.infer<typeof ZMessage>;
  * An id, as the database makes them (a UUID of any version): anything else is refused with a
  * 400 naming what it should be, before a query sees it. `what` names the thing ("project").
  */
-export const ZId = (what: string) => z.guid({ error: `Not a valid ${what} id` });
+export const ZId = (what: string) => z.guid({ error: badIdMessage(what) });
+export function badIdMessage(what: string): string {
+  return `Not a valid ${what} id`;
+}
+/** Whether a field's message is ZId's refusal (an address whose id can name nothing). */
+export function isBadIdMessage(message: string): boolean {
+  return message.startsWith('Not a valid ') && message.endsWith(' id');
+}
 
 /** Path parameters shared by every project route. */
 export const ZProjectParams = z.object({ id: ZId('project') });

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { MSG } from '@cityforge/shared';
-import { isApiError } from '../../../lib/api-errors';
+import { isNotFound } from '../../../lib/api-errors';
 import { isNotGeneratedYet } from '../api/use-site-page-preview';
 import { useLocationPreview } from '../api/use-location-preview';
 import { locationSitePath, locationTitle } from '../location-tree';
@@ -29,7 +29,7 @@ function targetOf(kind: LocationKind, params: Record<string, string | undefined>
   }
 }
 
-const is404 = (error: unknown) => isApiError(error) && error.status === 404;
+const is404 = isNotFound;
 
 /**
  * /project/:id/states, /counties/:stateId, /cities/:countyId and /city/:cityId: the server's

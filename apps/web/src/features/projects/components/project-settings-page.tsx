@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isApiError } from '../../../lib/api-errors';
+import { isNotFound } from '../../../lib/api-errors';
 import { useProject } from '../../../lib/project';
 import { useProjectSettings } from '../api/get-project-settings';
 import { SettingsForm } from './settings-form';
@@ -40,7 +40,7 @@ export default function ProjectSettingsPage() {
   const settings = useProjectSettings(id);
   const project = useProject(id);
 
-  if (settings.isError && isApiError(settings.error) && settings.error.status === 404) {
+  if (settings.isError && isNotFound(settings.error)) {
     return (
       <EmptyState
         testId="settings-not-found"

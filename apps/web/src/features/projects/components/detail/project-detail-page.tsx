@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { toast } from '../../../../components/ui/toast';
-import { isApiError } from '../../../../lib/api-errors';
+import { isNotFound } from '../../../../lib/api-errors';
 import { useAuth } from '../../../../lib/auth-store';
 import { useProjectDetail } from '../../api/get-project-detail';
 import { useProjectEvents } from '../../api/project-events';
@@ -54,7 +54,7 @@ export default function ProjectDetailPage() {
 
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError) {
-    if (isApiError(detail.error) && detail.error.status === 404) {
+    if (isNotFound(detail.error)) {
       return (
         <EmptyState
           testId="project-not-found"
