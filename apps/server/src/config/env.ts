@@ -50,8 +50,8 @@ const ZHostList = z
   );
 
 /**
- * The environment contract of DESIGN.md §3: every variable optional, defaults give the
- * embedded mode. Parsed once at start; an invalid value stops the process with a list.
+ * The environment contract (docs/operations.md lists it): every variable optional, defaults
+ * give the embedded mode. Parsed once at start; an invalid value stops the process with a list.
  */
 export const ZEnv = z
   .object({

@@ -52,7 +52,7 @@ export type UserFormProps =
   | { mode: 'create'; onOpenChange: (open: boolean) => void }
   | { mode: 'edit'; user: TAdminUser; onOpenChange: (open: boolean) => void };
 
-/** Create User / Edit user (spec part 2 §5 "Create user"; e-mail is never editable). */
+/** Create User / Edit user (e-mail is never editable: it is the account's sign-in). */
 export function UserFormDialog(props: UserFormProps) {
   const { mode, onOpenChange } = props;
   const user = props.mode === 'edit' ? props.user : null;
@@ -105,7 +105,7 @@ export function UserFormDialog(props: UserFormProps) {
       }
       onOpenChange(false);
     } catch (error) {
-      // A validation answer belongs to the form (spec part 2 §8); anything else is a toast.
+      // A validation answer belongs to the form; anything else is a toast.
       if (placeFieldErrors(error)) return;
       toast.error('Error', { message: user ? MSG.updateUserFailed : MSG.createUserFailed });
     }
