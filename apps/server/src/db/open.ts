@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config/env.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from 'pino';
 import { fromConnectionString, fromPglite, type DbHandle } from './client.ts';
 
 export class DataDirLockedError extends Error {}
