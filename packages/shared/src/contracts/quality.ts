@@ -24,7 +24,7 @@ import { SIMILARITY_THRESHOLD } from './locations.ts';
  */
 export const QUALITY_GATE_DEFAULTS = {
   maxSimilarity: SIMILARITY_THRESHOLD,
-  // Calibrated on 50 places across the country (docs/decisions.md, "Local proof"): offline
+  // Calibrated on 50 places across the country (docs/decisions.md, "Defaults, calibrated on fifty places"): offline
   // drafts stating two facts score 13-27 %, drafts without facts 4-9 % (their geography counted
   // once per kind), a model's pages of ZIP lists 0 %. Two kinds of geography on a page of about
   // fifty statements pass, as does one fact; a page naming nothing of its place does not.
