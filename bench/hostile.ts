@@ -10,7 +10,7 @@ import { textStats } from '../apps/web/src/features/editor/html-editor/status-ba
 import type { Line } from './bench-types.ts';
 
 /**
- * `npm run bench -- hostile` (issue 19): every reader of user or model markup, and of the
+ * `npm run bench -- hostile`: every reader of user or model markup, and of the
  * prompt, on inputs shaped to make backtracking patterns rescan the rest of the input, each
  * printed next to a normal input of the same size. Linear code shows the two close together;
  * the tag patterns these replaced took 2.4 s on 32 KB of `faq<a<a…` and grew fourfold per

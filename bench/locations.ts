@@ -46,7 +46,7 @@ function random(seed: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. parse + resolve 30,000 rows with 10 fact columns (DESIGN §9: under 3 s)
+// 1. parse + resolve 30,000 rows with 10 fact columns (budget: under 3 s)
 // ---------------------------------------------------------------------------------------------
 
 const UPLOAD_ROWS = 30_000;
@@ -239,7 +239,7 @@ export async function uploadBench(line: Line) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. project detail, 5,000 cities (DESIGN §9: under 150 ms)
+// 2. project detail, 5,000 cities (budget: under 150 ms)
 // ---------------------------------------------------------------------------------------------
 
 const DETAIL_CITIES = 5_000;

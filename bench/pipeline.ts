@@ -66,7 +66,7 @@ async function allSettled(base: string, headers: Headers, ai: FakeAi, ids: Map<s
 }
 
 /**
- * DESIGN §9: the pipeline's overhead over the ideal, every slot busy with a model call all the
+ * The pipeline's overhead over the ideal, every slot busy with a model call all the
  * time: whole rounds of calls, ceil(pages / slots) × latency. Anything above is our queueing,
  * database writes and rendering, and where it went is printed below the figure.
  */

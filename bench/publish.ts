@@ -20,7 +20,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const n = (value: number) => value.toLocaleString('en-US');
 
 /**
- * DESIGN §9: an incremental redeploy uploads only changed files. The real publish path end to
+ * An incremental redeploy uploads only changed files. The real publish path end to
  * end, in this process: the app on the seeded database with its workers, the owner's Netlify
  * token stored encrypted as the profile stores it, POST /api/projects/{id}/publish/ (the
  * deploy runs as a pg-boss job; the call answers when it is ready), and the local fake Netlify

@@ -140,7 +140,7 @@ async function audit(url: string, port: number) {
 }
 
 /**
- * DESIGN / issue 10: Lighthouse's four scores for a generated homepage, service page and city
+ * Lighthouse's four scores for a generated homepage, service page and city
  * page, served as Netlify serves them (BENCH_LIGHTHOUSE_RUNS runs each, median). Mobile emulation with Lighthouse's default simulated
  * throttling (a mid-range phone on a slow 4G link), as PageSpeed Insights scores a site.
  */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { SeedPage } from './site-build-cities.ts';
 
 /**
- * The Hugo peer of DESIGN §9: the same pages with the same content HTML as Hugo content files
+ * The Hugo peer of the site build's figure: the same pages with the same content HTML as Hugo
+ * content files
  * (JSON front matter + HTML body), the same URL tree (/states/{state}/{county}/{city}.html,
  * with a listing page per state and county like ours), a sitemap, and one trivial layout.
  */

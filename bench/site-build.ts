@@ -30,7 +30,7 @@ import {
 } from './site-build-report.ts';
 import type { BuildJob, BuildReport } from './site-build-worker.ts';
 
-// DESIGN §9: a static build of 10,000 pages under 10 s in under 512 MB, compared with Hugo.
+// The budget: a static build of 10,000 pages under 10 s in under 512 MB, compared with Hugo.
 // The smaller size shows that the build's memory does not grow with the number of pages.
 const SIZES = [2_500, 10_000];
 const SITE_URL = 'https://summit-plumbing.example';

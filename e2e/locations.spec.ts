@@ -266,7 +266,7 @@ describe('city pages from a spreadsheet', () => {
 
     await page.getByLabel('Search projects').fill('Treasure Valley');
     await page.getByLabel('Project', { exact: true }).selectOption({ label: name });
-    // The simple upload sends the chosen model (spec part 2), not the project's own.
+    // The simple upload sends the chosen model, not the project's own.
     await page.getByLabel('Model', { exact: true }).selectOption(OFFLINE_MODEL_ID);
 
     // A file none of whose rows is a US city imports nothing: no "Upload Complete", but the

@@ -37,7 +37,7 @@ import { citiesOf, FIFTY_CITIES, spreadsheet, uploaded } from './helpers/locatio
 import { publish, published, siteProject } from './helpers/publishing.ts';
 
 /**
- * Issue 10: the fake AI, Netlify and Stripe servers answer 30% of calls with an error status,
+ * Flaky services: the fake AI, Netlify and Stripe servers answer 30% of calls with an error status,
  * a dropped connection or a stall, and every flow must still end in a correct state the user
  * can see. Faults come from a seeded hash per request (chaos.ts in @cityforge/fakes), so a run replays.
  *

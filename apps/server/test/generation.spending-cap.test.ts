@@ -11,7 +11,7 @@ import type { Headers } from './helpers/http.ts';
 import { citiesOf, spreadsheet, uploaded } from './helpers/locations.ts';
 
 /**
- * Monthly spending caps (issue 25) through the real page pipeline: the fake OpenRouter answers
+ * Monthly spending caps through the real page pipeline: the fake OpenRouter answers
  * every page with the same content, so each city page's call has the same completion tokens,
  * and the model's price (a model_prices row, completion tokens only) makes one page cost
  * exactly PAGE_USD. A cap of spent + N pages + half a page then allows exactly N more.

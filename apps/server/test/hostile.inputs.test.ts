@@ -16,7 +16,7 @@ import { citiesOf, upload, uploaded } from './helpers/locations.ts';
 import { siteProject } from './helpers/publishing.ts';
 
 /**
- * Issue 19, "no input is quadratic": markup a user saves or a model writes, and sheet XML a
+ * No input is quadratic: markup a user saves or a model writes, and sheet XML a
  * user uploads, of about 1 MB shaped to make backtracking tag patterns rescan the rest of the
  * input at every `<`. Each must still give the right answer; how long it takes is measured by
  * `npm run bench -- hostile`, never here.

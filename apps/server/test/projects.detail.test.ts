@@ -141,7 +141,7 @@ describe('settings, menu and domain', () => {
       isDomainVerified: true,
     });
     const before = (await get(`/api/projects/${p.id}/settings/`, u.headers)).json().data;
-    // The spec's fields; the settings of later issues are tested with their features.
+    // The base fields; the search and spending settings are tested with their features.
     expect(before).toMatchObject({
       metaTags: '',
       trackingCodeHead: '',

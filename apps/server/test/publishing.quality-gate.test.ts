@@ -19,7 +19,7 @@ import { spreadsheet, uploaded } from './helpers/locations.ts';
 import { giveNetlifyToken, published } from './helpers/publishing.ts';
 
 /**
- * Issue 24's quality gate end to end: a model that writes the same page for every city gets
+ * The quality gate end to end: a model that writes the same page for every city gets
  * those pages held back (noindex, out of the sitemap and of the county page's featured cards,
  * still linked); an approved page, an edited page and a project without the gate publish
  * normally.

@@ -21,7 +21,7 @@ import { matrixFixture, type MatrixFixture } from './helpers/matrix-fixture.ts';
 import { specOperations, type SpecOperation } from './helpers/openapi.ts';
 
 /**
- * Every route that reads a request body, fuzzed (issue 10): malformed, oversize and
+ * Every route that reads a request body, fuzzed: malformed, oversize and
  * wrong-typed bodies get a 4xx in the API's error shape with a clear message, never a 5xx and
  * never a 2xx, and change nothing at all. The routes come from the server's own OpenAPI
  * document, like the authorization matrix's:

@@ -23,9 +23,9 @@ import {
 import { routerRoutes, specRoutes } from './helpers/openapi.ts';
 
 /**
- * The authorization matrix (DESIGN.md §4 and §7), generated from the server's own route table:
- * every route the OpenAPI document lists, called by every kind of caller, each case on a fresh
- * fixture. A route added without an entry below, or an entry whose route is gone, fails.
+ * The authorization matrix, generated from the server's own route table: every route the
+ * OpenAPI document lists, called by every kind of caller, each case on a fresh fixture.
+ * A route added without an entry below, or an entry whose route is gone, fails.
  *
  * - public: no session needed; never 401/403, never 500.
  * - user: any signed-in user, on their own data; anonymous 401, everyone signed in allowed.

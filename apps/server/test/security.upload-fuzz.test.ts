@@ -25,7 +25,7 @@ import { addCity, createProject, signedInUser } from './helpers/factories.ts';
 import { multipartForm, spreadsheet, upload, type UploadFile } from './helpers/locations.ts';
 
 /**
- * Fuzzes POST /api/project/{id}/upload/ with generated broken files (DESIGN.md §7: type by
+ * Fuzzes POST /api/project/{id}/upload/ with generated broken files (the upload's rules: type by
  * content and extension, size and row limits, zip-bomb limits, a clear error for each bad
  * file and nothing half-imported). Every case goes through the real route as a signed-in
  * owner on the Pro plan, and must get a 201 or a 4xx carrying one of the upload's own

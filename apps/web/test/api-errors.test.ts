@@ -9,7 +9,7 @@ import {
   normaliseErrorBody,
 } from '../src/lib/api-errors';
 
-describe('normaliseErrorBody (spec part 1 §5)', () => {
+describe('normaliseErrorBody', () => {
   it('uses the server message when there is one', () => {
     expect(normaliseErrorBody({ message: 'Invalid email or password' })).toEqual({
       message: 'Invalid email or password',

@@ -22,7 +22,7 @@ function apply(doc: string, from: number, to: number, tag: (typeof INSERT_TAGS)[
 }
 
 describe('insert-tag toolbar', () => {
-  it('offers exactly 16 distinct tags (spec part 2 "HTML editor dialog")', () => {
+  it('offers exactly 16 distinct tags', () => {
     expect(INSERT_TAGS).toHaveLength(16);
     expect(new Set(INSERT_TAGS).size).toBe(16);
   });

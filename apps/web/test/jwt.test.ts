@@ -56,7 +56,7 @@ describe('token expiry', () => {
   });
 });
 
-describe('startupAction (spec part 1 §4)', () => {
+describe('startupAction', () => {
   const fresh = jwt({ exp: nowSeconds + 600 });
   const stale = jwt({ exp: nowSeconds - 1 });
 

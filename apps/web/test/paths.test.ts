@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAuthPath, matchRoute, screenKind } from '../src/app/paths';
 
 describe('route table', () => {
-  it('knows every route of both spec parts', () => {
+  it('knows every route of the web app', () => {
     const expected: Record<string, string> = {
       '/login': 'login',
       '/signup': 'signup',

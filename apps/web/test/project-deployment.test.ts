@@ -30,7 +30,7 @@ function summary(p = none, locked = false) {
   return deploySteps(p, locked).map((s) => [s.label, s.complete, s.enabled]);
 }
 
-describe('deployment steps (spec part 1 §4)', () => {
+describe('deployment steps', () => {
   it('names the three steps, the first after the hosting provider', () => {
     expect(deploySteps(none).map((s) => s.label)).toEqual([
       'Deploy to Netlify',
@@ -113,7 +113,7 @@ describe('deployment guide', () => {
   });
 });
 
-describe('sitemap address (spec part 1 §3)', () => {
+describe('sitemap address', () => {
   it('exists only with a link and a sitemap', () => {
     expect(sitemapUrl(linked)).toBeNull();
     expect(sitemapUrl(makeProject({ hasSiteMap: true }))).toBeNull();
@@ -196,7 +196,7 @@ describe('publish result with its deploy', () => {
   });
 });
 
-describe('DNS instructions (spec part 1 §9)', () => {
+describe('DNS instructions', () => {
   it('asks for the TXT ownership record and www and @ as CNAMEs to the hosting host', () => {
     expect(dnsRecords('https://acme.netlify.app/')).toEqual([
       { type: 'TXT', name: 'netlify-challenge', value: 'cityforge-verification' },

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toast lifecycle (spec part 1 §4)', () => {
+describe('toast lifecycle', () => {
   it('stays 5 s by default, fades for 300 ms, then is removed', () => {
     const store = createToastStore();
     store.show('success', { title: 'Saved' });

@@ -1,7 +1,7 @@
 import { APP_VERSION } from './limits.ts';
 
 /**
- * Spec part 1 §8–§9: what the error-reporting service is told, the same for the server and the
+ * What the error-reporting service is told, the same for the server and the
  * web app so the two sides of one failure read alike in the reporting service.
  */
 export const ERROR_REPORTING = {

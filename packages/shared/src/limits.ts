@@ -1,4 +1,4 @@
-// Business constants from the spec (part 1 §9, part 2 §9) and the server's own limits.
+// Business constants of the product (password, name and page limits) and the server's own limits.
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 export const PROJECTS_PAGE_SIZE = 10;

@@ -110,19 +110,19 @@ export const MSG = {
   deleteCityFailed: 'Failed to delete city',
   pageDeleted: 'Page has been deleted successfully',
   cityDeleted: 'City has been deleted successfully',
-  // Issue 24: the quality gate.
+  // The quality gate.
   cityApproved: 'Page approved: it is published for search engines as it is',
   cityApprovalWithdrawn: 'Approval withdrawn: the quality gate decides again',
   cityNotWrittenYet: 'This city page has not been written yet',
   approveCityFailed: 'Failed to change the approval',
-  // Issue 24: staged releases.
+  // Staged releases.
   releasePaused: 'Releases paused: no new batch goes out until you resume',
   releaseResumed: 'Releases resumed',
   releaseNotStaged: 'This project releases every page at once; set pages per day in its settings',
   releaseAllStarted: 'Releasing every city page - Deploying all written city pages now.',
   releaseAllDone: 'All city pages released - Every written city page is live.',
   releaseFailed: 'Failed to change the release',
-  // Issue 25: monthly spending caps. A page held by a cap stays queued with this reason.
+  // Monthly spending caps. A page held by a cap stays queued with this reason.
   spendingCapReached: 'Monthly spending cap reached',
   spendingCapInvalid: 'The spending cap is a dollar amount of 0 or more, with at most 2 decimals',
   projectDeleted: 'Project has been deleted successfully',
@@ -174,7 +174,7 @@ export const MSG = {
   notDeployed: 'Not Deployed to Netlify',
   settingsProjectNotFound: 'Project not found',
   menuSaved: 'Menu configuration saved',
-  // Upload (spec part 2 §5, §8) and location previews.
+  // Upload and location previews: the upload screens' warnings as the product words them.
   invalidFileType: 'Invalid File Type - Only CSV and Excel files (.csv, .xlsx, .xls) are allowed.',
   noFilesSelected: 'No Files Selected - Please select at least one file to upload.',
   projectRequired: 'Project Required - Please select a project for the upload.',
@@ -193,7 +193,7 @@ export const MSG = {
   regenerateSimilarFailed: 'Failed to regenerate similar pages',
   noSimilarPages: 'No similar pages to regenerate',
   fileTooLarge: 'File Too Large',
-  // Publishing (issue 6): the spec names the toasts; these are the server's own words.
+  // Publishing: the product names the toasts; these are the server's own words.
   netlifyTokenMissing:
     'Add your Netlify access token in your profile (Profile › Netlify access token) to deploy.',
   netlifyTokenRejected:
@@ -214,7 +214,7 @@ export const MSG = {
     'The deployment stopped before it finished (its worker went away). Deploy again.',
   domainNotVerified: 'Some DNS records are missing or wrong.',
   siteDownloaded: 'Site Downloaded - The ZIP holds every page, ready to host anywhere.',
-  // Editors (issue 7): spec part 2 §8 and the toasts it names without wording.
+  // Editors: the toasts the product names without wording them.
   saveFailed: 'Failed to save',
   regenerateFailed: 'Failed to regenerate',
   loadVersionFailed: 'Failed to load version',
@@ -230,7 +230,7 @@ export const MSG = {
   pageSaved: 'Page saved successfully.',
   pageNotWritten: 'This page is still being generated.',
   versionNotFound: 'Version not found.',
-  // Issue 25: regenerated pages beside hand-edited ones.
+  // Regenerated pages beside hand-edited ones.
   pageRegenerating:
     'Regenerating the page: the new version will appear beside yours to compare before anything changes.',
   regeneratePageFailed: 'Failed to regenerate the page',
@@ -248,7 +248,7 @@ export const MSG = {
     'This project has 50,000 images, as many as its site can hold in one folder on Netlify. Reuse one of them.',
 } as const;
 
-/** Spec part 1 §9: the TXT record that proves domain ownership (a fixed product value). */
+/** The TXT record that proves domain ownership (a fixed product value). */
 export const DNS_TXT_RECORD = {
   name: 'netlify-challenge',
   value: 'cityforge-verification',
@@ -260,7 +260,7 @@ const count = (n: number, one: string, many = `${one}s`) =>
 type NextPlan = { name: string; limit: number | null } | null;
 
 /**
- * Plan-limit refusals (issue 8): each names the limit, the numbers and the plan that lifts it,
+ * Plan-limit refusals: each names the limit, the numbers and the plan that lifts it,
  * so the user knows what to do without reading the pricing table.
  */
 export const PLAN_LIMIT_MSG = {

@@ -41,7 +41,7 @@ describe('buildElementTree', () => {
     expect(buildElementTree('<p>&#72;&#x69; &bogus;</p>')[0]!.preview).toBe('Hi &bogus;');
   });
 
-  it(`cuts previews at ${ELEMENT_TREE_PREVIEW_CHARS} characters with an ellipsis (spec part 2 §9)`, () => {
+  it(`cuts previews at ${ELEMENT_TREE_PREVIEW_CHARS} characters with an ellipsis`, () => {
     const long = 'word '.repeat(30);
     const [p] = buildElementTree(`<p>${long}</p>`);
     expect(p!.preview.endsWith('…')).toBe(true);

@@ -3,7 +3,7 @@ import { checkTags } from '../src/html/index.ts';
 
 const kinds = (html: string) => checkTags(html).map((p) => `${p.kind}:${p.tag}`);
 
-describe('checkTags: spec part 2 §5, the four problems the HTML editor flags', () => {
+describe('checkTags: the four problems the HTML editor flags', () => {
   it('finds nothing wrong in well-formed page content', () => {
     const html = [
       '<section id="hero" class="hero">',

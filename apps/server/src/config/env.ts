@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
-import { PASSWORD_HASH_COST } from '../lib/crypto.ts';
+
+/**
+ * log2 of scrypt's N for new password hashes: 2^15 with r=8 is OWASP's minimum, the default and
+ * the floor in production. A hash keeps the N it was made with, so raising the cost leaves old
+ * hashes readable (and sign-in upgrades them, see `passwordHashCost`).
+ */
+export const PASSWORD_HASH_COST = 15;
 
 const ZOptionalUrl = z.url().optional();
 
@@ -50,8 +56,8 @@ const ZHostList = z
   );
 
 /**
- * The environment contract of DESIGN.md §3: every variable optional, defaults give the
- * embedded mode. Parsed once at start; an invalid value stops the process with a list.
+ * The environment contract (docs/operations.md lists it): every variable optional, defaults
+ * give the embedded mode. Parsed once at start; an invalid value stops the process with a list.
  */
 export const ZEnv = z
   .object({

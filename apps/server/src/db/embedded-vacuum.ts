@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from 'pino';
 import type { DbHandle } from './client.ts';
 
 /** How often the embedded database is vacuumed. */

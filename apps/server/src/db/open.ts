@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config/env.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from 'pino';
 import { fromConnectionString, fromPglite, type DbHandle } from './client.ts';
 
 export class DataDirLockedError extends Error {}
@@ -11,7 +11,7 @@ export class DataDirLockedError extends Error {}
  * PGlite's start-up settings: PostgreSQL's defaults, with 32 MB of shared buffers instead of
  * 128 MB. The buffers live in the process's own memory (WASM), zero-filled at start, and the
  * operating system's cache still holds the data files: a 10,000-city site build's peak fell by
- * ~100 MB for a few percent more time reading (docs/decisions.md, issue 23).
+ * ~100 MB for a few percent more time reading (docs/decisions.md, "Jobs and database").
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 

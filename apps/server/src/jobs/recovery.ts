@@ -44,7 +44,7 @@ async function sweepOnce(r: Recovery, leftBefore: () => Date) {
 }
 
 /**
- * Run by a server process that runs workers, before they start (DESIGN §5: a killed worker
+ * Run by a server process that runs workers, before they start (a killed worker
  * loses no page). In the embedded mode the folder's lock says no other process runs, so
  * everything in flight at boot was left by a dead one; with PostgreSQL a sweep every half
  * minute (or half of RECOVER_AFTER_SECONDS, if shorter) catches what a dead worker or API

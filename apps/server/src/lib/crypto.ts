@@ -7,6 +7,7 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto';
+import { PASSWORD_HASH_COST } from '../config/env.ts';
 
 function scrypt(
   password: string,
@@ -19,12 +20,6 @@ function scrypt(
   );
 }
 
-/**
- * log2 of scrypt's N (PASSWORD_HASH_COST): 2^15 with r=8 is OWASP's minimum. A hash keeps the
- * N it was made with, so raising the cost leaves old hashes readable (and sign-in upgrades
- * them, see `passwordHashCost`).
- */
-export const PASSWORD_HASH_COST = 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;

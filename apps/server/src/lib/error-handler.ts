@@ -9,7 +9,7 @@ import { reportUnhandled } from './error-reporting.plugin.ts';
 
 type Issue = { path?: PropertyKey[]; message: string; code?: string; keys?: string[] };
 
-/** Zod issues → the `{field: [messages]}` map of DESIGN.md §4. */
+/** Zod issues → the `{field: [messages]}` map every 400 answer carries. */
 export function issuesToFieldErrors(issues: Issue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => {

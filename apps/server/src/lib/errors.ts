@@ -1,6 +1,6 @@
 import { MSG } from '@cityforge/shared';
 
-/** One error type for the whole server; the code picks the HTTP status (DESIGN.md §4). */
+/** One error type for the whole server; the code picks the HTTP status. */
 export type AppErrorCode =
   | 'bad_request'
   | 'validation'

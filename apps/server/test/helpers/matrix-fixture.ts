@@ -183,7 +183,7 @@ export async function matrixFixture(t: TestApp, role: Role) {
       contentHtml: written('Matrix Plumbing'),
     })
     .returning();
-  // Regenerated pages waiting beside the main page and the city (issue 25), to be picked.
+  // Regenerated pages waiting beside the main page and the city, to be picked.
   const [pageProposal, cityProposal] = await db
     .insert(pageVersions)
     .values(

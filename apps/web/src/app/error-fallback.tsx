@@ -6,7 +6,10 @@ import { MSG } from '@cityforge/shared';
 import { Button, buttonClasses } from '../components/ui/button';
 import { reportError } from '../lib/error-reporting';
 
-/** Spec part 1: "Something went wrong", "Please try refreshing the page.", Try again, Go to Projects. */
+/**
+ * The app's last resort: "Something went wrong", "Please try refreshing the page.", Try again,
+ * Go to Projects.
+ */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4">

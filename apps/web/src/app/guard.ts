@@ -35,7 +35,7 @@ function rules({ path, user }: { path: string; user: GuardUser | null }): string
 }
 
 /**
- * Spec part 1 "Route guard", as a pure decision: where to send the visitor, or null to stay.
+ * The route guard, as a pure decision: where to send the visitor, or null to stay.
  * Nothing moves while the session is loading. A redirect target is itself checked, so an
  * unsubscribed user sent to /projects lands on /plans in one step.
  */

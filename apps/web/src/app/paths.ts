@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 
-/** Every route of both spec parts, as react-router patterns. */
+/** Every route of the web app, as react-router patterns. */
 export const ROUTES = {
   login: '/login',
   signup: '/signup',

@@ -31,7 +31,7 @@ const ProjectSettingsPage = lazy(
   () => import('../features/projects/components/project-settings-page'),
 );
 
-/** Every route change scrolls smoothly to the top (spec part 1 §2). */
+/** Every route change scrolls smoothly to the top. */
 function useScrollToTop(pathname: string) {
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'smooth' });

@@ -21,7 +21,7 @@ export function useAiModels() {
 }
 
 /**
- * The model both upload forms preselect (spec part 2 §5): the spec's Claude 3.7 Sonnet when the
+ * The model both upload forms preselect: the spec's Claude 3.7 Sonnet when the
  * user can use it, else the first usable model (e.g. Offline draft), else none: the form then
  * asks for one rather than sending a model the server would refuse.
  */

@@ -1,6 +1,6 @@
 import { isBadIdMessage, MSG } from '@cityforge/shared';
 
-/** Field name → the field's messages joined into one string (spec part 1 §3 "Validation error"). */
+/** Field name → the field's messages joined into one string. */
 export type FieldErrors = Record<string, string>;
 
 export interface NormalisedError {
@@ -85,7 +85,8 @@ function text(value: unknown): string | null {
 }
 
 /**
- * Spec part 1 §5: field arrays are joined with ", "; a body with neither `message` nor `error`
+ * An error answer's body, made one shape: field arrays are joined with ", "; a body with
+ * neither `message` nor `error`
  * becomes "Validation failed" with the field errors attached; otherwise the message or error
  * text is used, or "An error occurred".
  */

@@ -42,7 +42,7 @@ export function setCurrentUser(user: TUser | null): void {
   setState({ user, loading: false });
 }
 
-/** Login succeeds only when the answer carries both tokens (spec part 1 §4). */
+/** Login succeeds only when the answer carries both tokens. */
 export function startSession(response: TLoginResponse, remember: boolean): boolean {
   if (!response.access || !response.refresh) return false;
   tokenStore.set({ access: response.access, refresh: response.refresh }, remember);
@@ -64,7 +64,7 @@ export async function reloadCurrentUser(): Promise<TUser | null> {
 
 let started: Promise<void> | null = null;
 
-/** Startup check of the stored tokens (spec part 1 §4); runs once per page load. */
+/** Startup check of the stored tokens; runs once per page load. */
 export function bootstrapSession(): Promise<void> {
   started ??= (async () => {
     await tokenStore.adopt();

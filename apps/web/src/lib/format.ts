@@ -17,7 +17,7 @@ function formatWith(fields: Intl.DateTimeFormatOptions) {
   };
 }
 
-/** "Jan 5, 2026" — US English dates everywhere (spec part 1 §2). */
+/** "Jan 5, 2026" — US English dates everywhere. */
 export const formatDate = formatWith({ year: 'numeric', month: 'short', day: 'numeric' });
 
 /** "Jan 5, 2026, 3:04 PM". */

@@ -1,7 +1,7 @@
 import type { BadgeVariant } from '../components/ui/badge';
 
 /**
- * The badge style of an invoice status (spec part 2 §9: 'paid' is shown as success); open
+ * The badge style of an invoice status ('paid' is shown as success); open
  * ones in amber, failed ones in red, anything else neutral. Used by both billing tables.
  */
 export function invoiceStatusVariant(

@@ -23,7 +23,7 @@ export function tokenExpiryMs(token: string | null | undefined): number | null {
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
 }
 
-/** Spec part 1 §4: expiry comes from the exp claim; an unparsable token counts as expired. */
+/** Expiry comes from the exp claim; an unparsable token counts as expired. */
 export function isTokenExpired(
   token: string | null | undefined,
   nowMs: number = Date.now(),

@@ -2,7 +2,7 @@ import * as Sentry from '@sentry/react';
 import { ERROR_REPORTING, scrubDeep, scrubText } from '@cityforge/shared';
 
 /**
- * The browser side of error reporting (spec part 1 §7–§9), loaded only when the server has a
+ * The browser side of error reporting, loaded only when the server has a
  * DSN: uncaught errors and rejections, failed requests (5xx answers of any fetch) and the
  * errors the app's boundaries catch; 10% of page loads traced; 10% of sessions recorded, and
  * every session in which an error happened (text and inputs masked). Connection failures and timeouts are ignored.

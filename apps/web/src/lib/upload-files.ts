@@ -20,7 +20,7 @@ export function extensionOf(name: string): string {
 }
 
 /**
- * Spec part 2 §5: .csv, .xlsx or .xls "by type or extension". Browsers label CSV files
+ * A spreadsheet is .csv, .xlsx or .xls by type or by extension. Browsers label CSV files
  * inconsistently (often no type at all), so either one is enough; the server checks content.
  */
 export function isSpreadsheetFile(file: Pick<File, 'name' | 'type'>): boolean {

@@ -92,7 +92,7 @@ export const ZVerifyResetResponse = z.object({
 });
 export type TVerifyResetResponse = z.infer<typeof ZVerifyResetResponse>;
 
-/** Admin "create user" / registration schema of spec part 1 §5. */
+/** The admin's "create user" form and the registration form: one schema, one set of rules. */
 export const ZRegistrationForm = withConfirmation(
   z.object({
     firstName: z.string().trim().min(1, { error: MSG.firstNameRequired }).max(150),

@@ -29,7 +29,7 @@ const ZPageVersion = z.object({
 });
 export type TPageVersion = z.infer<typeof ZPageVersion>;
 
-/** Editor data (spec part 2 §3). complete_html is the whole page as the site shows it. */
+/** What the editor opens with. complete_html is the whole page as the site shows it. */
 export const ZEditorView = z.object({
   page: z.object({
     id: z.string(),
@@ -44,7 +44,7 @@ export const ZEditorView = z.object({
   name: z.string(),
   /** Saved versions, newest first; a regenerated page waiting to be picked is `proposal`. */
   versions: z.array(ZPageVersion),
-  /** A regenerated page waiting beside this one for the owner to pick (issue 25), or null. */
+  /** A regenerated page waiting beside this one for the owner to pick, or null. */
   proposal: ZPageVersion.nullable(),
 });
 export type TEditorView = z.infer<typeof ZEditorView>;

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { ZId } from './common.ts';
 import { MSG } from '../messages.ts';
 
-/** Spec part 2 §5 and §9: the spreadsheet types the upload takes, by extension. */
+/** The spreadsheet types the upload takes, by extension. */
 export const UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 /** The server refuses anything larger; the dialog says so before sending. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** Spec part 2 §9: the variables a custom meta-tag template may use. */
+/** The variables a custom meta-tag template may use. */
 export const META_VARIABLES = ['{city}', '{state_id}', '{state_name}', '{zips}'] as const;
-/** Spec part 2 §5: the model the upload dialog preselects. */
+/** The model the upload dialog preselects. */
 export const UPLOAD_DEFAULT_MODEL = 'anthropic/claude-3.7-sonnet';
-/** Spec part 2 §7: the screen waits this long after an upload that carried a prompt. */
+/** The screen waits this long after an upload that carried a prompt. */
 export const UPLOAD_PROMPT_WAIT_MS = 2000;
 /**
  * A city page whose visible text shares more than this share of its 5-word shingles with a

@@ -45,7 +45,7 @@ export type THeaderLink = z.infer<typeof ZHeaderLink>;
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Why a (trimmed, lower-cased) client domain is unacceptable, or null (spec part 1 §5). */
+/** Why a (trimmed, lower-cased) client domain is unacceptable, or null. */
 function domainProblem(value: string): string | null {
   if (!value) return MSG.domainRequired;
   if (/^[a-z]+:\/\//.test(value)) return MSG.domainNoProtocol;
@@ -130,7 +130,7 @@ export const ZProject = z.object({
   netlifyLink: z.string().nullable(),
   /** Comma-separated list of every hosting URL the project has had. */
   netlifySiteUrlHistory: z.string(),
-  /** The same addresses as a list, the current one first and then newest first (spec part 2). */
+  /** The same addresses as a list, the current one first and then newest first. */
   netlifyUrls: z.array(z.string()),
   hasSiteMap: z.boolean(),
   /** The latest deploy to Netlify (progress while one runs); null before the first. */
@@ -139,7 +139,7 @@ export const ZProject = z.object({
   usage: z.array(ZUsageEntry),
   /** The staged release's progress; null when every written page goes live at once. */
   release: ZReleaseProgress.nullable(),
-  /** Issue 24: city pages the quality gate holds back (noindex, out of the sitemap). */
+  /** City pages the quality gate holds back (noindex, out of the sitemap). */
   heldBackCities: z.number().int(),
 });
 export type TProject = z.infer<typeof ZProject>;
@@ -212,13 +212,13 @@ export const ZProjectSettings = z.object({
   email: z.string(),
   clientDomain: z.string(),
   contactPhoneNumber: z.string(),
-  /** Issue 24: the quality gate's thresholds (defaults filled in). */
+  /** The quality gate's thresholds (defaults filled in). */
   qualityGate: ZQualityGate,
   /** Tell IndexNow what each deploy changed (sites on a verified custom domain). */
   indexNow: z.boolean(),
   /** Staged releases of the city pages. */
   release: ZReleasePlan,
-  /** Issue 25: the most the project may spend on AI calls in a calendar month (UTC); null: none. */
+  /** The most the project may spend on AI calls in a calendar month (UTC); null: none. */
   spendingCapUsd: z.number().nullable(),
 });
 export type TProjectSettings = z.infer<typeof ZProjectSettings>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDeployment } from './deployments.ts';
 import { ZDomain, ZProject } from './projects.ts';
 
-/** POST /api/projects/{id}/publish/ (spec part 1 §7), plus the deploy it ran. */
+/** POST /api/projects/{id}/publish/, plus the deploy it ran. */
 export const ZPublishResult = z.object({
   status: z.string(),
   netlifyUrl: z.string(),

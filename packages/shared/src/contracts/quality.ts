@@ -24,10 +24,11 @@ import { SIMILARITY_THRESHOLD } from './locations.ts';
  */
 export const QUALITY_GATE_DEFAULTS = {
   maxSimilarity: SIMILARITY_THRESHOLD,
-  // Calibrated on 50 places across the country (docs/decisions.md, "Local proof"): offline
-  // drafts stating two facts score 13-27 %, drafts without facts 4-9 % (their geography counted
-  // once per kind), a model's pages of ZIP lists 0 %. Two kinds of geography on a page of about
-  // fifty statements pass, as does one fact; a page naming nothing of its place does not.
+  // Calibrated on 50 places across the country (docs/decisions.md, "Defaults, calibrated on
+  // fifty places"): offline drafts stating two facts score 13-27 %, drafts without facts 4-9 %
+  // (their geography counted once per kind), a model's pages of ZIP lists 0 %. Two kinds of
+  // geography on a page of about fifty statements pass, as does one fact; a page naming
+  // nothing of its place does not.
   minLocalShare: 0.03,
   // Offline drafts run 680-800 words; a page under 300 is thin whatever it says.
   minWords: 300,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where a project's staged release stands (issue 24), as its card shows it: "42 of 300 city
+ * Where a project's staged release stands, as its card shows it: "42 of 300 city
  * pages live, next batch tomorrow at 09:00". Null on a project without staging, whose every
  * written page is live.
  */

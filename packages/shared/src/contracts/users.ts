@@ -28,7 +28,7 @@ export const ZUser = z.object({
   userOpenAiApiKey: z.string().nullable(),
   userOpenRouterApiKey: z.string().nullable(),
   userNetlifyAccessToken: z.string().nullable(),
-  /** Issue 25: the most the account may spend on AI calls in a calendar month (UTC); null: none. */
+  /** The most the account may spend on AI calls in a calendar month (UTC); null: none. */
   spendingCapUsd: z.number().nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -18,7 +18,8 @@ import {
   ZVersionHtml,
 } from '../contracts/editor.ts';
 
-/** The visual editor's calls; the save and version paths have no /api prefix (spec part 2 §7). */
+/** The visual editor's calls; the save and version paths have no /api prefix: the editor
+ * screens call them at the paths the product defines. */
 export const editorApi = {
   view: defineEndpoint({
     method: 'GET',
@@ -55,7 +56,7 @@ export const editorApi = {
     body: ZRegenerate,
     responses: { 200: ZRegenerateResult },
   }),
-  /** Issue 25: the regenerated page waiting beside a page, section by section. */
+  /** The regenerated page waiting beside a page, section by section. */
   pageProposal: defineEndpoint({
     method: 'GET',
     path: '/api/projects/:id/page/:pageId/proposal/',

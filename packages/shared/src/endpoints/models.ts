@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../endpoint.ts';
 import { ZEstimate, ZEstimateQuery } from '../contracts/estimates.ts';
 
-/** The AI models' costs (issue 25); the model list itself is projectsApi.models. */
+/** The AI models' costs; the model list itself is projectsApi.models. */
 export const aiModelsApi = {
   /** What a run will cost, for the screens before a run and for agencies' own tooling. */
   estimate: defineEndpoint({

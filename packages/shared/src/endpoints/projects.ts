@@ -35,7 +35,7 @@ const ZItemRetryAnswer = z.object({
   data: z.object({ id: z.string(), status: z.string() }),
 });
 
-/** Projects, their pages and cities, domains and generation (spec part 2 §3–§5). */
+/** Projects, their pages and cities, domains and generation. */
 export const projectsApi = {
   list: defineEndpoint({
     method: 'GET',
@@ -75,7 +75,7 @@ export const projectsApi = {
     params: ZCountyParams,
     responses: { 200: ZData(z.array(ZLeanCity)) },
   }),
-  /** Issue 25: every city with its place and status, and the places to outline, for the map. */
+  /** Every city with its place and status, and the places to outline, for the map. */
   map: defineEndpoint({
     method: 'GET',
     path: '/api/projects/:id/map/',
@@ -120,7 +120,7 @@ export const projectsApi = {
     params: ZCityParams,
     responses: { 200: ZMessage },
   }),
-  /** Issue 24: publish a page the quality gate holds back as it is, or withdraw that. */
+  /** Publish a page the quality gate holds back as it is, or withdraw that. */
   approveCity: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/city/:cityId/approval/',
@@ -198,7 +198,7 @@ export const generationApi = {
     query: ZRegenerationQuery,
     responses: { 200: ZRewriteChangedResult },
   }),
-  /** Issue 25: the editor's Regenerate page; the new page waits beside the current one. */
+  /** The editor's Regenerate page; the new page waits beside the current one. */
   regeneratePage: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/page/:pageId/regenerate/',
@@ -232,7 +232,7 @@ export const generationApi = {
   }),
 };
 
-/** Issue 24: a staged release's one-click controls (its plan is part of the settings). */
+/** A staged release's one-click controls (its plan is part of the settings). */
 export const releasesApi = {
   /** Pause or resume the daily batches; answers the project with its progress. */
   setPaused: defineEndpoint({

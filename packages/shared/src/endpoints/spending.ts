@@ -2,7 +2,7 @@ import { defineEndpoint, ZData } from '../endpoint.ts';
 import { ZProjectParams } from '../contracts/common.ts';
 import { ZMonthSpend } from '../contracts/spending.ts';
 
-/** Issue 25: this month's AI spend against the monthly spending caps. */
+/** This month's AI spend against the monthly spending caps. */
 export const spendingApi = {
   project: defineEndpoint({
     method: 'GET',

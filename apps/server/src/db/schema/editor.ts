@@ -29,7 +29,7 @@ export const pageVersions = pgTable(
     contentHtml: text('content_html').notNull(),
     metaTags: text('meta_tags').notNull().default(''),
     /**
-     * Issue 25: a regenerated page waiting beside the current one for the owner to pick; it
+     * A regenerated page waiting beside the current one for the owner to pick; it
      * becomes an ordinary version (false) once picked or set aside.
      */
     proposed: boolean('proposed').notNull().default(false),

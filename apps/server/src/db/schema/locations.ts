@@ -76,7 +76,7 @@ export const cities = pgTable(
     prompt: text('prompt').notNull().default(''),
     contentHtml: text('content_html'),
     content: jsonb('content'),
-    /** Issue 25: fingerprints of the sections as generated (see pages.sectionPrints). */
+    /** Fingerprints of the sections as generated (see pages.sectionPrints). */
     sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
     metaTags: text('meta_tags').notNull().default(''),
     /**

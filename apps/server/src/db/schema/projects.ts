@@ -45,7 +45,7 @@ export const projects = pgTable(
     hasSiteMap: boolean('has_site_map').notNull().default(false),
     deploymentStatus: text('deployment_status'),
     /**
-     * The quality gate (issue 24): city pages below it are published noindex and left out of
+     * The quality gate: city pages below it are published noindex and left out of
      * the sitemap. A null threshold means the shipped default (QUALITY_GATE_DEFAULTS), so a
      * better default reaches every project that did not choose its own.
      */
@@ -64,7 +64,7 @@ export const projects = pgTable(
     releaseTimeZone: text('release_time_zone').notNull().default('UTC'),
     releasePaused: boolean('release_paused').notNull().default(false),
     nextReleaseAt: timestamp('next_release_at', { withTimezone: true }),
-    /** Issue 25: the most the project may spend on AI calls in a calendar month (USD); null: none. */
+    /** The most the project may spend on AI calls in a calendar month (USD); null: none. */
     spendingCapUsd: real('spending_cap_usd'),
     /** The month (YYYY-MM, UTC) the owner was last mailed that this project's cap was reached. */
     capMailedMonth: text('cap_mailed_month'),
@@ -99,7 +99,7 @@ export const pages = pgTable(
     /** The model's validated structured answer, kept so the site can be re-rendered. */
     content: jsonb('content'),
     /**
-     * Issue 25: a fingerprint of each section as generated (section key → hash of its HTML),
+     * A fingerprint of each section as generated (section key → hash of its HTML),
      * so a section whose HTML no longer matches is known to be the owner's edit.
      */
     sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),

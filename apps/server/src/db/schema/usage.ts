@@ -21,7 +21,7 @@ export const aiUsage = pgTable(
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
-    /** Issue 25: what the call cost in USD at the model's price then; null when unpriced. */
+    /** What the call cost in USD at the model's price then; null when unpriced. */
     costUsd: real('cost_usd'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,7 +33,7 @@ export const aiUsage = pgTable(
 );
 
 /**
- * Issue 25: the price of a model per token (USD), from the provider's model list (OpenRouter) or
+ * The price of a model per token (USD), from the provider's model list (OpenRouter) or
  * the table shipped with the code (OpenAI), refreshed daily.
  */
 export const modelPrices = pgTable('model_prices', {

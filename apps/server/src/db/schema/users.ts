@@ -16,7 +16,7 @@ export const users = pgTable(
     openAiKeyEnc: text('open_ai_key_enc'),
     openRouterKeyEnc: text('open_router_key_enc'),
     netlifyTokenEnc: text('netlify_token_enc'),
-    /** Issue 25: the most the account may spend on AI calls in a calendar month (USD); null: none. */
+    /** The most the account may spend on AI calls in a calendar month (USD); null: none. */
     spendingCapUsd: real('spending_cap_usd'),
     /** The month (YYYY-MM, UTC) the owner was last mailed that the account's cap was reached. */
     capMailedMonth: text('cap_mailed_month'),

@@ -27,7 +27,7 @@ const fits = (limit: number | null, needed: number) => limit === null || limit >
 const roomier = (a: number | null, b: number | null) => b !== null && (a === null || a > b);
 
 /**
- * Plan limits (docs/decisions.md "Plans and billing"). Superusers and admin-bypass users are
+ * Plan limits (docs/decisions.md, "Plans and their limits"). Superusers and admin-bypass users are
  * exempt; everyone else needs a subscription that grants access (the spec's subscription
  * requirement), whose plan caps projects and city pages per calendar month. Checks run inside
  * the caller's write transaction with the owner's row locked, so the count they see includes

@@ -8,7 +8,8 @@ import type { RegenerateService } from './regenerate.service.ts';
 /** A whole edited page travels in one save: more than the global JSON limit allows. */
 export const SAVE_BODY_LIMIT = 4 * 1024 * 1024;
 
-/** The visual editor's calls; the save and version paths have no /api prefix (spec part 2 §7). */
+/** The visual editor's calls; the save and version paths have no /api prefix: the web app's
+ * editor screens call them at the paths the product defines. */
 export const editorRoutes: FastifyPluginAsyncZod<{
   editorService: EditorService;
   regenerateService: RegenerateService;

@@ -21,7 +21,7 @@ type Deps = {
 };
 
 /**
- * A regenerated page waiting beside a hand-edited one (issue 25): the two compared section by
+ * A regenerated page waiting beside a hand-edited one: the two compared section by
  * section, and the owner's pick. Whichever they pick, the other stays among the versions.
  */
 export function createProposalService(deps: Deps) {

@@ -106,7 +106,7 @@ export function createGenerationModule(deps: {
 
   /**
    * Pages queued without a job get one; a project whose pages are all settled but which
-   * still says In progress is settled (DESIGN §5: a killed worker loses no page).
+   * still says In progress is settled (a killed worker loses no page).
    */
   const recover: RecoverySweep = async (leftBefore) => {
     // A page is queued in one transaction and its job sent right after; a queued page still

@@ -8,7 +8,7 @@ import { findModel } from '../models/models.ts';
 import { fairStart } from './fair-share.ts';
 
 /**
- * What a page job does with the owner's hand edits of the page it rewrites (issue 25): 'keep'
+ * What a page job does with the owner's hand edits of the page it rewrites: 'keep'
  * them in the new page; 'propose' the new page beside the edited one for the owner to pick
  * (they asked to replace their edits); 'always-propose' even when nothing was edited (the
  * editor's Regenerate page, where the owner compares before anything changes).

@@ -29,7 +29,7 @@ type StoreArgs = {
 };
 
 /**
- * Stores a written page, minding the owner's hand edits (issue 25): a page never edited gets
+ * Stores a written page, minding the owner's hand edits: a page never edited gets
  * the new page; an edited one keeps its edited sections inside the new page, or, when the
  * owner asked to replace their edits, keeps its content whole while the new page waits beside
  * it as a proposal for them to pick. Either way the page is Completed: its job is done.

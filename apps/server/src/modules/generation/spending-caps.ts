@@ -17,7 +17,7 @@ import { spendingRoutes } from './spending.routes.ts';
 import { createSpendingService } from './spending.service.ts';
 
 /**
- * The monthly spending caps (issue 25), put together for the generation module: the check
+ * The monthly spending caps, put together for the generation module: the check
  * before each page (gate), the owner's mail, the resume of held pages and the spend routes.
  */
 export function createSpendingCaps(deps: {

@@ -41,7 +41,7 @@ export type GateAnswer =
   | null;
 
 /**
- * The monthly spending caps' check before a page's model call (issue 25): the project's spend
+ * The monthly spending caps' check before a page's model call: the project's spend
  * this month (UTC) and the account's across its projects, plus what the pages being written
  * will cost, plus this page's expected cost, against each cap. The offline draft costs 0 and is
  * never stopped; a model without a price is not either (its spend cannot be counted).

@@ -4,7 +4,7 @@ import { route } from '../../lib/route.ts';
 import { currentUser } from '../auth/auth.plugin.ts';
 import type { SpendingService } from './spending.service.ts';
 
-/** This month's AI spend against the monthly caps (issue 25). */
+/** This month's AI spend against the monthly caps. */
 export const spendingRoutes: FastifyPluginAsyncZod<{ spendingService: SpendingService }> = async (
   app,
   { spendingService: svc },

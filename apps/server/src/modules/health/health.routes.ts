@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { APP_VERSION, opsApi } from '@cityforge/shared';
-import type { AppContext } from '../../context.ts';
+import type { PgBoss } from 'pg-boss';
+import type { DbHandle } from '../../db/client.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { route } from '../../lib/route.ts';
 
@@ -17,7 +18,14 @@ async function timed(check: () => Promise<unknown>, onError: (err: unknown) => v
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the health check reads: the database and the job queue. */
+export interface HealthDeps {
+  db: DbHandle['db'];
+  boss: PgBoss;
+  handle: DbHandle;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: HealthDeps }> = async (app, { ctx }) => {
   route(app, opsApi.health, { schema: { tags: ['ops'] } }, async (request, reply) => {
     const logged = (what: string) => (err: unknown) =>
       request.log.warn({ err }, `health: ${what} unavailable`);

@@ -19,7 +19,8 @@ export type { Place, ZipRecord } from './places.ts';
  * are municipalities and census-designated places (GeoNames cities500) — what customers
  * write — and ZIP codes (GeoNames postal data) attach to them: by post-office name, and by
  * lying within a place's reach. Post-office names the place data lacks (small towns,
- * unincorporated communities) are places too, so nothing the old ZIP-only index knew is lost.
+ * unincorporated communities) are places too, so every post-office name a ZIP carries is
+ * still found.
  */
 
 export type StateInfo = { id: string; name: string };

@@ -15,7 +15,7 @@ const ZIP_REACH_KM = ZIP_REACH_MILES * KM_PER_MILE;
 /**
  * How many times the population of every other namesake in the state one must have to be
  * taken without a County column. Of the data's 293 same-state namesake groups whose places
- * all have a population, 24 pass (docs/decisions.md, Places): Highland, IN (5.1×) and
+ * all have a population, 24 pass (docs/decisions.md, "Namesakes"): Highland, IN (5.1×) and
  * Woodlawn, MD (6.0×) are taken; Waimea, HI (4.97×: the Big Island's and Kauai's are both
  * well known) and Midway, FL (4.9×) still ask.
  */

@@ -42,7 +42,7 @@ export type CheckCityPageLimit = (
 /** Generation sits above locations: it hands in who pays and how new cities get queued. */
 export type CityQueue = {
   ownerOf(user: UserRow, project: ProjectRow): Promise<UserRow>;
-  /** With replaceEdits, a page edited by hand gets its rewrite as a proposal (issue 25). */
+  /** With replaceEdits, a page edited by hand gets its rewrite as a proposal. */
   enqueueCities(
     project: ProjectRow,
     owner: UserRow,
@@ -237,7 +237,7 @@ export function createUploadService(deps: Deps) {
       });
       const { added, rewritten } = result;
       // A bulk import changes what the planner should know about the location tables: the
-      // detail screen's per-county counts ran twice as long on stale statistics (issue 23).
+      // detail screen's per-county counts ran twice as long on stale statistics.
       if (added.length >= ANALYZE_AFTER_ADDED)
         await deps.repo.refreshStatistics().catch((err: unknown) => {
           deps.logger.warn({ err, projectId: project.id }, 'planner statistics not refreshed');

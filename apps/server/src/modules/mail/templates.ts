@@ -66,7 +66,7 @@ export function signInLockedMail(to: string, minutes: number, resetUrl: string):
 }
 
 /**
- * Issue 25: a monthly spending cap stopped generation (once per cap and month). `projectName`
+ * A monthly spending cap stopped generation (once per cap and month). `projectName`
  * names the project whose cap it is; absent, the cap is the account's.
  */
 export function spendingCapMail(

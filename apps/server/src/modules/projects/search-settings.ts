@@ -2,7 +2,7 @@ import type { TUpdateProjectSettings } from '@cityforge/shared';
 import type { ProjectPatch } from './projects.repo.ts';
 
 /**
- * The settings of issue 24 (quality gate, IndexNow, staged releases) as a row patch. A null
+ * The search settings (quality gate, IndexNow, staged releases) as a row patch. A null
  * threshold is stored as null: the project follows the shipped default.
  */
 export function searchSettingsPatch(input: TUpdateProjectSettings): ProjectPatch {

@@ -32,7 +32,7 @@ export async function sweepBuildFolders(
 
 /**
  * An earlier release built big sites ahead of their first deploy into `DATA_DIR/prebuilt/`
- * (160 MB each; docs/decisions.md, "Publishing machinery"): nothing reads them any more, so
+ * (160 MB each; docs/decisions.md, "Sites are not built ahead"): nothing reads them any more, so
  * they go at a worker's start. Answers how many files went.
  */
 export async function sweepSitesBuiltAhead(dataDir: string): Promise<number> {

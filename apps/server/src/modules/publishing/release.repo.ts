@@ -15,7 +15,7 @@ const releasable = () =>
 const waiting = (projectId: string) =>
   and(eq(cities.projectId, projectId), isNull(cities.releasedAt), writtenCitySql());
 
-/** The release state of city pages (staged releases, issue 24). */
+/** The release state of city pages (staged releases). */
 export function createReleaseRepo(db: Db) {
   return {
     /** Projects whose next batch is due at `now`, the longest waiting first. */

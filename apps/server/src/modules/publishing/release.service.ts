@@ -35,7 +35,7 @@ export type ReleasedBatch = { projectId: string; released: number; deployId: str
 const wholeSeconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
 
 /**
- * Staged releases (issue 24): each due project's next batch of written city pages goes live
+ * Staged releases: each due project's next batch of written city pages goes live
  * through the same deploy as the Deploy button (a deploy row and the publish job), so the
  * sitemap's lastmod moves and IndexNow is told like after any deploy.
  */

@@ -53,7 +53,7 @@ export type RenderDocumentOptions = {
   /** The site path of the photo the page shows: its structured data's image. */
   image?: string | null;
   year?: number;
-  /** Below the quality gate: search engines are asked not to index the page (issue 24). */
+  /** Below the quality gate: search engines are asked not to index the page. */
   noindex?: boolean;
 };
 

@@ -8,7 +8,7 @@ function stay(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * Spec part 1 "Footer": the year, and Privacy Policy, Terms of Service and Contact links that
+ * The footer: the year, and Privacy Policy, Terms of Service and Contact links that
  * are placeholders (their pages do not exist yet, so they are marked disabled and go nowhere).
  */
 export function Footer() {

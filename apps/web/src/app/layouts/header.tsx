@@ -26,7 +26,7 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** Spec part 1 "Header": on every page except /login and /signup. */
+/** The header: on every page except /login and /signup. */
 export function Header() {
   const { user } = useAuth();
   const { signOut } = useSignOut();

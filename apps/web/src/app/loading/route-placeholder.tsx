@@ -104,7 +104,7 @@ const BODIES: Record<ScreenKind, () => JSX.Element> = {
   ),
 };
 
-/** The loading placeholder for a kind of screen (spec part 1 "Route guard"). */
+/** The loading placeholder for a kind of screen. */
 export function RoutePlaceholder({ kind }: { kind: ScreenKind }) {
   const Body = BODIES[kind];
   return (

@@ -6,7 +6,7 @@ export const REPLACE_EDITS_HINT =
   'Pages you edited by hand get the regenerated version beside yours in the editor, to compare and pick. Unticked, the sections you edited stay as they are.';
 
 /**
- * "Replace my edits too", beside every action that writes pages again (issue 25). Its hint
+ * "Replace my edits too", beside every action that writes pages again. Its hint
  * describes the checkbox for screen readers; `showHint` also shows it under the tick.
  */
 export function ReplaceEditsTick({

@@ -34,7 +34,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => void | Promise<void>;
 }
 
-/** Spec part 1 "Shared interface pieces": a confirm dialog with danger, warning, info variants. */
+/** The one confirm dialog of the app with danger, warning, info variants. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -55,7 +55,7 @@ export function ConfirmDialog({
       await onConfirm();
       onOpenChange(false);
     } catch {
-      // The caller reports the failure (toast or log); the dialog stays open (spec part 1 §8).
+      // The caller reports the failure (toast or log); the dialog stays open.
     } finally {
       setBusy(false);
     }

@@ -13,7 +13,7 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Names the navigation landmark, e.g. "User pages"; several lists can share a screen. */
   label: string;
-  /** Most numbered buttons to show (spec part 2 §9: 5). */
+  /** Most numbered buttons to show (five unless told). */
   maxButtons?: number;
   className?: string;
   testId?: string;

@@ -53,7 +53,7 @@ export function LoadingBlock({ text, className }: { text: string; className?: st
   );
 }
 
-/** Spec part 1 "Route guard": while there is no user yet, the whole screen says "Loading...". */
+/** The route guard's wait: while there is no user yet, the whole screen says "Loading...". */
 export function FullScreenLoader({ text = 'Loading...' }: { text?: string }) {
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-zinc-50">

@@ -32,7 +32,7 @@ export interface ToastInput {
 type Listener = (toasts: readonly Toast[]) => void;
 
 /**
- * Toast lifecycle (spec part 1 §4): enters, stays for its duration (default 5 s, 0 means
+ * Toast lifecycle: enters, stays for its duration (default 5 s, 0 means
  * persistent), fades out over 300 ms, then is removed.
  */
 export function createToastStore(

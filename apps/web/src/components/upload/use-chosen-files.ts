@@ -5,7 +5,8 @@ import { addFiles } from '../../lib/upload-files';
 import { toast } from '../ui/toast';
 
 /**
- * The files picked for an upload. Other types are refused with the spec's warning (part 2 §5);
+ * The files picked for an upload. Other types are refused with the product's warning
+ * (`MSG.invalidFileType`);
  * files over the server's size limit are refused at once rather than after the upload.
  */
 export function useChosenFiles({ multiple = true }: { multiple?: boolean } = {}) {

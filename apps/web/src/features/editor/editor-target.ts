@@ -1,6 +1,6 @@
 import { editorApi, endpointPath, type TEditorViewQuery } from '@cityforge/shared';
 
-/** Which editor route is open; the four routes of spec part 2 §2. */
+/** Which editor route is open; one of the four editor routes. */
 export type EditorKind = 'homepage' | 'page' | 'service' | 'city';
 
 export interface EditorTarget {

@@ -16,7 +16,7 @@ export function isCurrentPlan(plan: Pick<TPlan, 'id'>, user: PlanUser | null): b
   return !!user?.isSubscribed && user.subscription?.plan.id === plan.id;
 }
 
-/** Which button a plan card shows for this user (spec part 2 "Plans screen"). */
+/** Which button a plan card shows for this user. */
 export function planAction(
   plan: Pick<TPlan, 'id' | 'price' | 'purchasable'>,
   user: PlanUser | null,

@@ -120,7 +120,7 @@ export interface SiteLinkContext {
   /** The project detail's tree, to resolve '/states/…' paths. */
   states?: readonly TStateNode[];
   /**
-   * Spec part 2 "Preview screens": on the state and county pages a hash link ('#faq') means
+   * In the previews, on the state and county pages a hash link ('#faq') means
    * the homepage's section, so it leads to the homepage preview.
    */
   hashToHomepage?: boolean;

@@ -19,7 +19,7 @@ const ACTION_TOAST_MS = 10_000;
 
 /**
  * Deploy (or redeploy) to Netlify with the spec's three toasts: "Deployment Started" at once,
- * then "Deployment Successful" or "Deployment Failed" (part 1 §8) once the deploy has finished:
+ * then "Deployment Successful" or "Deployment Failed" once the deploy has finished:
  * a publish answered 202 is still deploying, so it is followed until it ends. A failure carries
  * the server's reason; a missing or rejected Netlify token also links to the profile. `busy`
  * holds while the publish is in flight or the project's latest deploy still runs.

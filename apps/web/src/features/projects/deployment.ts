@@ -1,7 +1,7 @@
 import { DNS_TXT_RECORD, orderNetlifyUrls, PROJECT_STATUS } from '@cityforge/shared';
 import type { TDeployment, TProject } from '@cityforge/shared';
 
-/** What the deployment rules look at (spec part 1 §4 "Deployment steps"). */
+/** What the deployment rules look at. */
 export type DeployFacts = Pick<
   TProject,
   'netlifyLink' | 'netlifySiteUrl' | 'clientDomain' | 'isDomainVerified' | 'hasSiteMap'
@@ -90,7 +90,7 @@ export function withProtocol(host: string): string {
 }
 
 /**
- * Spec part 1 §3 "Sitemap address": {host}/sitemap.xml on the client domain when it is
+ * The sitemap's address: {host}/sitemap.xml on the client domain when it is
  * verified, else on the hosting link; only when a link and a sitemap both exist.
  */
 export function sitemapUrl(p: DeployFacts): string | null {
@@ -101,7 +101,7 @@ export function sitemapUrl(p: DeployFacts): string | null {
   return `${withProtocol(host).replace(/\/+$/, '')}/sitemap.xml`;
 }
 
-/** POST /publish/ answer (spec part 1 §7). */
+/** POST /publish/ answer. */
 export interface PublishResult {
   status?: string | null;
   netlifyUrl?: string | null;
@@ -113,7 +113,7 @@ export interface PublishResult {
 
 /**
  * Publishing sets the status the server returns (default "Published"), the site url, the
- * sitemap flag and the url history (spec part 1 §4). An empty url never replaces a link: a
+ * sitemap flag and the url history. An empty url never replaces a link: a
  * deploy still running (202) answers before its site has one, and the link it had still works.
  */
 export function applyPublishResult<T extends TProject>(project: T, result: PublishResult): T {
@@ -142,7 +142,7 @@ export function hostOf(url: string): string {
     .replace(/[/?#].*$/, '');
 }
 
-/** Spec part 1 §9: the TXT ownership record, and www and @ as CNAMEs to the hosting host. */
+/** The TXT ownership record, and www and @ as CNAMEs to the hosting host. */
 export function dnsRecords(
   link: string | null,
 ): { type: 'TXT' | 'CNAME'; name: string; value: string }[] {

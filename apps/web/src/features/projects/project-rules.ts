@@ -24,7 +24,7 @@ export function cardBadgeVariant(status: string): BadgeVariant {
   return status.toLowerCase() === PROJECT_STATUS.published.toLowerCase() ? 'success' : 'default';
 }
 
-/** Detail badge (part 2 §4): Created success, In progress warning, Error danger. */
+/** Detail badge: Created success, In progress warning, Error danger. */
 export function detailBadgeVariant(status: string): BadgeVariant {
   const s = status.toLowerCase();
   if (isInProgress(status)) return 'warning';
@@ -126,7 +126,7 @@ function firstMessages(body: unknown): Record<string, string> {
 }
 
 /**
- * Spec part 1 §8 "Create failure": with an errors map, the first message of each field as a
+ * A failed project creation: with an errors map, the first message of each field as a
  * "Validation Error" toast; otherwise "Error" with the message or the fallback sentence.
  */
 export function createFailure(error: unknown): {

@@ -101,7 +101,7 @@ function clearFailure<T extends TPageSummary | TLeanCity>(item: T, status: strin
 }
 
 /**
- * A page retry queues the page again and clears its failure (spec part 2 §4). The server puts
+ * A page retry queues the page again and clears its failure. The server puts
  * the project back In progress, and so does this: that is what turns live updates back on.
  */
 export function applyPageRetry(detail: TLeanProjectDetail, pageId: string): TLeanProjectDetail {

@@ -36,7 +36,7 @@ function KpiCard({
   );
 }
 
-/** Total, active and paid users and total revenue (spec part 2 "Admin users screen"). */
+/** Total, active and paid users and total revenue. */
 export function KpiCards() {
   const kpis = useAdminKpis();
   useErrorToast(kpis, MSG.fetchKpisFailed);

@@ -106,7 +106,7 @@ function useUserForm(props: UserFormProps) {
       }
       onOpenChange(false);
     } catch (error) {
-      // A validation answer belongs to the form (spec part 2 §8); anything else is a toast.
+      // A validation answer belongs to the form; anything else is a toast.
       if (placeFieldErrors(error)) return;
       toast.error('Error', { message: user ? MSG.updateUserFailed : MSG.createUserFailed });
     }
@@ -115,7 +115,7 @@ function useUserForm(props: UserFormProps) {
 }
 type UserForm = ReturnType<typeof useUserForm>;
 
-/** Create User / Edit user (spec part 2 §5 "Create user"; e-mail is never editable). */
+/** Create User / Edit user (e-mail is never editable: it is the account's sign-in). */
 export function UserFormDialog(props: UserFormProps) {
   const { onOpenChange } = props;
   const form = useUserForm(props);

@@ -50,7 +50,7 @@ export const authLinkClass =
   'rounded font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 
 /**
- * Spec part 1 §8 for signup, reset and request-reset failures: one error toast per field as
+ * Signup, reset and request-reset failures: one error toast per field as
  * "field: message"; otherwise the error's message; otherwise the generic sentence.
  */
 export function toastFormError(error: unknown): void {

@@ -38,7 +38,7 @@ export function EditorSkeleton() {
   );
 }
 
-/** Spec part 2 "Visual editor": 'Error Loading Editor' with Try Again, which reloads. */
+/** The visual editor's failure: 'Error Loading Editor' with Try Again, which reloads. */
 export function EditorLoadError({ projectId, error }: { projectId: string; error: unknown }) {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-zinc-50 p-4">

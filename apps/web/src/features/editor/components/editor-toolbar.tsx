@@ -95,7 +95,7 @@ export function EditorToolbar({
   settingsOpen: boolean;
   onToggleSettings: () => void;
   onHtmlEditor: () => void;
-  /** Writes the page again; the new one waits beside this one to compare (issue 25). */
+  /** Writes the page again; the new one waits beside this one to compare. */
   onRegeneratePage: () => void;
   /** A regeneration was asked for or is being written. */
   regenerating: boolean;

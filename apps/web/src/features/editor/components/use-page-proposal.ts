@@ -11,7 +11,7 @@ import type { EditorTarget } from '../editor-target';
 export type ProposalPhase = 'none' | 'regenerating' | 'failed' | 'waiting';
 
 /**
- * A regenerated page beside the one in the editor (issue 25): "Regenerate page" asks for one,
+ * A regenerated page beside the one in the editor: "Regenerate page" asks for one,
  * the comparison is followed until it is written, and the owner's pick is sent. `onPicked`
  * gets the page as it is after the pick, for the canvas to show it.
  */

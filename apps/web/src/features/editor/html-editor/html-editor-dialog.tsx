@@ -24,7 +24,7 @@ export type HtmlEditorDialogProps = {
 };
 
 /**
- * Spec part 2 "HTML editor dialog": the page's HTML in CodeMirror with an insert-tag toolbar,
+ * The HTML editor dialog: the page's HTML in CodeMirror with an insert-tag toolbar,
  * Format, Clear, find and replace, an element tree, counts and the tag-error list. Lazy-loaded
  * by the visual editor, so CodeMirror stays out of the entry chunk.
  */

@@ -1,7 +1,7 @@
 import { VOID_ELEMENTS } from '@cityforge/shared/html';
 
 /**
- * The 16 tags of the insert toolbar (spec part 2 "HTML editor dialog"): the structure, headings,
+ * The 16 tags of the insert toolbar: the structure, headings,
  * text, links, media and lists that page content is made of.
  */
 export const INSERT_TAGS = [

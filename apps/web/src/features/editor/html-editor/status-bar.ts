@@ -1,6 +1,6 @@
 /**
  * What the status bar says: the source's counts, recomputed on every change, and the
- * shortcuts of spec part 2 (Ctrl+S saves, Ctrl+Shift+F formats) with their hints.
+ * editor's shortcuts (Ctrl+S saves, Ctrl+Shift+F formats) with their hints.
  */
 import { scanMarkup } from '@cityforge/shared/html';
 

@@ -4,7 +4,7 @@ import type { TagProblem } from '@cityforge/shared/html';
 import { Badge } from '../../../components/ui/badge';
 
 /**
- * The tag problems of spec part 2 §5 with where they are; choosing one moves the cursor there.
+ * The tag problems `checkTags` finds, with where they are; choosing one moves the cursor there.
  * Shown beside the tree rather than in a tab so a clean document visibly says so.
  */
 export const TagErrorsPanel = memo(function TagErrorsPanel({

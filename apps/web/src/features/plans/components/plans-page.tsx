@@ -19,7 +19,7 @@ function failureDetail(error: unknown): { message: string } | undefined {
   return error instanceof Error && error.message ? { message: error.message } : undefined;
 }
 
-/** /plans: plan cards and billing history (spec part 2 "Plans screen"). */
+/** /plans: plan cards and billing history. */
 export default function PlansPage() {
   const { user } = useAuth();
   const plans = usePlans();

@@ -32,7 +32,7 @@ export const previewKeys = {
     ['previews', projectId, source.kind, sourceId(source)] as const,
 };
 
-/** The endpoints of spec part 2 §7 "Project detail and previews". */
+/** The server's preview endpoints, one per kind of page. */
 function fetchHtml(id: string, source: HtmlSource, signal?: AbortSignal) {
   switch (source.kind) {
     case 'homepage':

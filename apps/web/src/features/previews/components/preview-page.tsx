@@ -5,7 +5,7 @@ import { SitePagePreview } from './site-page-preview';
 export type PreviewKind = 'homepage' | 'page' | 'service' | LocationKind;
 
 /**
- * The generated-site previews (spec part 2 "Preview screens"); one entry, seven routes, each
+ * The generated-site previews; one entry, seven routes, each
  * rendering the server's HTML in the sandboxed frame.
  */
 export default function PreviewPage({ kind }: { kind: PreviewKind }) {

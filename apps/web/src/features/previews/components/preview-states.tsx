@@ -107,7 +107,8 @@ export function PageNotReady({
 }
 
 /**
- * Spec part 2 §5 route parameters: a blank project id ('Project ID is required'), or a project,
+ * A preview address that cannot be shown: a blank project id ('Project ID is required'), or a
+ * project,
  * state, county or city the server does not know for this user ('Project ID or State ID not
  * found'). Nothing to retry: the address itself is wrong.
  */

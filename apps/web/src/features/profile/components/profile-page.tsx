@@ -7,7 +7,7 @@ import { useMe } from '../api/get-me';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
 
-/** /profile: view mode, and edit mode behind "Edit Profile" (spec part 2 "Profile screen"). */
+/** /profile: view mode, and edit mode behind "Edit Profile". */
 export default function ProfilePage() {
   const { user: sessionUser } = useAuth();
   const me = useMe(sessionUser);

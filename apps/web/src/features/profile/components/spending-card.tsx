@@ -6,7 +6,7 @@ import { MonthSpend } from '../../../components/spending/month-spend';
 import { formatUsd } from '../../../lib/cost';
 import { useAccountSpending } from '../api/get-account-spending';
 
-/** Issue 25: the account's monthly spending cap and this month's spend across its projects. */
+/** The account's monthly spending cap and this month's spend across its projects. */
 export function SpendingCard({ user }: { user: TUser }) {
   const spend = useAccountSpending();
   return (

@@ -18,7 +18,7 @@ export async function fetchLeanDetail(
 export const SCORING_POLL_MS = 2000;
 
 /**
- * While the project is In progress the screen polls every 5 s (spec part 2 §4), unless the
+ * While the project is In progress the screen polls every 5 s, unless the
  * live event stream is connected: then each change triggers a refetch and polling would only
  * repeat it. Polling comes back by itself when the stream drops. An unchanged poll is a 304.
  */

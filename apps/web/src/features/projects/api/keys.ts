@@ -15,7 +15,7 @@ export const projectKeys = {
   counties: (id: string) => ['projects', 'detail', id, 'county'] as const,
   county: (id: string, countyId: string) => ['projects', 'detail', id, 'county', countyId] as const,
   settings: (id: string) => ['projects', 'settings', id] as const,
-  /** This month's AI spend against the project's cap (issue 25). */
+  /** This month's AI spend against the project's cap. */
   spending: (id: string) => ['projects', 'spending', id] as const,
   deployment: (id: string) => ['projects', 'deployment', id] as const,
 };

@@ -43,7 +43,7 @@ export function uploadLocations(projectId: string, upload: LocationUpload): Prom
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * The upload, then (spec part 2 §7) a 2-s pause when it carried a prompt before the screen
+ * The upload, then a 2-s pause when it carried a prompt before the screen
  * moves on; the project detail is refreshed once it does, so the new cities appear.
  */
 export function useUploadLocations(projectId: string) {

@@ -4,8 +4,8 @@ import { toast } from '../../../components/ui/toast';
 import { useDeleteProject } from '../api/delete-project';
 
 /**
- * Delete confirmation (danger). A failure is only logged and the dialog stays open
- * (spec part 1 §8); success closes it and says so.
+ * Delete confirmation (danger). A failure is only logged and the dialog stays open;
+ * success closes it and says so.
  */
 export function DeleteProjectDialog({
   project,

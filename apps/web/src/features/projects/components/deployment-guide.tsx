@@ -57,7 +57,7 @@ function StepRail({ step, done }: { step: GuideStep; done: boolean[] }) {
 }
 
 /**
- * "Website Deployment Guide" (spec part 1): four steps with Previous, Next and Close Guide.
+ * "Website Deployment Guide": four steps with Previous, Next and Close Guide.
  * It opens on the step the project has reached; Next past step 3 needs a verified domain.
  */
 export function DeploymentGuide({

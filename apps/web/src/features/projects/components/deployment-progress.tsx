@@ -8,7 +8,7 @@ const linkClass =
   'inline-flex items-center gap-1 rounded text-xs font-medium text-brand-700 underline-offset-4 hover:underline';
 
 /**
- * The card's deployment progress (spec part 1 §4): the percentage, the three steps (each
+ * The card's deployment progress: the percentage, the three steps (each
  * opens the guide on that step when enabled) and the Netlify and Sitemap links.
  */
 export function DeploymentProgress({

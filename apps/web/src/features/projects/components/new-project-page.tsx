@@ -56,7 +56,7 @@ function newProjectRun(servicePages: boolean): { parts: RunPart[]; what: string 
   return { parts, what: `${1 + main + low}–${1 + main + high} pages` };
 }
 
-/** /projects/new (spec part 1 "Create Project screen"). */
+/** /projects/new. */
 export default function NewProjectPage() {
   const navigate = useNavigate();
   const models = useAiModels();

@@ -50,7 +50,7 @@ function UsageSummary({ project }: { project: TProject }) {
   );
 }
 
-/** One project on the list (spec part 1 "Project card"). */
+/** One project on the list. */
 export function ProjectCard({ project, showUsage }: { project: TProject; showUsage: boolean }) {
   const [guideStep, setGuideStep] = useState<GuideStep | 'auto' | null>(null);
   const [deleting, setDeleting] = useState(false);

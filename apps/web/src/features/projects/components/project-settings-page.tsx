@@ -34,7 +34,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** /projects/:id/settings (spec part 2 "Project settings screen"). */
+/** /projects/:id/settings. */
 export default function ProjectSettingsPage() {
   const { id = '' } = useParams();
   const settings = useProjectSettings(id);

@@ -15,7 +15,7 @@ import { ProjectCard } from './project-card';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
-/** /projects (spec part 1 "Project list screen"). */
+/** /projects. */
 export default function ProjectsPage() {
   const { user } = useAuth();
   const {

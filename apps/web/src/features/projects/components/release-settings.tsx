@@ -19,7 +19,7 @@ function zoneChoices(current: string): string[] {
 }
 
 /**
- * Issue 24: the staged release's plan. How many city pages go live per day (empty: every page
+ * The staged release's plan. How many city pages go live per day (empty: every page
  * at once), at what time in which zone, and whether the batches are paused. A project that
  * never staged its releases is offered the browser's own zone.
  */

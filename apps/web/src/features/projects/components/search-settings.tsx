@@ -55,7 +55,7 @@ function ThresholdField({
 }
 
 /**
- * Issue 24: what search engines are shown. The quality gate's switch and thresholds (pages
+ * What search engines are shown. The quality gate's switch and thresholds (pages
  * below it go out noindex, out of the sitemap), and whether IndexNow hears of each deploy.
  */
 export function SearchSettings({

@@ -27,7 +27,7 @@ function isField(name: string): name is keyof FormIn {
 
 const mono = 'font-mono text-xs';
 
-/** The two settings cards and their save (spec part 2 "Project settings screen"). */
+/** The two settings cards and their save. */
 export function SettingsForm({
   projectId,
   settings,

@@ -8,7 +8,7 @@ import { useProjectSpending } from '../api/get-project-spending';
 
 type FormIn = z.input<typeof ZUpdateProjectSettings>;
 
-/** Issue 25: the project's monthly spending cap, and what it spent this month against it. */
+/** The project's monthly spending cap, and what it spent this month against it. */
 export function SpendingSettings({
   projectId,
   control,

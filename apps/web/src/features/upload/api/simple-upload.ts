@@ -8,7 +8,7 @@ export interface SimpleUpload {
   file: File;
   projectId: string;
   prompt: string;
-  /** The model the city pages are written with (spec part 2: file, prompt, project, model). */
+  /** The model the city pages are written with, sent with the file, prompt and project. */
   model: string;
   /** "Replace my edits too", for the project's cities written again with a new prompt. */
   replaceEdits?: boolean;
@@ -31,7 +31,7 @@ export function simpleUpload(upload: SimpleUpload): Promise<TUploadReport> {
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
-/** The upload, then (spec part 2 §7) a 2-s pause when it carried a prompt. */
+/** The upload, then a 2-s pause when it carried a prompt. */
 export function useSimpleUpload() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -52,7 +52,7 @@ function Done({
   );
 }
 
-/** /upload — the simple spreadsheet upload (spec part 2 "Upload screens"). */
+/** /upload — the simple spreadsheet upload. */
 export default function UploadPage() {
   const chosen = useChosenFiles({ multiple: false });
   const upload = useSimpleUpload();

@@ -7,7 +7,7 @@ import { UploadReport } from '../../../../components/upload/upload-report';
 import { CityUploadForm } from './city-upload-form';
 
 /**
- * "Upload File to Create City Pages" (spec part 2 "Upload screens"): the form, then what the
+ * "Upload File to Create City Pages": the form, then what the
  * upload did. The dialog cannot be dismissed while an upload is on its way.
  */
 export function CityPagesDialog({

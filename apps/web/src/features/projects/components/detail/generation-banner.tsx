@@ -4,7 +4,7 @@ import { formatTime } from '../../../../lib/format';
 
 /**
  * While In progress: the generation banner. With the live event stream connected the list
- * updates as pages finish; otherwise it shows the time of the last poll (spec part 2 §4).
+ * updates as pages finish; otherwise it shows the time of the last poll.
  */
 export function GenerationBanner({
   status,

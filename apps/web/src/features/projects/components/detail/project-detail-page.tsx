@@ -34,7 +34,7 @@ function DetailSkeleton() {
   );
 }
 
-/** /project/:id/detail (spec part 2 "Project detail screen"). */
+/** /project/:id/detail. */
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();

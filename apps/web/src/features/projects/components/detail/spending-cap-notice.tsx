@@ -6,7 +6,7 @@ import { heldText } from '../../../../lib/spending-cap';
 import { useProjectSpending } from '../../api/get-project-spending';
 
 /**
- * Issue 25: pages a monthly spending cap holds. The project is not In progress then (nothing
+ * Pages a monthly spending cap holds. The project is not In progress then (nothing
  * works on them), so without this the screen would only show them, city by city, as waiting.
  */
 export function SpendingCapNotice({ projectId, status }: { projectId: string; status: string }) {
