@@ -10,7 +10,7 @@ import {
   deployFailure,
   publishFailure,
   uploadText,
-} from '../src/features/projects/deploy-status';
+} from '../src/features/deploys/deploy-status';
 import { ApiError } from '../src/lib/api-errors';
 
 function deploy(over: Partial<TDeployment> = {}): TDeployment {

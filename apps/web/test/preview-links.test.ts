@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectKeys } from '../src/features/projects/api/keys';
+import { projectKeys } from '../src/lib/project-cache';
 import {
   editorPath,
   navigateMessageHref,

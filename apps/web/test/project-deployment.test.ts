@@ -11,7 +11,7 @@ import {
   progressPercent,
   sitemapUrl,
   withProtocol,
-} from '../src/features/projects/deployment';
+} from '../src/features/deploys/deployment';
 import { makeProject } from './project-factory';
 
 const none = makeProject();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUALITY_GATE_DEFAULTS, type TLeanCity } from '@cityforge/shared';
-import { heldBackNotice, heldReasons } from '../src/features/projects/quality';
+import { heldBackNotice } from '../src/features/deploys/deploy-status';
+import { heldReasons } from '../src/features/projects/quality';
 
 const gate = { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] };
 const city = (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TReleaseProgress } from '@cityforge/shared';
-import { batchTimeText, releaseLine } from '../src/features/projects/release-progress';
+import { batchTimeText, releaseLine } from '../src/features/releases/release-progress';
 
 // Local times: the card speaks the reader's clock, whatever zone this machine is in.
 const now = new Date(2026, 2, 7, 14, 30);

@@ -44,9 +44,3 @@ export function heldReasons(
     }
   });
 }
-
-/** The Deploy confirmation's words when the gate holds pages back. */
-export function heldBackNotice(count: number): string {
-  const pages = count === 1 ? '1 city page is' : `${count.toLocaleString('en-US')} city pages are`;
-  return `${pages} held back by the quality gate: published with noindex, left out of the sitemap and of the featured links until you regenerate or approve them.`;
-}

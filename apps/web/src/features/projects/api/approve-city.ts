@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectsApi } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** POST /api/projects/{id}/city/{cityId}/approval/: publish a held-back page as it is, or not. */
 export function approveCity(id: string, cityId: string, approved: boolean) {

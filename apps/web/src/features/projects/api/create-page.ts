@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi, type TCreatePage } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects } from './keys';
+import { invalidateProjects } from '../../../lib/project-cache';
 
 export type CreatePageBody = TCreatePage;
 

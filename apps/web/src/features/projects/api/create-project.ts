@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectsApi } from '@cityforge/shared';
 import type { TCreateProject, TProject } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects } from './keys';
+import { invalidateProjects } from '../../../lib/project-cache';
 
 /**
  * POST /api/projects/create/ → 201 {data: TProject}; 400 with field errors; 403 when a

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectsApi } from '@cityforge/shared';
 import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** GET /api/projects/{id}/detail/counties/{countyId}/: one county's cities, by name. */
 export async function fetchCountyCities(

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isInProgress, PROJECT_POLL_MS, projectsApi } from '@cityforge/shared';
 import type { TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 import { useProjectLive } from './project-events';
 
 /** GET /api/projects/{id}/detail/lean/: the detail as this screen shows it; 404 when not yours. */

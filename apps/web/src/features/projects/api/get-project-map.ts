@@ -4,7 +4,7 @@ import { projectsApi } from '@cityforge/shared';
 import type { TLeanProjectDetail, TProjectMap } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { throttle } from '../../../lib/throttle';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** Under the detail's key, so whatever refreshes the project's detail refreshes its map too. */
 const mapKey = (id: string) => [...projectKeys.detail(id), 'map'] as const;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectsApi } from '@cityforge/shared';
 import type { TProjectSettings } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** GET /api/projects/{id}/settings/ → {data: TProjectSettings}. */
 export async function getProjectSettings(

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { spendingApi } from '@cityforge/shared';
 import type { TMonthSpend } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** GET /api/projects/{id}/spending/ → {data: TMonthSpend}. */
 export async function getProjectSpending(id: string, signal?: AbortSignal): Promise<TMonthSpend> {

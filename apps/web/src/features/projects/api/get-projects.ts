@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { isInProgress, PROJECT_POLL_MS } from '@cityforge/shared';
 import { getProjects } from '../../../lib/project-list';
 import type { ProjectListParams } from '../../../lib/project-list';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 export function projectsQueryOptions(params: ProjectListParams) {
   return queryOptions({

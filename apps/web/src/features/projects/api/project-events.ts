@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { endpointPath, generationApi } from '@cityforge/shared';
 import { eventStreams } from '../../../lib/api-events';
 import { throttle } from '../../../lib/throttle';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** At most one detail refetch per this many ms, however fast pages finish. */
 export const EVENTS_REFETCH_MS = 500;

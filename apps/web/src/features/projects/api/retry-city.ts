@@ -3,7 +3,7 @@ import { generationApi } from '@cityforge/shared';
 import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { applyCityRetry, retryCityIn } from '../structure';
-import { invalidateProjects, projectKeys } from './keys';
+import { invalidateProjects, projectKeys } from '../../../lib/project-cache';
 import { regenerationQuery, type RegenerationOptions } from './regeneration-query';
 
 /** POST /api/projects/{id}/city/{cityId}/retry/ (?replaceEdits=true: see regenerationQuery). */

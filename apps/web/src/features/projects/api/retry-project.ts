@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi } from '@cityforge/shared';
 import { PROJECT_STATUS } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects, patchProject } from './keys';
+import { invalidateProjects, patchProject } from '../../../lib/project-cache';
 import { regenerationQuery, type RegenerationOptions } from './regeneration-query';
 
 /** POST /api/projects/{id}/retry/: generates the project's failed pages again. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectsApi } from '@cityforge/shared';
 import type { THeaderLink, TLeanProjectDetail } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** POST /api/projects/{id}/update-header-links/ {visible_links: names} → {data: THeaderLink[]}. */
 export async function updateHeaderLinks(

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectsApi, type EndpointAnswer } from '@cityforge/shared';
 import type { TUpdateProjectSettings } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects, projectKeys } from './keys';
+import { invalidateProjects, projectKeys } from '../../../lib/project-cache';
 
 export type SettingsAnswer = EndpointAnswer<typeof projectsApi.updateSettings>;
 

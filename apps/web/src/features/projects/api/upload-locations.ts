@@ -3,7 +3,7 @@ import { locationsApi } from '@cityforge/shared';
 import { UPLOAD_PROMPT_WAIT_MS } from '@cityforge/shared';
 import type { TUploadReport } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects } from './keys';
+import { invalidateProjects } from '../../../lib/project-cache';
 
 export interface LocationUpload {
   files: readonly File[];

@@ -7,9 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { NewTabLink } from '../../../components/ui/new-tab-link';
 import { usageCostTotal } from '../../../lib/cost';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useDeploy, useRetry } from '../actions';
-import { hostingLink, withProtocol } from '../deployment';
-import type { GuideStep } from '../deployment';
+import { useDeploy } from '../../deploys/actions';
+import { useRetry } from '../actions';
+import { hostingLink, withProtocol } from '../../deploys/deployment';
+import type { GuideStep } from '../../deploys/deployment';
 import {
   cardActionsLocked,
   cardBadgeVariant,
@@ -19,11 +20,11 @@ import {
   usageTotals,
 } from '../project-rules';
 import { DeleteProjectDialog } from './delete-project-dialog';
-import { GatedDeployButton } from './gated-deploy-button';
-import { DeployStatus } from './deploy-status';
-import { DeploymentGuide } from './deployment-guide';
-import { DeploymentProgress } from './deployment-progress';
-import { ReleaseStatus } from './release-status';
+import { GatedDeployButton } from '../../deploys/components/gated-deploy-button';
+import { DeployStatus } from '../../deploys/components/deploy-status';
+import { DeploymentGuide } from '../../domains/components/deployment-guide';
+import { DeploymentProgress } from '../../deploys/components/deployment-progress';
+import { ReleaseStatus } from '../../releases/components/release-status';
 
 function UsageSummary({ project }: { project: TProject }) {
   const t = usageTotals(project.usage);

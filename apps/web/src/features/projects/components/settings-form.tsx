@@ -14,7 +14,7 @@ import { errorMessage, isApiError } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { useUpdateProjectSettings } from '../api/update-project-settings';
 import { SearchSettings } from './search-settings';
-import { ReleaseSettings } from './release-settings';
+import { ReleaseSettings } from '../../releases/components/release-settings';
 import { SpendingSettings } from './spending-settings';
 
 type FormIn = z.input<typeof ZUpdateProjectSettings>;

@@ -21,12 +21,13 @@ import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ExternalLink, NewTabLink } from '../../../../components/ui/new-tab-link';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDate } from '../../../../lib/format';
-import { useDeploy, useRetry, useSiteDownload } from '../../actions';
-import { hostingLink, hostOf, sitemapUrl, withProtocol } from '../../deployment';
+import { useDeploy, useSiteDownload } from '../../../deploys/actions';
+import { useRetry } from '../../actions';
+import { hostingLink, hostOf, sitemapUrl, withProtocol } from '../../../deploys/deployment';
 import { detailBadgeVariant, detailShowsRetry, statusLabel } from '../../project-rules';
-import { GatedDeployButton } from '../gated-deploy-button';
+import { GatedDeployButton } from '../../../deploys/components/gated-deploy-button';
 import { retryParts } from '../../retry-estimate';
-import { DeploymentGuide } from '../deployment-guide';
+import { DeploymentGuide } from '../../../domains/components/deployment-guide';
 import { CityPagesDialog } from './city-pages-dialog';
 import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 

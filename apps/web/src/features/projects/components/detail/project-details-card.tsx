@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
-import { NetlifyUrls } from './netlify-urls';
+import { NetlifyUrls } from '../../../deploys/components/netlify-urls';
 import { UsageTable } from './usage-table';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -4,8 +4,8 @@ import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Card } from '../../../../components/ui/card';
 import { useAiModels } from '../../../../lib/ai-models';
-import { hostingLink } from '../../deployment';
-import { DeployStatus } from '../deploy-status';
+import { hostingLink } from '../../../deploys/deployment';
+import { DeployStatus } from '../../../deploys/components/deploy-status';
 
 function Summary({
   icon,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publishingApi } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects } from './keys';
+import { invalidateProjects } from '../../../lib/project-cache';
 
 /**
  * DELETE /api/projects/{id}/delete-netlify-site/ {site_url} → {message}. The current address

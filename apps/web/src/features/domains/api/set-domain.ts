@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { domainsApi } from '@cityforge/shared';
 import type { TProject } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { applyDomainAnswer } from './keys';
+import { applyDomainAnswer } from '../../../lib/project-cache';
 
 /** POST /api/projects/{id}/domain/ {clientDomain} → {data: TProject, message}. */
 export async function setDomain(id: string, clientDomain: string): Promise<TProject> {

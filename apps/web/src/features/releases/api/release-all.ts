@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { releasesApi } from '@cityforge/shared';
 import type { TPublishResult } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { applyPublishResult } from '../deployment';
-import { invalidateProjects, patchProject, projectKeys } from './keys';
+import { applyPublishResult } from '../../deploys/deployment';
+import { invalidateProjects, patchProject, projectKeys } from '../../../lib/project-cache';
 
 /**
  * POST /api/projects/{id}/release/all/ → the publish answer: every written city page is

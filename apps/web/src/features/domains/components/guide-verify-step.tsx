@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { serverMessage } from '../../../lib/api-errors';
 import { cn } from '../../../lib/cn';
 import { useVerifyDomain } from '../api/verify-domain';
-import { dnsRecords, hostingLink } from '../deployment';
+import { dnsRecords, hostingLink } from '../../deploys/deployment';
 
 function DnsRecordTable({ link }: { link: string | null }) {
   return (

@@ -2,10 +2,10 @@ import { CheckCircle2, ExternalLink as LinkIcon, Rocket } from 'lucide-react';
 import type { TProject } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { ExternalLink } from '../../../components/ui/new-tab-link';
-import { useDeploy } from '../actions';
-import { hostingLink, hostOf, withProtocol } from '../deployment';
-import { DeployButton } from './deploy-button';
-import { DeployStatus } from './deploy-status';
+import { useDeploy } from '../../deploys/actions';
+import { hostingLink, hostOf, withProtocol } from '../../deploys/deployment';
+import { DeployButton } from '../../deploys/components/deploy-button';
+import { DeployStatus } from '../../deploys/components/deploy-status';
 
 /** Guide step 1: publish to Netlify (or redeploy). */
 export function GuideDeployStep({ project, locked }: { project: TProject; locked: boolean }) {

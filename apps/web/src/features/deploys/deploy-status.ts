@@ -153,3 +153,9 @@ export function publishFailure(error: unknown) {
 export function deployFailure(deployment: Pick<TDeployment, 'error'>) {
   return deployFailureToast(deployment.error || null);
 }
+
+/** The Deploy confirmation's words when the gate holds pages back. */
+export function heldBackNotice(count: number): string {
+  const pages = count === 1 ? '1 city page is' : `${count.toLocaleString('en-US')} city pages are`;
+  return `${pages} held back by the quality gate: published with noindex, left out of the sitemap and of the featured links until you regenerate or approve them.`;
+}

@@ -3,7 +3,7 @@ import { publishingApi } from '@cityforge/shared';
 import type { TPublishResult } from '@cityforge/shared';
 import { call } from '../../../lib/api';
 import { applyPublishResult } from '../deployment';
-import { invalidateProjects, patchProject, projectKeys } from './keys';
+import { invalidateProjects, patchProject, projectKeys } from '../../../lib/project-cache';
 
 const PUBLISH_KEY = ['projects', 'publish'] as const;
 

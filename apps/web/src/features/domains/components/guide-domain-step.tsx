@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-errors';
 import { useAddCustomDomain } from '../api/add-custom-domain';
 import { useSetDomain } from '../api/set-domain';
-import { hostingLink } from '../deployment';
+import { hostingLink } from '../../deploys/deployment';
 
 export type GuideFlow = 'card' | 'detail';
 

@@ -5,10 +5,10 @@ import type { TProject } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-errors';
-import { waitForDeployment } from '../api/get-deployment';
+import { waitForDeployment } from '../../deploys/api/get-deployment';
 import { useReleaseAll } from '../api/release-all';
 import { useSetReleasePaused } from '../api/set-release-paused';
-import { deployFailure, publishFailure } from '../deploy-status';
+import { deployFailure, publishFailure } from '../../deploys/deploy-status';
 import { releaseLine } from '../release-progress';
 
 /**

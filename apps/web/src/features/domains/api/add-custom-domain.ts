@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { domainsApi } from '@cityforge/shared';
 import type { TAddCustomDomain, TProject } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { applyDomainAnswer } from './keys';
+import { applyDomainAnswer } from '../../../lib/project-cache';
 
 /**
  * POST /api/projects/{id}/add-custom-domain/ {client_domain, email?, contact_phone_number?} →

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import type { TProject } from '@cityforge/shared';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { ExternalLink } from '../../../../components/ui/new-tab-link';
-import { useNetlifyUrlDelete } from '../../actions';
-import { useDeployProgress } from '../../api/get-deployment';
-import { hostOf, netlifyUrls, withProtocol } from '../../deployment';
-import type { NetlifyUrl } from '../../deployment';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ExternalLink } from '../../../components/ui/new-tab-link';
+import { useNetlifyUrlDelete } from '../../deploys/actions';
+import { useDeployProgress } from '../api/get-deployment';
+import { hostOf, netlifyUrls, withProtocol } from '../deployment';
+import type { NetlifyUrl } from '../deployment';
 
 /**
  * Every Netlify address the project has had: the current one (deleting it deletes the Netlify

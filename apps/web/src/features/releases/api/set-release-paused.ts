@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { releasesApi, type EndpointAnswer } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects, patchProject } from './keys';
+import { invalidateProjects, patchProject } from '../../../lib/project-cache';
 
 export type ReleasePausedAnswer = EndpointAnswer<typeof releasesApi.setPaused>;
 

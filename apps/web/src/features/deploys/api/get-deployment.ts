@@ -10,7 +10,7 @@ import {
   deployJustFinished,
   latestDeployment,
 } from '../deploy-status';
-import { projectKeys, refreshProjectViews } from './keys';
+import { projectKeys, refreshProjectViews } from '../../../lib/project-cache';
 import { usePublishPending } from './publish-project';
 
 /** GET /api/projects/{id}/deployment/ → {data: TDeployment | null}: the latest deploy. */

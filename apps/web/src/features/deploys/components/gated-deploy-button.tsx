@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { heldBackNotice } from '../quality';
+import { heldBackNotice } from '../deploy-status';
 import { DeployButton } from './deploy-button';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLeanProjectDetail, TPaged, TProject, TProjectDetail } from '@cityforge/shared';
-import type { ProjectListParams } from '../../../lib/project-list';
+import type { ProjectListParams } from './project-list';
 
 /** Every project query lives under ['projects', …] so one invalidation refreshes them all. */
 export const projectKeys = {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { domainsApi } from '@cityforge/shared';
 import type { TVerifyDomainResult } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects, patchProject } from './keys';
+import { invalidateProjects, patchProject } from '../../../lib/project-cache';
 
 /**
  * POST /api/projects/{id}/verify-domain/ → {verified, message, checks, data}. A 200 says the
