@@ -22,9 +22,13 @@ export function SampleDownload() {
   const busy = (type: SampleType) => sample.isPending && sample.variables === type;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-zinc-50 px-3 py-2">
-      <p className="text-xs text-zinc-600">
-        Not sure about the columns? Start from the sample: City, State, County, ZIP.
-      </p>
+      <div className="min-w-0 space-y-0.5 text-xs text-zinc-600">
+        <p>Not sure about the columns? Start from the sample: City, State, County, ZIP.</p>
+        <p data-testid="fact-columns-hint">
+          Any other column — Jobs completed, Customer quote, Crew lead — becomes a fact of that
+          place.
+        </p>
+      </div>
       <div className="flex flex-wrap gap-1.5" role="group" aria-label="Download Sample">
         {(['xlsx', 'csv'] as const).map((type) => (
           <Button
