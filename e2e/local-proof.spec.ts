@@ -164,7 +164,15 @@ describe('local proof on the detail screen', () => {
       'https://example.com/austin-roof.jpg',
     );
     await panel.getByRole('button', { name: 'Cancel' }).click();
+    const proof = page.getByRole('region', { name: 'Local proof' });
+    // Below the sticky header.
+    const showProof = () =>
+      proof.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 80));
+    await showProof();
+    await page.screenshot({ path: `${SHOTS}/local-proof-section.png` });
     await page.setViewportSize({ width: 390, height: 844 });
+    await showProof();
+    await page.screenshot({ path: `${SHOTS}/local-proof-section-phone.png` });
     await page.screenshot({ path: `${SHOTS}/local-proof-detail-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 860 });
 

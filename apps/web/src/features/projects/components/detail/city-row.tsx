@@ -75,9 +75,15 @@ export function CityRow({
         ) : null}
         {held ? <HeldReason reason={held} className="mt-1" /> : null}
         {city.factsChanged && state === 'completed' ? <FactsChanged className="mt-1" /> : null}
+        {/* On a phone the actions below have no room for a fourth button. */}
+        <div className="mt-1 -ml-3 sm:hidden">
+          <FactsButton city={city} onClick={onFacts} />
+        </div>
       </div>
       <div className="flex flex-wrap gap-1.5">
-        <FactsButton city={city} onClick={onFacts} />
+        <span className="hidden sm:contents">
+          <FactsButton city={city} onClick={onFacts} />
+        </span>
         {state === 'failed' ? <RetryButton retrying={retrying} onRetry={onRetry} /> : null}
         {state === 'completed' ? (
           <>
