@@ -97,6 +97,7 @@ describe('local proof on the detail screen', () => {
     expect(await facts.innerText()).toBe(
       '3 facts came in for 2 cities (Jobs completed, Customer quote).',
     );
+    await page.screenshot({ path: `${SHOTS}/local-proof-upload-report.png` });
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const count = page.getByTestId('local-proof-count');
