@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import type { TCityFacts } from '@cityforge/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
-import { TextAreaField, TextField } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage, isApiError, serverMessage } from '../../../../lib/api-errors';
 import { useCityFacts, useSaveCityFacts } from '../../api/city-facts';
 import { factsBody, factsErrors, factsForm, NO_ERRORS } from '../../facts-form';
 import { FactRows } from './fact-rows';
+import { FactsOverrides } from './facts-overrides';
 
 export interface FactsTarget {
   id: string;
@@ -58,9 +59,6 @@ function FactsEditor({
     }
   }
 
-  const photoHint = stored.photoNote
-    ? `Not fetched: ${stored.photoNote}`
-    : `An https address of a photo of your work in ${city.name}; it is published with the site.`;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
       {stored.changed ? (
@@ -75,34 +73,13 @@ function FactsEditor({
         disabled={busy}
         onChange={(facts) => setForm((f) => ({ ...f, facts }))}
       />
-      <TextField
-        label="Photo address"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        value={form.photo}
-        error={errors.photo}
-        hint={photoHint}
+      <FactsOverrides
+        city={city.name}
+        form={form}
+        errors={errors}
+        photoNote={stored.photoNote}
         disabled={busy}
-        onChange={(e) => setForm((f) => ({ ...f, photo: e.target.value }))}
-      />
-      <TextField
-        label="Page title"
-        value={form.pageTitle}
-        error={errors.pageTitle}
-        hint="Leave empty to use the project's meta template."
-        disabled={busy}
-        onChange={(e) => setForm((f) => ({ ...f, pageTitle: e.target.value }))}
-      />
-      <TextAreaField
-        label="Meta description"
-        rows={2}
-        className="min-h-16"
-        value={form.metaDescription}
-        error={errors.metaDescription}
-        hint="Leave empty to use the project's meta template."
-        disabled={busy}
-        onChange={(e) => setForm((f) => ({ ...f, metaDescription: e.target.value }))}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
       />
       {errors.other.length ? (
         <Alert variant="error" title="Not saved">
@@ -171,14 +148,17 @@ export function CityFactsDialog({
   city: FactsTarget | null;
   onClose: () => void;
 }) {
+  // A save on its way finishes before the panel goes: its answer or its errors have a place.
+  const saving = useIsMutating({ mutationKey: ['projects', 'city-facts', projectId] }) > 0;
   return (
-    <Dialog open={city !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open={city !== null} onOpenChange={(open) => (open || saving ? undefined : onClose())}>
       {city ? (
         <DialogContent
           title={`Local proof for ${city.name}`}
           description="First-hand facts make a city page worth indexing; pages without them read alike."
           size="lg"
           className="max-h-[92dvh] overflow-y-auto"
+          hideClose={saving}
         >
           <FactsLoader key={city.id} projectId={projectId} city={city} onDone={onClose} />
         </DialogContent>
