@@ -130,6 +130,19 @@ describe('local proof on the detail screen', () => {
       expect(await factPairs(panel)).toEqual([['City', 'Dana R.']]);
       expect(await panel.getByLabel('Page title').inputValue()).toBe('Roofing in Pflugerville, TX');
       await panel.getByRole('textbox', { name: 'Name of fact 1' }).fill('Crew lead');
+      // The photo's address is checked too, and its message lands under its field.
+      const photo = panel.getByLabel('Photo address');
+      await photo.fill('http://example.com/roof.jpg');
+      await panel.getByRole('button', { name: 'Save facts' }).click();
+      await panel
+        .getByText(
+          'Photo "http://example.com/roof.jpg" is not an https:// address; no photo was taken.',
+        )
+        .waitFor();
+      expect(await photo.getAttribute('aria-invalid')).toBe('true');
+      expect(await factPairs(panel)).toEqual([['Crew lead', 'Dana R.']]);
+      await page.screenshot({ path: `${SHOTS}/local-proof-panel-error.png` });
+      await photo.fill('');
       await panel.getByRole('button', { name: 'Save facts' }).click();
       await toastTitled(page, MSG.factsSaved).waitFor();
       await panel.waitFor({ state: 'detached' });
