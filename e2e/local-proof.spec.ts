@@ -147,7 +147,13 @@ describe('local proof on the detail screen', () => {
       await toastTitled(page, MSG.factsSaved).waitFor();
       await panel.waitFor({ state: 'detached' });
       await count.getByText('3 of 3 city pages have local proof').waitFor();
-      await cityRow(page, 'Pflugerville').getByTestId('city-facts-changed').waitFor();
+      const pflugerville = cityRow(page, 'Pflugerville');
+      await pflugerville.getByTestId('city-facts-changed').waitFor();
+      // Its page (written without facts) is held for want of proof until the rewrite.
+      await pflugerville
+        .getByTestId('city-quality')
+        .getByText("rewrite the changed pages to state Pflugerville's facts")
+        .waitFor();
 
       // Edit one fact, remove another, add a third.
       panel = await openFacts(page, 'Austin');
@@ -219,6 +225,20 @@ describe('local proof on the detail screen', () => {
       expect(austin).toContain('150');
       expect(austin).toContain('$8,500 for a full roof');
       await toastTitled(page, MSG.exportDownloaded).waitFor();
+      const workbook = page.waitForEvent('download');
+      await page
+        .getByRole('group', { name: 'Export cities' })
+        .getByRole('button', { name: 'Export Excel' })
+        .click();
+      const xlsx = await workbook;
+      expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+      // An .xlsx is a ZIP: it starts with the local file header's signature.
+      expect(
+        fs
+          .readFileSync((await xlsx.path())!)
+          .subarray(0, 2)
+          .toString('latin1'),
+      ).toBe('PK');
       await context.close();
     },
   );
