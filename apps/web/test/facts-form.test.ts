@@ -7,6 +7,7 @@ import {
   factsBody,
   factsErrors,
   factsForm,
+  failedSave,
   newFactRow,
   proofLine,
   rewriteLabel,
@@ -80,6 +81,15 @@ describe('the facts panel form', () => {
     expect(errors.photo).toBe('The photo must be an https:// address, or null for none.');
     expect(errors.other).toEqual(['A place holds at most 100 facts.']);
     expect(factsErrors(undefined, []).other).toEqual([]);
+  });
+
+  it('says why a save failed when the server named no field', () => {
+    expect(failedSave(undefined, ['row-a'], 'City not found.')).toEqual({
+      rows: {},
+      other: ['City not found.'],
+    });
+    const placed = failedSave({ 'facts.0.value': 'Each fact needs a value.' }, ['row-a'], 'x');
+    expect(placed).toEqual({ rows: { 'row-a': { value: 'Each fact needs a value.' } }, other: [] });
   });
 
   it('shows a row’s message under its input, tied to it, and keeps what was typed', () => {

@@ -85,6 +85,22 @@ export function factsErrors(fieldErrors: FieldErrors | undefined, sent: string[]
 
 export const NO_ERRORS: FactsFormErrors = { rows: {}, other: [] };
 
+/**
+ * What a failed save shows: the server's field messages where they belong, or, when it named
+ * no field (the network, a 404), what it said, so a failure never goes unexplained.
+ */
+export function failedSave(
+  fieldErrors: FieldErrors | undefined,
+  sent: string[],
+  said: string,
+): FactsFormErrors {
+  const placed = factsErrors(fieldErrors, sent);
+  const onAField =
+    Object.keys(placed.rows).length > 0 ||
+    !!(placed.photo ?? placed.pageTitle ?? placed.metaDescription);
+  return onAField || placed.other.length ? placed : { ...placed, other: [said] };
+}
+
 /** "38 of 120 city pages have local proof". */
 export function proofLine(withFacts: number, total: number): string {
   const of = `${withFacts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;

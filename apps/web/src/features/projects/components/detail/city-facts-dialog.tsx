@@ -11,7 +11,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage, isApiError, serverMessage } from '../../../../lib/api-errors';
 import { useCityFacts, useSaveCityFacts } from '../../api/city-facts';
-import { factsBody, factsErrors, factsForm, NO_ERRORS } from '../../facts-form';
+import { factsBody, factsForm, failedSave, NO_ERRORS } from '../../facts-form';
 import { FactRows } from './fact-rows';
 import { FactsOverrides } from './facts-overrides';
 
@@ -49,12 +49,8 @@ function FactsEditor({
       toast.success(MSG.factsSaved);
       onDone();
     } catch (error) {
-      const placed = factsErrors(isApiError(error) ? error.fieldErrors : undefined, sent);
-      const said = serverMessage(error) ?? errorMessage(error);
-      const placedAny =
-        Object.keys(placed.rows).length > 0 ||
-        !!(placed.photo ?? placed.pageTitle ?? placed.metaDescription);
-      setErrors(placedAny || placed.other.length ? placed : { ...placed, other: [said] });
+      const fields = isApiError(error) ? error.fieldErrors : undefined;
+      setErrors(failedSave(fields, sent, serverMessage(error) ?? errorMessage(error)));
       toast.error(MSG.factsSaveFailed);
     }
   }
