@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@cityforge/shared';
+import { MSG, QUALITY_GATE_DEFAULTS } from '@cityforge/shared';
 import { expectAccessible } from './helpers/a11y.ts';
 import { signIn } from './helpers/app.ts';
 import {
@@ -92,7 +92,9 @@ describe('the quality gate on the detail screen', () => {
     const words = page.getByLabel('Least words');
     await words.waitFor();
     expect(await words.inputValue()).toBe('300');
-    expect(await page.getByLabel('Least local sentences').inputValue()).toBe('10');
+    expect(await page.getByLabel('Least local sentences').inputValue()).toBe(
+      String(Math.round(QUALITY_GATE_DEFAULTS.minLocalShare * 100)),
+    );
     await words.fill('450');
     await page.getByLabel('Most alike a sibling').fill('40');
     await page.getByRole('switch', { name: 'Tell IndexNow what changed' }).click();

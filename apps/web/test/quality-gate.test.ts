@@ -7,11 +7,13 @@ const gate = { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] };
 const city = (
   quality: Omit<TLeanCity['quality'], 'stuffing'> & { stuffing?: number },
   factCount = 0,
+  factsChanged = false,
 ) => ({
   name: 'Kyle',
   similarity: 0.734,
   similarToName: 'Round Rock',
   factCount,
+  factsChanged,
   quality: { stuffing: 0, ...quality },
 });
 
@@ -57,6 +59,10 @@ describe('the quality gate in words', () => {
     // The place has facts, but its page was written without them.
     expect(heldReasons(city(held, 2), { ...gate, factNames })).toEqual([
       "no local proof on the page yet: regenerate it to state Kyle's facts",
+    ]);
+    // Its facts came after the page: the rewrite of the changed pages brings them in.
+    expect(heldReasons(city(held, 2, true), { ...gate, factNames })).toEqual([
+      "no local proof on the page yet: rewrite the changed pages to state Kyle's facts",
     ]);
   });
 

@@ -6,6 +6,7 @@ import { UploadReport } from '../src/components/upload/upload-report';
 import { ApiError } from '../src/lib/api-errors';
 import {
   columnsText,
+  factsText,
   issueWhere,
   refusedReport,
   reportFigures,
@@ -167,5 +168,27 @@ describe('refusedReport', () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain('No cities were imported.');
     expect(html).not.toContain('text-emerald-800');
+  });
+});
+
+describe('facts in the upload report', () => {
+  it('says how many facts came in for how many cities, and from which columns', () => {
+    const report = makeReport({
+      factColumns: ['Jobs completed', 'Customer quote'],
+      factsReceived: 1234,
+      factCities: 1,
+    });
+    expect(factsText(report)).toBe(
+      '1,234 facts came in for 1 city (Jobs completed, Customer quote).',
+    );
+    const html = renderToStaticMarkup(createElement(UploadReport, { report }));
+    expect(html).toContain('data-testid="report-facts"');
+    expect(html).toContain('1,234 facts came in for 1 city');
+  });
+
+  it('says nothing of facts for a sheet without fact columns', () => {
+    expect(factsText(makeReport())).toBeNull();
+    const html = renderToStaticMarkup(createElement(UploadReport, { report: makeReport() }));
+    expect(html).not.toContain('report-facts');
   });
 });

@@ -190,6 +190,14 @@ export const MSG = {
   errorLoadingProject: 'Error Loading Project',
   similarRegenerating: 'Regenerating the pages that were too similar',
   factsChangedRewriting: 'Rewriting the pages whose facts changed',
+  rewriteChangedFailed: 'Failed to rewrite the changed pages',
+  // The facts panel and the export of a project's places (local proof).
+  factsSaved: 'Facts Saved - Rewrite the page to carry them.',
+  factsSaveFailed:
+    'Facts Not Saved - Nothing you typed is lost; fix what is marked and save again.',
+  factsLoadFailed: 'Could not load the facts',
+  exportDownloaded: 'Export Downloaded - Fill in the blank cells and upload it again.',
+  exportFailed: 'Export Failed - Failed to download the export. Please try again.',
   regenerateSimilarFailed: 'Failed to regenerate similar pages',
   noSimilarPages: 'No similar pages to regenerate',
   fileTooLarge: 'File Too Large',

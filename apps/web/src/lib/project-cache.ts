@@ -14,6 +14,8 @@ export const projectKeys = {
   lean: (id: string) => ['projects', 'detail', id, 'lean'] as const,
   counties: (id: string) => ['projects', 'detail', id, 'county'] as const,
   county: (id: string, countyId: string) => ['projects', 'detail', id, 'county', countyId] as const,
+  /** One place's facts, photo and overrides (the facts panel). */
+  cityFacts: (id: string, cityId: string) => ['projects', 'facts', id, cityId] as const,
   settings: (id: string) => ['projects', 'settings', id] as const,
   /** This month's AI spend against the project's cap. */
   spending: (id: string) => ['projects', 'spending', id] as const,

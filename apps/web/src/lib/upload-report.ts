@@ -1,5 +1,6 @@
 import { ZUploadRefused, type TRowIssue, type TUploadReport } from '@cityforge/shared';
 import { isApiError } from './api-errors';
+import { formatNumber } from './format';
 
 export interface ReportFigure {
   label: string;
@@ -15,6 +16,18 @@ export function reportFigures(report: TUploadReport): ReportFigure[] {
     { label: 'Already in project', value: report.citiesExisting, hint: 'ZIP codes merged' },
     { label: 'Merged duplicates', value: report.merged, hint: 'rows naming a listed city' },
   ];
+}
+
+/**
+ * "142 facts came in for 38 cities (Jobs completed, Customer quote)": what the sheet's extra
+ * columns brought; null when it had none.
+ */
+export function factsText(report: TUploadReport): string | null {
+  if (report.factColumns.length === 0 && report.factsReceived === 0) return null;
+  const facts = `${formatNumber(report.factsReceived)} ${report.factsReceived === 1 ? 'fact' : 'facts'}`;
+  const cities = `${formatNumber(report.factCities)} ${report.factCities === 1 ? 'city' : 'cities'}`;
+  const columns = report.factColumns.length ? ` (${report.factColumns.join(', ')})` : '';
+  return `${facts} came in for ${cities}${columns}.`;
 }
 
 /** Several files were uploaded together: each issue then names its file. */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, CheckCircle2, HelpCircle, Info } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, HelpCircle, Info, ListChecks } from 'lucide-react';
 import type { TRowIssue, TUploadReport } from '@cityforge/shared';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
 import {
   columnsText,
+  factsText,
   issueWhere,
   reportFigures,
   spansFiles,
@@ -89,6 +90,7 @@ export function UploadReport({
 }) {
   const withFile = spansFiles(report);
   const columns = columnsText(report.columns);
+  const facts = factsText(report);
   return (
     <div data-testid="upload-report" className="space-y-4">
       {refused ? (
@@ -117,6 +119,12 @@ export function UploadReport({
           </div>
         ))}
       </dl>
+      {facts ? (
+        <p className="flex items-start gap-2 text-sm text-zinc-700" data-testid="report-facts">
+          <ListChecks className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          {facts}
+        </p>
+      ) : null}
       <IssueList
         title="Skipped rows"
         testId="report-skipped"

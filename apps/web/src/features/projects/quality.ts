@@ -19,7 +19,10 @@ function factChoice(names: readonly string[]): string {
 
 /** Why a page falls below the gate, one line per reason, with the project's own thresholds. */
 export function heldReasons(
-  city: Pick<TLeanCity, 'name' | 'quality' | 'similarity' | 'similarToName' | 'factCount'>,
+  city: Pick<
+    TLeanCity,
+    'name' | 'quality' | 'similarity' | 'similarToName' | 'factCount' | 'factsChanged'
+  >,
   gate: TProjectGate,
   { withSimilar = true }: { withSimilar?: boolean } = {},
 ): string[] {
@@ -38,9 +41,12 @@ export function heldReasons(
         return `${lists} places or ZIP codes, which search engines read as keyword stuffing: say something about them instead, or regenerate`;
       }
       case 'proof':
-        return city.factCount > 0
-          ? `no local proof on the page yet: regenerate it to state ${city.name}'s facts`
-          : `no local proof: add ${factChoice(gate.factNames)} for ${city.name}`;
+        if (city.factCount === 0)
+          return `no local proof: add ${factChoice(gate.factNames)} for ${city.name}`;
+        // Facts that came after the page: the project's rewrite of its changed pages is the way.
+        return city.factsChanged
+          ? `no local proof on the page yet: rewrite the changed pages to state ${city.name}'s facts`
+          : `no local proof on the page yet: regenerate it to state ${city.name}'s facts`;
     }
   });
 }

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { FileDropZone } from '../../../components/upload/file-drop-zone';
 import { FileList } from '../../../components/upload/file-list';
 import { useChosenFiles } from '../../../components/upload/use-chosen-files';
+import { FactColumnsHint } from '../../../components/upload/fact-columns-hint';
 import { UploadReport } from '../../../components/upload/upload-report';
 import { UploadEstimate } from '../../../components/upload/upload-estimate';
 import { ModelSelect } from '../../../components/ui/model-select';
@@ -131,6 +132,7 @@ export default function UploadPage() {
               <div className="space-y-2">
                 <FileDropZone onFiles={chosen.add} multiple={false} disabled={busy} />
                 <FileList files={chosen.files} onRemove={chosen.remove} disabled={busy} />
+                <FactColumnsHint />
               </div>
               <ProjectPicker
                 value={project}

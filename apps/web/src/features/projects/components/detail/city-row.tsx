@@ -6,6 +6,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { cityLinks, heldReason, itemState, similarityText, zipsText } from '../../structure';
 import type { RegenerationOptions } from '../../api/regeneration-query';
 import { CityQuality } from './city-quality';
+import { FactsButton, FactsChanged } from './city-facts-mark';
 import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 import { HeldReason } from './held-reason';
 
@@ -22,6 +23,7 @@ export function CityRow({
   retrying,
   onRetry,
   onDelete,
+  onFacts,
 }: {
   projectId: string;
   city: TLeanCity;
@@ -29,6 +31,7 @@ export function CityRow({
   retrying: boolean;
   onRetry: (opts: RegenerationOptions) => void;
   onDelete: () => void;
+  onFacts: () => void;
 }) {
   const state = itemState(city);
   const held = heldReason(city);
@@ -71,8 +74,16 @@ export function CityRow({
           <FailureReason reason={city.failureReason} failedAt={city.failedAt} className="mt-1" />
         ) : null}
         {held ? <HeldReason reason={held} className="mt-1" /> : null}
+        {city.factsChanged && state === 'completed' ? <FactsChanged className="mt-1" /> : null}
+        {/* On a phone the actions below have no room for a fourth button. */}
+        <div className="mt-1 -ml-3 sm:hidden">
+          <FactsButton city={city} onClick={onFacts} />
+        </div>
       </div>
       <div className="flex flex-wrap gap-1.5">
+        <span className="hidden sm:contents">
+          <FactsButton city={city} onClick={onFacts} />
+        </span>
         {state === 'failed' ? <RetryButton retrying={retrying} onRetry={onRetry} /> : null}
         {state === 'completed' ? (
           <>

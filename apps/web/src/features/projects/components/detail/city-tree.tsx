@@ -17,7 +17,9 @@ import type { RegenerationOptions } from '../../api/regeneration-query';
 import { useRetryCity } from '../../api/retry-city';
 import { countLabel, locationPreviewLinks } from '../../structure';
 import { CountyCities, type CityActions } from './county-cities';
+import { CityFactsDialog, type FactsTarget } from './city-facts-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';
+import { LocalProof } from './local-proof';
 import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 import type { DeleteTarget } from './delete-item-dialog';
 
@@ -129,6 +131,7 @@ function RegenerateSimilarButton({
  */
 export function CityTree({ project }: { project: TLeanProjectDetail }) {
   const [target, setTarget] = useState<DeleteTarget | null>(null);
+  const [factsOf, setFactsOf] = useState<FactsTarget | null>(null);
   const retry = useRetryCity(project.id);
   const previews = locationPreviewLinks(project.id);
   useRefreshOpenCounties(project);
@@ -145,6 +148,7 @@ export function CityTree({ project }: { project: TLeanProjectDetail }) {
     retrying: retry.isPending ? (retry.variables?.cityId ?? null) : null,
     onRetry: (city, opts) => void retryCity(city, opts),
     onDelete: (city) => setTarget({ kind: 'city', id: city.id, name: city.name }),
+    onFacts: (city) => setFactsOf({ id: city.id, name: city.name }),
     gate: project.qualityGate,
   };
 
@@ -191,37 +195,41 @@ export function CityTree({ project }: { project: TLeanProjectDetail }) {
             No city pages yet. Use Create City Pages to upload a list of locations.
           </p>
         ) : (
-          <ul className="space-y-1" aria-label="States">
-            {project.states.map((state) => (
-              <Branch
-                key={state.id}
-                title={`${state.name}${state.code ? ` (${state.code})` : ''}`}
-                meta={`${countLabel(state.counties.length, 'county', 'counties')} · ${countLabel(state.cityCount, 'city', 'cities')}`}
-                previewHref={previews.state(state.id)}
-                previewLabel={`Preview the ${state.name} page`}
-              >
-                <ul className="space-y-1 py-1">
-                  {state.counties.map((county) => (
-                    <Branch
-                      key={county.id}
-                      title={county.name}
-                      meta={
-                        countLabel(county.cityCount, 'city', 'cities') +
-                        (county.heldCount ? ` · ${county.heldCount} held back` : '')
-                      }
-                      previewHref={previews.county(county.id)}
-                      previewLabel={`Preview the ${county.name} page`}
-                    >
-                      <CountyCities projectId={project.id} county={county} actions={actions} />
-                    </Branch>
-                  ))}
-                </ul>
-              </Branch>
-            ))}
-          </ul>
+          <>
+            <LocalProof project={project} />
+            <ul className="mt-4 space-y-1" aria-label="States">
+              {project.states.map((state) => (
+                <Branch
+                  key={state.id}
+                  title={`${state.name}${state.code ? ` (${state.code})` : ''}`}
+                  meta={`${countLabel(state.counties.length, 'county', 'counties')} · ${countLabel(state.cityCount, 'city', 'cities')}`}
+                  previewHref={previews.state(state.id)}
+                  previewLabel={`Preview the ${state.name} page`}
+                >
+                  <ul className="space-y-1 py-1">
+                    {state.counties.map((county) => (
+                      <Branch
+                        key={county.id}
+                        title={county.name}
+                        meta={
+                          countLabel(county.cityCount, 'city', 'cities') +
+                          (county.heldCount ? ` · ${county.heldCount} held back` : '')
+                        }
+                        previewHref={previews.county(county.id)}
+                        previewLabel={`Preview the ${county.name} page`}
+                      >
+                        <CountyCities projectId={project.id} county={county} actions={actions} />
+                      </Branch>
+                    ))}
+                  </ul>
+                </Branch>
+              ))}
+            </ul>
+          </>
         )}
       </CardBody>
       <DeleteItemDialog projectId={project.id} target={target} onClose={() => setTarget(null)} />
+      <CityFactsDialog projectId={project.id} city={factsOf} onClose={() => setFactsOf(null)} />
     </Card>
   );
 }

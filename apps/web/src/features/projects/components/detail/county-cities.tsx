@@ -12,6 +12,8 @@ export interface CityActions {
   retrying: string | null;
   onRetry: (city: TLeanCity, opts: RegenerationOptions) => void;
   onDelete: (city: TLeanCity) => void;
+  /** Opens the city's facts panel. */
+  onFacts: (city: TLeanCity) => void;
   /** The project's quality gate, for the verdicts' reasons. */
   gate: TProjectGate;
 }
@@ -36,6 +38,7 @@ function CityList({
           retrying={actions.retrying === city.id}
           onRetry={(opts) => actions.onRetry(city, opts)}
           onDelete={() => actions.onDelete(city)}
+          onFacts={() => actions.onFacts(city)}
         />
       ))}
     </ul>
