@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { locationsApi } from '@cityforge/shared';
 import type { TCityFacts, TPutCityFacts } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** GET /api/projects/{id}/city/{cityId}/facts/: the place's facts, photo and overrides. */
 export async function fetchCityFacts(

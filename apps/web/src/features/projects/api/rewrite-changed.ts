@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { invalidateProjects } from './keys';
+import { invalidateProjects } from '../../../lib/project-cache';
 import { regenerationQuery, type RegenerationOptions } from './regeneration-query';
 
 /** POST /api/projects/{id}/cities/rewrite-changed/ → {message, count}: requeues them. */
