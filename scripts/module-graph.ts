@@ -9,7 +9,7 @@ const DOC = 'docs/architecture.md';
 const BEGIN = '<!-- module-graph:begin (drawn by scripts/module-graph.ts; do not edit) -->';
 const END = '<!-- module-graph:end -->';
 /** Folders of the server's source below every module, and the entries above them all. */
-const INFRASTRUCTURE = new Set(['config', 'db', 'lib', 'jobs']);
+const INFRASTRUCTURE = new Set(['config', 'db', 'lib', 'jobs', 'backup']);
 const ENTRIES = new Set(['root', 'cli']);
 
 const isModule = (name: string) => !INFRASTRUCTURE.has(name) && !ENTRIES.has(name);

@@ -7,7 +7,7 @@ import { recoverySweeps, startWorkers } from './workers.ts';
 import { startRecovery } from './jobs/recovery.ts';
 import { DataDirLockedError } from './db/open.ts';
 import { getGeoIndex } from './modules/locations/geography-index.ts';
-import { listenForBackups } from './cli/backup-socket.ts';
+import { listenForBackups } from './backup/backup-socket.ts';
 
 async function main() {
   let config;

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PAGE_STATUS, PROJECT_STATUS, type TProjectDetail, type TUser } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { PGLITE_START_PARAMS } from '../src/db/open.ts';
-import { codeMigrationLevel } from '../src/cli/backup-manifest.ts';
+import { codeMigrationLevel } from '../src/backup/backup-manifest.ts';
 import { freePort, spawnServer, type ServerProcess } from './helpers/process.ts';
 import {
   ADMIN,

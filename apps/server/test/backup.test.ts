@@ -7,10 +7,10 @@ import {
   codeMigrationLevel,
   secretFingerprint,
   type BackupManifest,
-} from '../src/cli/backup-manifest.ts';
-import { checkBackup } from '../src/cli/backup-reader.ts';
-import { restoreBackup } from '../src/cli/backup-restore.ts';
-import { writeBackup } from '../src/cli/backup-writer.ts';
+} from '../src/backup/backup-manifest.ts';
+import { checkBackup } from '../src/backup/backup-reader.ts';
+import { restoreBackup } from '../src/backup/backup-restore.ts';
+import { writeBackup } from '../src/backup/backup-writer.ts';
 import { entriesOf, migratedFolder, readFolder, scratch, writeArchive } from './helpers/backups.ts';
 
 // The archive itself, in process: what `npm run backup` and `npm run restore` do around it

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EnvError, loadConfig, type Config } from '../config/env.ts';
 import { DataDirLockedError } from '../db/open.ts';
-import { BackupError, secretFingerprint, type BackupManifest } from './backup-manifest.ts';
+import { BackupError, secretFingerprint, type BackupManifest } from '../backup/backup-manifest.ts';
 
 /**
  * The configuration, when it is the embedded mode's: the database in DATA_DIR/db and the files

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Config } from '../config/env.ts';
 import { DataDirLockedError, openDatabase } from '../db/open.ts';
 import { resolveAppSecret } from '../lib/secret.ts';
-import { BackupError, describeLevel } from './backup-manifest.ts';
-import { checkBackup } from './backup-reader.ts';
-import { requestBackup } from './backup-socket.ts';
-import { hasDatabase, writeBackup } from './backup-writer.ts';
+import { BackupError, describeLevel } from '../backup/backup-manifest.ts';
+import { checkBackup } from '../backup/backup-reader.ts';
+import { requestBackup } from '../backup/backup-socket.ts';
+import { hasDatabase, writeBackup } from '../backup/backup-writer.ts';
 import {
   describeFiles,
   embeddedConfig,

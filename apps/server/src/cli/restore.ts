@@ -1,5 +1,5 @@
-import { BackupError, codeMigrationLevel, describeLevel } from './backup-manifest.ts';
-import { restoreBackup } from './backup-restore.ts';
+import { BackupError, codeMigrationLevel, describeLevel } from '../backup/backup-manifest.ts';
+import { restoreBackup } from '../backup/backup-restore.ts';
 import {
   describeFiles,
   embeddedConfig,

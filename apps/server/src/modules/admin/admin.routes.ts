@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_USERS_PAGE_SIZE, adminApi, INVOICES_PAGE_SIZE } from '@cityforge/shared';
 import { paged } from '../../lib/paging.ts';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { AdminService } from './admin.service.ts';
 

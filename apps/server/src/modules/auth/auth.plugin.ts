@@ -2,16 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@cityforge/shared';
 import { forbidden, unauthenticated } from '../../lib/errors.ts';
-import type { UserRow } from '../../db/schema/index.ts';
 import type { Jwt } from './jwt.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: UserRow | null;
-    sessionFamily: string | null;
-  }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
     requireSuperuser: (request: FastifyRequest) => Promise<void>;
@@ -51,9 +46,3 @@ export const authPlugin = fp(
     });
   },
 );
-
-/** The signed-in user of a route behind requireUser. */
-export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}

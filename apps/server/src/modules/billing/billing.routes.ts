@@ -3,7 +3,7 @@ import { billingApi, INVOICES_PAGE_SIZE } from '@cityforge/shared';
 import { paged } from '../../lib/paging.ts';
 import { route } from '../../lib/route.ts';
 import { requestOrigin } from '../../lib/return-url.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { BillingService } from './billing.service.ts';
 import type { StripeWebhooks } from './stripe-webhooks.ts';
 

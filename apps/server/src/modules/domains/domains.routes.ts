@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { domainsApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { DomainsService } from './domains.service.ts';
 
 export const domainsRoutes: FastifyPluginAsyncZod<{ domainsService: DomainsService }> = async (

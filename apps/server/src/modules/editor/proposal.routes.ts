@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { editorApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { ProposalService } from './proposal.service.ts';
 
 /** A regenerated page beside a hand-edited one: the comparison, and the owner's pick. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generationApi } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { GenerationService } from './generation.service.ts';
 import { route } from '../../lib/route.ts';

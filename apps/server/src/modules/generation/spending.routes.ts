@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spendingApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { SpendingService } from './spending.service.ts';
 
 /** This month's AI spend against the monthly caps. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imagesApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { ImagesService } from './images.service.ts';
 
 /**

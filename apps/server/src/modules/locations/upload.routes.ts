@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import { DEFAULT_LIMITS, refuse } from './refusals.ts';
 import { sampleFile } from './sample-file.ts';
 import type { LocationsFile } from './spreadsheet.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROJECTS_PAGE_SIZE, projectsApi, releasesApi } from '@cityforge/shared';
 import { paged } from '../../lib/paging.ts';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { ProjectsService } from './projects.service.ts';
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsService }> = async (

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publishingApi, SITE_NOTE_HEADER } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
 import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { PublishService } from './publish.service.ts';
 
 export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishService }> = async (

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { releasesApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
-import { currentUser } from '../auth/auth.plugin.ts';
+import { currentUser } from '../../lib/request-user.ts';
 import type { ReleaseService } from './release.service.ts';
 
 /** Release all now; pausing is a settings change and lives with the project's routes. */
