@@ -25,7 +25,8 @@ export function redirectRules(text: string): Rule[] {
   return rules;
 }
 
-const trimmed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+const trimmed = (path: string) =>
+  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 
 function fileFor(files: Map<string, Buffer>, path: string): string | null {
   const bare = trimmed(path);
