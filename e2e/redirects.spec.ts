@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import {
-  apiCreateProject,
-  apiSignIn,
-  apiUploadCities,
-  apiWaitForProject,
-} from './helpers/api.ts';
+import { apiCreateProject, apiSignIn, apiUploadCities, apiWaitForProject } from './helpers/api.ts';
 import { saveKeys } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 

@@ -64,7 +64,10 @@ export function createImagesRepo(db: Db) {
           ? eq(projectImages.projectId, owner.projectId)
           : inArray(
               projectImages.projectId,
-              tx.select({ id: projects.id }).from(projects).where(eq(projects.userId, owner.userId)),
+              tx
+                .select({ id: projects.id })
+                .from(projects)
+                .where(eq(projects.userId, owner.userId)),
             );
       const rows = await tx.select({ file: projectImages.file }).from(projectImages).where(where);
       return rows.map((r) => r.file);

@@ -11,7 +11,7 @@ import { formatDate, formatNumber } from '../../../../lib/format';
 import { useRedirects } from '../../api/get-redirects';
 
 const DESCRIPTION =
-  'Addresses your published site no longer has send visitors and search engines on with a 301, so their links and rankings are kept.';
+  'Old addresses of your published site lead visitors and search engines to the page that took their place (a 301), so links and rankings are kept.';
 
 function RedirectRow({ redirect }: { redirect: TSiteRedirect }) {
   return (
@@ -19,9 +19,7 @@ function RedirectRow({ redirect }: { redirect: TSiteRedirect }) {
       data-testid="site-redirect"
       className="grid gap-1 px-5 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] sm:items-center sm:gap-3 sm:px-6"
     >
-      <code className="break-all font-mono text-xs text-zinc-500 line-through decoration-zinc-300">
-        {redirect.from}
-      </code>
+      <code className="break-all font-mono text-xs text-zinc-500">{redirect.from}</code>
       <ArrowRight className="hidden size-4 text-zinc-400 sm:block" aria-label="leads to" />
       <span className="flex min-w-0 items-start gap-1.5">
         <CornerDownRight
