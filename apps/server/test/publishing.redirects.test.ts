@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { TPaged, TSiteRedirect } from '@cityforge/shared';
+import { SITE_REDIRECTS_PAGE_SIZE, type TPaged, type TSiteRedirect } from '@cityforge/shared';
 import { startFakeIndexNow, type FakeIndexNow } from '@cityforge/fakes/indexnow';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { cities, locationCounties } from '../src/db/schema/index.ts';
@@ -246,6 +246,36 @@ describe('pages that go away redirect', () => {
       previous: null,
       results: [],
     });
+  });
+
+  it('lists redirects newest first, a page at a time', async () => {
+    const u = await siteProject(t);
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const gone = Array.from({ length: 25 }, (_, i) => ({
+      path: `/old-${String(i).padStart(2, '0')}`,
+      kind: 'main',
+      cityId: null,
+      serviceSlug: null,
+      redirectTo: '/',
+      redirectedAt: day(i + 1),
+    }));
+    const live = { ...gone[0]!, path: '/about-us', redirectTo: null, redirectedAt: null };
+    await t.ctx.repos.publishingRepo.saveSiteAddresses(u.id, [...gone, live]);
+    const first = await listed(u);
+    expect(first.count).toBe(25);
+    expect(first.results).toHaveLength(SITE_REDIRECTS_PAGE_SIZE);
+    expect(first.results[0]).toEqual({ from: '/old-24', to: '/', since: day(25).toISOString() });
+    expect(first.next).toBe(`/api/projects/${u.id}/redirects/?page=2`);
+    const second = await listed(u, 2);
+    expect(second.results.map((r) => r.from)).toEqual([
+      '/old-04',
+      '/old-03',
+      '/old-02',
+      '/old-01',
+      '/old-00',
+    ]);
+    expect(second.next).toBeNull();
+    expect(second.previous).toBe(`/api/projects/${u.id}/redirects/?page=1`);
   });
 });
 
