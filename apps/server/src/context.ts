@@ -52,7 +52,12 @@ export function createContext(opts: {
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
-  const admin = createAdminModule({ ...base, usersRepo: users.repo, billing });
+  const admin = createAdminModule({
+    ...base,
+    usersRepo: users.repo,
+    billing,
+    dropWithFiles: (...args) => images.service.dropWithFiles(...args),
+  });
   const pagesRepo = createPagesRepo(db);
   const projects = createProjectsModule({
     ...base,
@@ -61,6 +66,7 @@ export function createContext(opts: {
     createWithPages: (...args) => generation.service.createProject(...args),
     syncDomain: (...args) => domains.sync(...args),
     spendingCapChanged: (...args) => generation.capResume.projectCapChanged(...args),
+    dropWithFiles: (...args) => images.service.dropWithFiles(...args),
   });
   const locations = createLocationsModule({
     ...base,

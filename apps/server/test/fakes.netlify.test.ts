@@ -383,3 +383,41 @@ describe("fake Netlify's rate limits", () => {
     }
   });
 });
+
+describe("fake Netlify's published site", () => {
+  it("serves pages by their pretty URL and follows the deploy's _redirects", async () => {
+    const api = client();
+    const site = await api.createSite({ body: { name: 'redirecting-plumbing' } });
+    const served = {
+      '/index.html': Buffer.from('<h1>Home</h1>'),
+      '/states/tx.html': Buffer.from('<h1>Texas</h1>'),
+      '/kept.html': Buffer.from('<p>kept</p>'),
+      '/404.html': Buffer.from('<p>Not here</p>'),
+      '/_redirects': Buffer.from(
+        '# gone pages\n/states/tx/old /states/tx 301\n\n/kept /states/tx 301\n/forced   /   302!\n/forced.html\n',
+      ),
+    };
+    const sum = Object.fromEntries(Object.entries(served).map(([p, b]) => [p, sha1(b)]));
+    const deploy = await api.createSiteDeploy({ site_id: site.id!, body: { files: sum } });
+    for (const [path, body] of Object.entries(served))
+      if (deploy.required!.includes(sha1(body)))
+        await api.uploadDeployFile({
+          deploy_id: deploy.id!,
+          path: uploadPath(path),
+          body: body as never,
+        });
+    expect((await waitReady(api, deploy.id!)).state).toBe('ready');
+
+    const host = `${site.name}.netlify.app`;
+    expect(fake.visit(host, '/')).toMatchObject({ status: 200, file: '/index.html' });
+    expect(fake.visit(host, '/states/tx')).toMatchObject({ status: 200, file: '/states/tx.html' });
+    expect(fake.visit(host, '/states/tx/old')).toEqual({ status: 301, location: '/states/tx' });
+    expect(fake.visit(host, '/states/tx/old/')).toEqual({ status: 301, location: '/states/tx' });
+    // A page shadows a rule that is not forced; a forced one wins; a rule without a target is none.
+    expect(fake.visit(host, '/kept')).toMatchObject({ status: 200, file: '/kept.html' });
+    expect(fake.visit(host, '/forced')).toEqual({ status: 302, location: '/' });
+    const missing = fake.visit(host, '/nowhere');
+    expect(missing.status).toBe(404);
+    expect(missing.status === 404 && missing.body?.toString()).toBe('<p>Not here</p>');
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,21 +88,27 @@ describe('GET /images/:file', () => {
     expect((await fetchImage(image.src)).statusCode).toBe(404);
   });
 
-  it('sweeps the files of deleted projects once they are past the grace period', async () => {
+  it('deleting a project removes its files at once; the sweep takes a file left without a row once past the grace period', async () => {
     const u = await keyedUser();
     const gone = await createProject(t, u.user.id);
     const kept = await createProject(t, u.user.id);
     const { image: old } = await imageIn({ id: gone.id, headers: u.headers });
     const { image: live } = await imageIn({ id: kept.id, headers: u.headers });
-    await del(`/api/projects/${gone.id}/delete/`, u.headers);
     const dir = path.join(t.ctx.config.dataDir, 'images');
     const fileOf = (src: string) => path.join(dir, path.basename(src));
+    expect(fs.existsSync(fileOf(old.src))).toBe(true);
+    await del(`/api/projects/${gone.id}/delete/`, u.headers);
+    expect(fs.existsSync(fileOf(old.src))).toBe(false);
+
+    // A file whose row never came: a generation that wrote it and died before its insert.
+    const stray = path.join(dir, `${randomUUID()}.png`);
+    fs.copyFileSync(fileOf(live.src), stray);
     const sweep = t.ctx.services.imagesService.sweepOrphans;
     // Within the grace period a file without a row may be a generation about to insert it.
     expect(await sweep(60_000)).toBe(0);
-    expect(fs.existsSync(fileOf(old.src))).toBe(true);
+    expect(fs.existsSync(stray)).toBe(true);
     expect(await sweep(0, Date.now() + 1000)).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(fileOf(old.src))).toBe(false);
+    expect(fs.existsSync(stray)).toBe(false);
     expect(fs.existsSync(fileOf(live.src))).toBe(true);
     expect((await fetchImage(live.src)).statusCode).toBe(200);
   });

@@ -334,6 +334,11 @@ const ROUTES: Record<string, Entry> = {
     url: (f) => `${p(f)}/deployment/`,
     ok: 200,
   },
+  'GET /api/projects/{id}/redirects/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/redirects/`,
+    ok: 200,
+  },
   'GET /api/projects/{id}/download-site/': {
     access: 'owner',
     url: (f) => `${p(f)}/download-site/`,

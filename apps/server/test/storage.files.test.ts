@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { startFakeS3, type FakeS3 } from '@cityforge/fakes/s3';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { giveKeys } from './helpers/factories.ts';
+import { giveKeys, signedInUser } from './helpers/factories.ts';
 import { published, siteProject } from './helpers/publishing.ts';
 import { unzip } from './helpers/zip.ts';
 
@@ -125,18 +126,68 @@ describe.each([
     expect(line.json()).toMatchObject({ data: { note } });
   });
 
-  it('the sweep removes the files of deleted projects from the store, and only those', async () => {
+  /** Every key the store holds, whatever its prefix. */
+  async function storeKeys() {
+    const keys: string[] = [];
+    for await (const entry of t.ctx.store.list('')) keys.push(entry.key);
+    return keys.sort();
+  }
+
+  async function secondImage(u: { id: string; headers: Record<string, string> }) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${u.id}/images/`,
+      headers: u.headers,
+      payload: { prompt: 'A plumber at a sink' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as TProjectImage).src.slice('/images/'.length);
+  }
+
+  it('deleting a project removes every file of it from the store at once, and only those', async () => {
     const kept = await projectWithImage();
     const gone = await projectWithImage();
+    const files = [gone.file, await secondImage(gone.u)].map((f) => `images/${f}`);
+    const before = await storeKeys();
+    expect(before).toEqual(expect.arrayContaining([...files, `images/${kept.file}`]));
+
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/projects/${gone.u.id}/delete/`,
       headers: gone.u.headers,
     });
-    expect(del.statusCode, del.body).toBeLessThan(300);
+    expect(del.statusCode, del.body).toBe(200);
+    // No sweep ran: the deletion itself took them.
+    expect(await storeKeys()).toEqual(before.filter((key) => !files.includes(key)));
+    for (const file of files) expect(await t.ctx.store.open(file)).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/${files[0]}` })).statusCode).toBe(404);
+    expect(await t.ctx.store.open(`images/${kept.file}`)).not.toBeNull();
+  });
+
+  it('deleting a user removes every file of each of their projects from the store', async () => {
+    const admin = await signedInUser(t, { superuser: true });
+    const kept = await projectWithImage();
+    const gone = await projectWithImage();
+    const before = await storeKeys();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${gone.u.user.id}/`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storeKeys()).toEqual(before.filter((key) => key !== `images/${gone.file}`));
+    expect(await t.ctx.store.open(`images/${kept.file}`)).not.toBeNull();
+  });
+
+  it('the sweep removes a file left without its row, and only those', async () => {
+    // A file whose row never came (a process that died between the two) or whose removal
+    // failed when its project went: the sweep is what takes it.
+    const kept = await projectWithImage();
+    const stray = `${randomUUID()}.png`;
+    await t.ctx.store.put(`images/${stray}`, kept.bytes, 'image/png');
     const removed = await t.ctx.services.imagesService.sweepOrphans(0, Date.now() + 1000);
     expect(removed).toBeGreaterThanOrEqual(1);
-    expect(await t.ctx.store.open(`images/${gone.file}`)).toBeNull();
+    expect(await t.ctx.store.open(`images/${stray}`)).toBeNull();
     expect(await t.ctx.store.open(`images/${kept.file}`)).not.toBeNull();
   });
 });

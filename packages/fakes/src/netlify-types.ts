@@ -1,6 +1,7 @@
 import type { Chaos } from './chaos.ts';
 import type { FakeNetlifyDeploy, FakeNetlifySite } from './netlify-state.ts';
 import type { FakeNetlifyRateLimits } from './netlify-limits.ts';
+import type { FakeNetlifyVisit } from './netlify-serve.ts';
 
 /** What a fault's `match` sees. `path` is relative to /api/v1, undecoded, without the query. */
 export type FakeNetlifyRequestInfo = { method: string; path: string; token: string | null };
@@ -62,6 +63,11 @@ export type FakeNetlify = {
   findSite(idOrHost: string): FakeNetlifySite | undefined;
   /** Content of the site's published deploy, path → bytes. Throws for an unknown site. */
   publishedFiles(idOrHost: string): Map<string, Buffer>;
+  /**
+   * What a visitor of the published site gets at `path` (netlify-serve.ts): the page, a 301
+   * of its `_redirects`, or 404. Throws for an unknown site.
+   */
+  visit(idOrHost: string, path: string): FakeNetlifyVisit;
   /** The next matching requests get 429 with X-RateLimit-Reset = now + resetInSeconds (default 1). */
   rateLimit(fault: FakeNetlifyFault & { resetInSeconds?: number }): void;
   /** The next matching requests get a 5xx. */

@@ -17,6 +17,7 @@ export type { FakeNetlifyRateLimits } from './netlify-limits.ts';
 import { accountJson, deployJson, siteJson } from './netlify-json.ts';
 import { dueOf, takeDue, type Fault, type LateAnswer } from './netlify-faults.ts';
 import { filePath, mimeOf, param, parseObject, unzipBody } from './netlify-wire.ts';
+import { visitSite } from './netlify-serve.ts';
 import type {
   FakeNetlify,
   FakeNetlifyFault,
@@ -27,6 +28,7 @@ import type {
 } from './netlify-types.ts';
 
 export type * from './netlify-types.ts';
+export type { FakeNetlifyVisit } from './netlify-serve.ts';
 
 const PREFIX = '/api/v1';
 const RATE_LIMIT = 500;
@@ -289,6 +291,14 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
   const { port } = server.address() as AddressInfo;
   const host = `127.0.0.1:${port}`;
 
+  function publishedFiles(idOrHost: string) {
+    const site = state.findSite(idOrHost);
+    if (!site) throw new Error(`No fake Netlify site ${idOrHost}`);
+    const files = new Map<string, Buffer>();
+    for (const [path, sha] of site.publishedFiles) files.set(path, state.blobs.get(sha)!);
+    return files;
+  }
+
   const addFault = (status: number, fault: FakeNetlifyFault, resetInSeconds = 1) =>
     faults.push({ ...dueOf(fault), status, resetInSeconds });
 
@@ -301,13 +311,8 @@ export async function startFakeNetlify(options: FakeNetlifyOptions = {}): Promis
     sites: state.sites,
     deploys: state.deploys,
     findSite: (idOrHost) => state.findSite(idOrHost),
-    publishedFiles(idOrHost) {
-      const site = state.findSite(idOrHost);
-      if (!site) throw new Error(`No fake Netlify site ${idOrHost}`);
-      const files = new Map<string, Buffer>();
-      for (const [path, sha] of site.publishedFiles) files.set(path, state.blobs.get(sha)!);
-      return files;
-    },
+    publishedFiles,
+    visit: (idOrHost, path) => visitSite(publishedFiles(idOrHost), path),
     rateLimit: (fault) => addFault(429, fault, fault.resetInSeconds),
     failNext: (fault) => addFault(fault.status, fault),
     answerLate: (fault) => lateAnswers.push({ ...dueOf(fault), ms: fault.ms }),

@@ -33,9 +33,13 @@ const CITIES = [
 
 /**
  * A user with a Netlify token and a written project on the offline model: homepage, main
- * and service pages, and four city pages in two states, with tracking codes.
+ * and service pages, and four city pages in two states (or the sheet's `cities`), with
+ * tracking codes.
  */
-export async function siteProject(t: TestApp, opts: { token?: string | null } = {}) {
+export async function siteProject(
+  t: TestApp,
+  opts: { token?: string | null; cities?: string[][] } = {},
+) {
   // A paying customer: the plan's limits are not what these tests are about.
   const u = await signedInUser(t, { plan: 'basic' });
   await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
@@ -57,7 +61,7 @@ export async function siteProject(t: TestApp, opts: { token?: string | null } = 
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { data: { id: string } }).data.id;
   await settled(t, id, u.headers);
-  await uploaded(t, id, u.headers, [spreadsheet('csv', CITIES)]);
+  await uploaded(t, id, u.headers, [spreadsheet('csv', opts.cities ?? CITIES)]);
   await settled(t, id, u.headers);
   await t.ctx.repos.projectsRepo.update(id, {
     trackingCodeHead: '<script async src="https://stats.example/t.js"></script>',

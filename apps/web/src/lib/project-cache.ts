@@ -20,6 +20,8 @@ export const projectKeys = {
   /** This month's AI spend against the project's cap. */
   spending: (id: string) => ['projects', 'spending', id] as const,
   deployment: (id: string) => ['projects', 'deployment', id] as const,
+  /** The published site's 301s, a page at a time; refreshed with the project after a deploy. */
+  redirects: (id: string, page: number) => ['projects', 'redirects', id, page] as const,
 };
 
 export function invalidateProjects(queryClient: QueryClient): Promise<void> {

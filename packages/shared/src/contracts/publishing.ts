@@ -48,3 +48,17 @@ export const ZVerifyDomainResult = z.object({
   data: ZProject,
 });
 export type TVerifyDomainResult = z.infer<typeof ZVerifyDomainResult>;
+
+/**
+ * An address the published site no longer has as a page, and where its 301 leads: the page's
+ * new address, or the nearest page above it. `since`: the first deploy without the page.
+ */
+export const ZSiteRedirect = z.object({
+  from: z.string(),
+  to: z.string(),
+  since: z.string(),
+});
+export type TSiteRedirect = z.infer<typeof ZSiteRedirect>;
+
+/** Redirects a page of the project screen lists. */
+export const SITE_REDIRECTS_PAGE_SIZE = 20;

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZCityParams, ZId, ZMessage, ZPageParams, ZProjectParams } from '../contracts/common.ts';
+import {
+  ZCityParams,
+  ZId,
+  ZMessage,
+  ZPaged,
+  ZPageParams,
+  ZPageQuery,
+  ZProjectParams,
+} from '../contracts/common.ts';
 import { ZDeployment } from '../contracts/deployments.ts';
-import { ZDeleteNetlifySite, ZPublishResult } from '../contracts/publishing.ts';
+import { ZDeleteNetlifySite, ZPublishResult, ZSiteRedirect } from '../contracts/publishing.ts';
 
 const ZHtml = z.object({ html: z.string() });
 
@@ -29,6 +37,14 @@ export const publishingApi = {
     path: '/api/projects/:id/download-site/',
     params: ZProjectParams,
     responses: {},
+  }),
+  /** The site's 301s, newest first: addresses earlier deploys published that are gone now. */
+  redirects: defineEndpoint({
+    method: 'GET',
+    path: '/api/projects/:id/redirects/',
+    params: ZProjectParams,
+    query: ZPageQuery,
+    responses: { 200: ZPaged(ZSiteRedirect) },
   }),
   deleteNetlifySite: defineEndpoint({
     method: 'DELETE',

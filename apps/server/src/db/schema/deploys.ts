@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TDeployState } from '@cityforge/shared';
 import { projects } from './projects.ts';
 
@@ -61,3 +70,33 @@ export const siteMemos = pgTable('site_memos', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type SiteMemoRow = typeof siteMemos.$inferSelect;
+
+/**
+ * Every address a deploy of the project published, kept for good: what page it was (its kind,
+ * and the city and service it belongs to) and, once the address is gone from the site, where
+ * it now leads. Search engines and links remember an address long after one deploy; each
+ * deploy compares its pages with these to write the site's 301s (publishing/site-redirects.ts).
+ */
+export const siteAddresses = pgTable(
+  'site_addresses',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The page's address on the site ('/', '/states/texas/travis-county/austin'). */
+    path: text('path').notNull(),
+    /** 'homepage', 'main', 'service', 'hub', 'city', or a page under a city ('city-service'). */
+    kind: text('kind').notNull(),
+    /** The city the page is of; no foreign key: the city may be gone, its address is not. */
+    cityId: uuid('city_id'),
+    /** For a page of a service in a city: the service it is of. */
+    serviceSlug: text('service_slug'),
+    /** Null while the address is a page of the last deploy; else the address it leads to. */
+    redirectTo: text('redirect_to'),
+    /** When the address stopped being a page (the first deploy without it). */
+    redirectedAt: timestamp('redirected_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'site_addresses_pkey', columns: [t.projectId, t.path] })],
+);
+export type SiteAddressRow = typeof siteAddresses.$inferSelect;

@@ -14,12 +14,15 @@ export function createAdminModule(deps: {
   cipher: Cipher;
   usersRepo: UsersRepo;
   billing: Pick<BillingModule, 'service' | 'cancelSubscriptionOf'>;
+  /** Runs `drop` (the user's deletion) and removes their projects' stored files (images). */
+  dropWithFiles: (owner: { userId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
 }) {
   const service = createAdminService({
     adminRepo: createAdminRepo(deps.db),
     usersRepo: deps.usersRepo,
     cipher: deps.cipher,
     cancelSubscriptionOf: deps.billing.cancelSubscriptionOf,
+    dropWithFiles: deps.dropWithFiles,
     passwordCost: deps.config.PASSWORD_HASH_COST,
   });
   return {

@@ -23,6 +23,8 @@ type Deps = {
   usersRepo: UsersRepo;
   cipher: Cipher;
   cancelSubscriptionOf: CancelSubscription;
+  /** Deletes the user through `drop` and their projects' stored files with it (images). */
+  dropWithFiles: (owner: { userId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
   /** log2 of scrypt's N for new hashes (PASSWORD_HASH_COST). */
   passwordCost: number;
   now?: () => Date;
@@ -112,7 +114,10 @@ export function createAdminService(deps: Deps) {
       if (id === admin.id) throw badRequest(MSG.cannotDeleteSelf);
       const user = await existing(id);
       await deps.cancelSubscriptionOf(user.id);
-      if (!(await adminRepo.deleteUser(user.id))) throw notFound(MSG.userNotFound);
+      const deleted = await deps.dropWithFiles({ userId: user.id }, () =>
+        adminRepo.deleteUser(user.id),
+      );
+      if (!deleted) throw notFound(MSG.userNotFound);
       return { message: MSG.userDeletedServer };
     },
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cities, projectImages, type ProjectImageRow } from '../../db/schema/index.ts';
+import { cities, projectImages, projects, type ProjectImageRow } from '../../db/schema/index.ts';
 
 export type NewProjectImage = typeof projectImages.$inferInsert & { id: string };
 
@@ -55,6 +55,22 @@ export function createImagesRepo(db: Db) {
         )
         .returning({ id: projectImages.id });
       return gone.length;
+    },
+
+    /** Every stored file of a project, or of every project of a user. */
+    async filesOf(owner: { projectId: string } | { userId: string }, tx: Executor = db) {
+      const where =
+        'projectId' in owner
+          ? eq(projectImages.projectId, owner.projectId)
+          : inArray(
+              projectImages.projectId,
+              tx
+                .select({ id: projects.id })
+                .from(projects)
+                .where(eq(projects.userId, owner.userId)),
+            );
+      const rows = await tx.select({ file: projectImages.file }).from(projectImages).where(where);
+      return rows.map((r) => r.file);
     },
 
     /** Which of these ids still have a row. */

@@ -69,6 +69,27 @@ export function createImagesService(deps: Deps) {
       return removed;
     },
 
+    /**
+     * Deletes a project (or a user with their projects) and its files together: the files its
+     * image rows name are read, `drop` deletes the rows (the images' go by cascade), then the
+     * files leave the store at once, so nothing of a deleted project stays readable there. A
+     * file the store fails to remove is left to the sweep, which finds it without a row.
+     */
+    async dropWithFiles(
+      owner: { projectId: string } | { userId: string },
+      drop: () => Promise<unknown>,
+    ) {
+      const stored = await repo.filesOf(owner);
+      const dropped = await drop();
+      // A few at a time: a project may hold thousands of photos, an object store takes each
+      // removal as a request of its own.
+      for (let at = 0; at < stored.length; at += 16)
+        await Promise.all(
+          stored.slice(at, at + 16).map((file) => files.remove(file).catch(() => {})),
+        );
+      return dropped;
+    },
+
     async generate(user: UserRow, projectId: string, input: GenerateInput) {
       const project = await deps.owned(user, projectId);
       const apiKey = openAiKeyOf(user);

@@ -30,6 +30,8 @@ export function createProjectsModule(deps: {
   ) => Promise<ProjectRow>;
   syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
   spendingCapChanged: (project: ProjectRow) => Promise<void>;
+  /** Runs `drop` (the project's deletion) and removes the project's stored files (images). */
+  dropWithFiles: (owner: { projectId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
 }) {
   const repo = createProjectsRepo(deps.db);
   const service = createProjectsService({
@@ -42,6 +44,7 @@ export function createProjectsModule(deps: {
     settle: deps.settle,
     syncDomain: deps.syncDomain,
     spendingCapChanged: deps.spendingCapChanged,
+    dropWithFiles: deps.dropWithFiles,
   });
   const mapService = createProjectMapService({
     owned: projectOwnership(repo),

@@ -51,6 +51,11 @@ type Deps = {
   syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
   /** The monthly spending cap changed: pages it held may go on (the generation module). */
   spendingCapChanged: (project: ProjectRow) => Promise<void>;
+  /**
+   * Deletes the project through `drop` and its stored files with it (images): a deleted
+   * project's pictures must not stay in the store, where their public addresses reach them.
+   */
+  dropWithFiles: (owner: { projectId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
 };
 type CreateInput = z.output<typeof ZCreateProject>;
 
@@ -250,7 +255,7 @@ export function createProjectsService(deps: Deps) {
 
     async remove(user: UserRow, id: string) {
       const project = await owned(user, id);
-      await repo.delete(project.id);
+      await deps.dropWithFiles({ projectId: project.id }, () => repo.delete(project.id));
       return { message: MSG.projectDeleted };
     },
 

@@ -84,11 +84,18 @@ export async function tellIndexNow(opts: {
   site: IndexNowSite;
   previous: MemoFiles | undefined;
   next: MemoFiles;
+  /**
+   * Addresses this deploy first redirects (or redirects anew): told as removed even when the
+   * last deploy to this Netlify site is not remembered (a new site, a site rebuilt whole).
+   */
+  moved?: readonly string[];
   logger: Logger;
 }): Promise<string> {
   const { config, site } = opts;
   try {
-    const changes = siteChanges(opts.previous, opts.next);
+    const found = siteChanges(opts.previous, opts.next);
+    const removed = [...new Set([...found.removed, ...(opts.moved ?? [])])].sort();
+    const changes = { ...found, removed };
     const urls = [...changes.changed, ...changes.added, ...changes.removed].map(
       (address) => new URL(address, site.origin).href,
     );

@@ -167,6 +167,8 @@ export function createPublishWorker(deps: PublishDeps) {
     const next = JSON.stringify(built.memo);
     if (memo?.siteId !== target.siteId || memo.raw !== next)
       await repo.saveSiteMemo(project.id, target.siteId, next);
+    // Its addresses are live: the next deploy redirects whichever of them it no longer has.
+    await repo.saveSiteAddresses(project.id, built.redirects.changes);
     const after = await deps.projectsRepo.findById(project.id);
     await deps.projectsRepo.update(project.id, {
       hasSiteMap: built.hasSitemap,
@@ -182,6 +184,7 @@ export function createPublishWorker(deps: PublishDeps) {
         site: target.indexNow,
         previous: target.remembered,
         next: built.memo,
+        moved: built.redirects.moved,
         logger,
       }));
     return { uploaded: sent.uploaded, note: missingNote(built.missing), indexNow: told };

@@ -5,6 +5,7 @@ import {
   isInProgress,
   MSG,
   PAGE_STATUS,
+  SITE_REDIRECTS_PAGE_SIZE,
   type TPublishResult,
 } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
@@ -141,6 +142,18 @@ export function createPublishService(deps: Deps) {
         note: missingNote(zip.missing),
         filename: `${slugify(project.name) || 'site'}-site.zip`,
       };
+    },
+
+    /** One page of the site's 301s, newest first (site-redirects.ts makes them). */
+    async redirects(user: UserRow, id: string, page: number) {
+      const project = await deps.owned(user, id);
+      const found = await repo.redirectsPage(project.id, page, SITE_REDIRECTS_PAGE_SIZE);
+      const results = found.rows.map((r) => ({
+        from: r.from,
+        to: r.to ?? '/',
+        since: (r.since ?? new Date(0)).toISOString(),
+      }));
+      return { count: found.count, results };
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { siteMemos } from '../../db/schema/index.ts';
 import type { MemoFiles } from './build-memo.ts';
 import { createDeploysRepo } from './deploys.repo.ts';
+import { createSiteAddressesRepo } from './site-addresses.repo.ts';
 import { createSiteReadsRepo } from './site-reads.repo.ts';
 
 export type { DeployPatch } from './deploys.repo.ts';
@@ -36,8 +37,16 @@ function createSiteMemoRepo(db: Db) {
   };
 }
 
-/** Publishing's tables: the deploys, the site's reads for a build, and the deploys' memos. */
+/**
+ * Publishing's tables: the deploys, the site's reads for a build, the deploys' memos, and the
+ * addresses the site ever published.
+ */
 export function createPublishingRepo(db: Db) {
-  return { ...createDeploysRepo(db), ...createSiteReadsRepo(db), ...createSiteMemoRepo(db) };
+  return {
+    ...createDeploysRepo(db),
+    ...createSiteReadsRepo(db),
+    ...createSiteMemoRepo(db),
+    ...createSiteAddressesRepo(db),
+  };
 }
 export type PublishingRepo = ReturnType<typeof createPublishingRepo>;

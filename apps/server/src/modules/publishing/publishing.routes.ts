@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publishingApi, SITE_NOTE_HEADER } from '@cityforge/shared';
+import { publishingApi, SITE_NOTE_HEADER, SITE_REDIRECTS_PAGE_SIZE } from '@cityforge/shared';
+import { paged } from '../../lib/paging.ts';
 import { route } from '../../lib/route.ts';
 import { createUserSlots, USER_CAPS } from '../../lib/user-slots.ts';
 import { currentUser } from '../../lib/request-user.ts';
@@ -53,6 +54,11 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishService: PublishSe
       .header('x-site-files', String(zip.files))
       .headers(zip.note ? { [SITE_NOTE_HEADER]: zip.note } : {})
       .send(zip.stream);
+  });
+  route(app, publishingApi.redirects, docs, async (request) => {
+    const { page } = request.query;
+    const { count, results } = await svc.redirects(currentUser(request), request.params.id, page);
+    return paged(request.url, page, SITE_REDIRECTS_PAGE_SIZE, count, results);
   });
   route(app, publishingApi.deleteNetlifySite, docs, async (request) =>
     svc.deleteSite(currentUser(request), request.params.id, request.body.site_url),

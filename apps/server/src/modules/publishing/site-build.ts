@@ -18,6 +18,7 @@ import { fileOf, sha1, type SiteOutput } from './site-output.ts';
 import { createSitemapWriter } from './sitemap.ts';
 import { faviconSvg, NETLIFY_HEADERS, robotsTxt, SITE_IMAGES } from './site-assets.ts';
 import { keyFileOf } from './index-now.ts';
+import { planRedirects, redirectsFile, type RedirectPlan } from './site-redirects.ts';
 
 export type BuildOptions = {
   project: ProjectRow;
@@ -59,6 +60,11 @@ export type BuildResult = {
   rendered: number;
   /** What this build was made of, for the next one. */
   memo: MemoFiles;
+  /**
+   * The site's 301s (its `_redirects`) from the addresses earlier deploys published, and what
+   * a deploy of this build must remember of its own.
+   */
+  redirects: RedirectPlan;
 };
 
 /** Below this many cities a render thread's start costs more than it saves. */
@@ -145,8 +151,11 @@ async function copyImages(opts: BuildOptions, memo: ReturnType<typeof createMemo
   return lost;
 }
 
-/** The files every site has beside its pages: 404, robots.txt, Netlify headers, IndexNow key. */
-async function writeSiteFiles(opts: BuildOptions, frame: SiteFrame) {
+/**
+ * The files every site has beside its pages: 404, robots.txt, Netlify headers and redirects,
+ * IndexNow key.
+ */
+async function writeSiteFiles(opts: BuildOptions, frame: SiteFrame, plan: RedirectPlan) {
   const { project, out } = opts;
   // The 404 page has no address of its own: no canonical URL, not in the sitemap.
   const missing = notFoundHub(project);
@@ -158,6 +167,7 @@ async function writeSiteFiles(opts: BuildOptions, frame: SiteFrame) {
   await out.write('/404.html', notFound);
   await out.write('/robots.txt', robotsTxt(opts.siteUrl));
   await out.write('/_headers', NETLIFY_HEADERS);
+  if (plan.redirects.length) await out.write('/_redirects', redirectsFile(plan.redirects));
   // Written by every build, never remembered: a redeploy without the key drops the file.
   if (opts.indexNowKey) await out.write(keyFileOf(opts.indexNowKey), opts.indexNowKey);
 }
@@ -200,9 +210,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     siteUrl,
   };
   const sitemap = siteUrl ? createSitemapWriter(out, siteUrl) : null;
-  const [states, counties] = await Promise.all([
+  const [states, counties, addresses] = await Promise.all([
     repo.siteStates(project.id),
     repo.siteCounties(project.id),
+    repo.siteAddresses(project.id),
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
@@ -238,7 +249,8 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     await pool?.close();
   }
 
-  await writeSiteFiles(opts, frame);
+  const redirects = planRedirects(addresses, sink.published, new Date());
+  await writeSiteFiles(opts, frame, redirects);
   await sitemap?.finish();
   await out.flush();
   return {
@@ -249,5 +261,6 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     missing: lost,
     rendered: memo.rendered,
     memo: memo.files(),
+    redirects,
   };
 }

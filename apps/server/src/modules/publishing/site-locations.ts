@@ -143,7 +143,11 @@ export async function buildLocations(opts: {
           noindex: city.held,
         };
       };
-      await emit(made.ref, { input: made.input, body, noindex: city.held }, city.updatedAt);
+      await emit(
+        made.ref,
+        { input: made.input, body, noindex: city.held, cityId: city.id },
+        city.updatedAt,
+      );
     }
     county.cities.push({
       name: city.name,

@@ -6,10 +6,12 @@ import type { RenderPool } from './render-pool.ts';
 import type { PageSink } from './site-reads.ts';
 import { fileOf, type SiteOutput } from './site-output.ts';
 import type { createSitemapWriter } from './sitemap.ts';
+import type { PublishedPage } from './site-redirects.ts';
 
 /**
  * Where a build's pages go: each is rendered (on this thread or a render thread) unless the
- * memo holds it unchanged, and gets its line in the sitemap.
+ * memo holds it unchanged, gets its line in the sitemap, and is remembered with its identity
+ * (the addresses a deploy published: site-redirects.ts).
  */
 export function createPageSink(opts: {
   project: ProjectRow;
@@ -22,6 +24,7 @@ export function createPageSink(opts: {
 }) {
   const { project, frame, out, memo, pool, sitemap } = opts;
   let pages = 0;
+  const published: PublishedPage[] = [];
   let reported = 0;
   let reportedAt = performance.now();
 
@@ -33,6 +36,12 @@ export function createPageSink(opts: {
         : pageDocument(frame, ref, source.body()),
     );
     if (!source.noindex) await sitemap?.add(ref.path, updatedAt);
+    published.push({
+      path: ref.path,
+      kind: ref.kind,
+      cityId: source.cityId ?? null,
+      serviceSlug: source.serviceSlug ?? null,
+    });
     pages += 1;
     // Every 250 files and at most once a second: the screen polls every few seconds, and each
     // report is a write the build waits for.
@@ -58,5 +67,7 @@ export function createPageSink(opts: {
     get pages() {
       return pages;
     },
+    /** Every page written so far, by address and identity. */
+    published,
   };
 }

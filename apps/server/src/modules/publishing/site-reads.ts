@@ -14,6 +14,7 @@ export const SITE_READS = [
   'cityStubs',
   'cityContents',
   'citiesPastSeats',
+  'siteAddresses',
 ] as const satisfies ReadonlyArray<keyof PublishingRepo>;
 export type SiteReads = Pick<PublishingRepo, (typeof SITE_READS)[number]>;
 
@@ -26,6 +27,9 @@ export type PageSource = {
   body: () => PageBody;
   /** Held back by the quality gate: kept out of the sitemap (the body carries the noindex). */
   noindex?: boolean;
+  /** The city the page is of, and the service (a service's page in a city): its identity. */
+  cityId?: string;
+  serviceSlug?: string;
 };
 
 /** Writes one page of the site: the file, and its line in the sitemap. */

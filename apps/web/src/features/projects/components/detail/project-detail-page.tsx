@@ -15,6 +15,7 @@ import { completedTransition } from '../../project-rules';
 import { DetailHeader } from './detail-header';
 import { GenerationBanner } from './generation-banner';
 import { ProjectDetailsCard } from './project-details-card';
+import { SiteRedirects } from './site-redirects';
 import { SpendingCapNotice } from './spending-cap-notice';
 import { SummaryCards } from './summary-cards';
 import { WebsiteStructure } from './website-structure';
@@ -98,6 +99,7 @@ export default function ProjectDetailPage() {
       <SummaryCards project={project} />
       <ProjectDetailsCard project={project} showUsage={superuser} />
       <WebsiteStructure project={project} showUsage={superuser} />
+      <SiteRedirects projectId={project.id} />
     </div>
   );
 }
