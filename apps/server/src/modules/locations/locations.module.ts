@@ -20,7 +20,7 @@ export function createLocationsModule(deps: {
   boss: PgBoss;
   config: Pick<
     Config,
-    'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'
+    'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'fetchTrustedHosts'
   >;
   serverKeys: ServerKeys;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
@@ -34,7 +34,7 @@ export function createLocationsModule(deps: {
   const repo = createLocationsRepo(db);
   const factsRepo = createFactsRepo(db);
   const photosRepo = createPhotosRepo(db);
-  const trustedHosts = config.IMAGE_DOWNLOAD_TRUSTED_HOSTS;
+  const trustedHosts = config.fetchTrustedHosts;
   const owned = deps.projects.owned;
   const uploadService = createUploadService({
     db,

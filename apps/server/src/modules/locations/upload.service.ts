@@ -60,7 +60,7 @@ type Deps = {
   repo: LocationsRepo;
   factsRepo: FactsRepo;
   photosRepo: PhotosRepo;
-  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
+  /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
   trustedHosts: readonly string[];
   projectsRepo: ProjectsRepo;
   generation: CityQueue;
