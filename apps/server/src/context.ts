@@ -70,6 +70,7 @@ export function createContext(opts: {
       enqueueCities: (...args) => generation.service.enqueueCities(...args),
     },
     checkCityPageLimit: billing.limits.checkCityPages,
+    settle: (...args) => generation.settle(...args),
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo });

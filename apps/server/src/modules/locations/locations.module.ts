@@ -12,6 +12,10 @@ import { factsRoutes } from './facts.routes.ts';
 import { createFactsService } from './facts.service.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { createPhotosRepo } from './photos.repo.ts';
+import { sheetLinkRoutes } from './sheet-link.routes.ts';
+import { createSheetLinkService } from './sheet-link.service.ts';
+import { createSheetLinksRepo } from './sheet-links.repo.ts';
+import { startSheetSyncJobs } from './sheet-sync.job.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { createUploadService, type CheckCityPageLimit, type CityQueue } from './upload.service.ts';
 
@@ -26,6 +30,8 @@ export function createLocationsModule(deps: {
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   generation: CityQueue;
   checkCityPageLimit: CheckCityPageLimit;
+  /** Settles a project with nothing left to write (a sync removed the cities it waited for). */
+  settle: (projectId: string) => Promise<unknown>;
   /** Where a city's page is on the live site (site's paths, publishing's address). */
   cityPageUrl: CityPageUrl;
   logger: Logger;
@@ -54,6 +60,17 @@ export function createLocationsModule(deps: {
     },
     logger: deps.logger,
   });
+  const sheetLinkService = createSheetLinkService({
+    repo: createSheetLinksRepo(db),
+    uploads: uploadService,
+    serverKeys: deps.serverKeys,
+    trustedHosts,
+    settle: deps.settle,
+    owned,
+    generation: deps.generation,
+    projectsRepo: deps.projects.repo,
+    logger: deps.logger,
+  });
   const factsService = createFactsService({
     db,
     boss,
@@ -77,6 +94,9 @@ export function createLocationsModule(deps: {
     routes: [
       route(uploadRoutes, { uploadService }),
       route(factsRoutes, { factsService, cityExport }),
+      route(sheetLinkRoutes, { sheetLinkService }),
     ],
+    /** Linked sheets' scheduled syncs, on a process that runs workers. */
+    workers: () => startSheetSyncJobs(boss, sheetLinkService),
   };
 }
