@@ -71,6 +71,7 @@ export function createContext(opts: {
     },
     checkCityPageLimit: billing.limits.checkCityPages,
     settle: (...args) => generation.settle(...args),
+    cityPagesRoom: (actor, ownerId) => billing.limits.cityPagesRoom(actor, ownerId, db),
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo });

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
 import { settled } from './helpers/generation.ts';
 import { http, type Headers } from './helpers/http.ts';
-import { spreadsheet, type Sheet } from './helpers/locations.ts';
+import { FIFTY_CITIES, spreadsheet, type Sheet } from './helpers/locations.ts';
 import { startSheetHost, type SheetHost } from './helpers/sheet-host.ts';
 
 let t: TestApp;
@@ -40,8 +40,8 @@ const csv = (rows: Sheet) => spreadsheet('csv', rows).data;
 
 let seq = 0;
 /** A project of a fresh user, linked to a sheet of its own on the host. */
-async function linked(rows: Sheet, schedule = 'manual') {
-  const user = await signedInUser(t, { plan: 'pro' });
+async function linked(rows: Sheet, schedule = 'manual', plan: 'free' | 'pro' = 'pro') {
+  const user = await signedInUser(t, { plan });
   const project = await createProject(t, user.user.id);
   const path = `/sheets/${++seq}.csv`;
   host.serve(path, csv(rows));
@@ -222,6 +222,28 @@ describe('a linked sheet', () => {
       'superseded',
       'applied',
     ]);
+  });
+
+  it("imports what the month's allowance lets in and says what waits, with the upload's message", async () => {
+    const rows: Sheet = [
+      ['City', 'State', 'ZIP'],
+      ...FIFTY_CITIES.slice(0, 27).map(([city, state, , zip]) => [city, state, zip]),
+    ];
+    const { project, headers } = await linked(rows, 'manual', 'free');
+    const run = await syncNow(project.id, headers);
+    expect(run.status).toBe('applied');
+    expect(run.report).toMatchObject({ added: 25, waiting: 2 });
+    expect(run.report!.waitingCities).toEqual(['Aurora', 'Colorado Springs']);
+    const resetsOn = new Date(
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1),
+    ).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(run.message).toBe(
+      `Sheet synced: 25 cities added, 0 updated, 0 unchanged, 0 removed. 2 cities wait for the allowance: This upload adds 27 city pages, but your Free plan allows 25 city pages a month and 25 are left this month (0 used; the count starts again on ${resetsOn}). Upgrade to Basic for 250 city pages a month.`,
+    );
+    expect(await cityNames(project.id)).toHaveLength(25);
+    // The next sync finds no room left: the two still wait, nothing else changes.
+    const next = await syncNow(project.id, headers);
+    expect(next.report).toMatchObject({ added: 0, unchanged: 25, removed: 0, waiting: 2 });
   });
 
   it('refuses a link to a private address, and reports an unreachable one with a message', async () => {

@@ -41,7 +41,7 @@ export function sheetSourceUrl(given: string): string | null {
 }
 
 /** PUT /api/projects/{id}/sheet-link/ */
-export const ZSheetLinkInput = z.object({
+export const ZSheetLinkInput = z.strictObject({
   url: z
     .string({ error: SHEET_URL_MESSAGE })
     .trim()
@@ -60,6 +60,9 @@ export const ZSheetSyncReport = ZUploadReport.extend({
   removed: z.number().int(),
   /** The cities removed (or, for a stopped run, that confirming would remove), first 100. */
   removedCities: z.array(z.string()),
+  /** New cities past the month's allowance, left for a later sync; their names, first 100. */
+  waiting: z.number().int(),
+  waitingCities: z.array(z.string()),
 });
 export type TSheetSyncReport = z.infer<typeof ZSheetSyncReport>;
 

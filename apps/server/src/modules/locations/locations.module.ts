@@ -16,6 +16,7 @@ import { sheetLinkRoutes } from './sheet-link.routes.ts';
 import { createSheetLinkService } from './sheet-link.service.ts';
 import { createSheetLinksRepo } from './sheet-links.repo.ts';
 import { startSheetSyncJobs } from './sheet-sync.job.ts';
+import type { SyncDeps } from './sheet-sync.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { createUploadService, type CheckCityPageLimit, type CityQueue } from './upload.service.ts';
 
@@ -30,6 +31,8 @@ export function createLocationsModule(deps: {
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   generation: CityQueue;
   checkCityPageLimit: CheckCityPageLimit;
+  /** The city pages an owner's plan lets in this month (a sync imports what fits). */
+  cityPagesRoom: SyncDeps['cityPagesRoom'];
   /** Settles a project with nothing left to write (a sync removed the cities it waited for). */
   settle: (projectId: string) => Promise<unknown>;
   /** Where a city's page is on the live site (site's paths, publishing's address). */
@@ -66,6 +69,7 @@ export function createLocationsModule(deps: {
     serverKeys: deps.serverKeys,
     trustedHosts,
     settle: deps.settle,
+    cityPagesRoom: deps.cityPagesRoom,
     owned,
     generation: deps.generation,
     projectsRepo: deps.projects.repo,

@@ -19,7 +19,44 @@ export type SyncDeps = {
   trustedHosts: readonly string[];
   /** A project whose cities were removed may have nothing left to wait for (generation). */
   settle: (projectId: string) => Promise<unknown>;
+  /** The city pages the owner's plan lets in this month, and the refusal past it (billing). */
+  cityPagesRoom: (
+    actor: UserRow,
+    ownerId: string,
+  ) => Promise<{ left: number | null; refusal: (adding: number) => Promise<string> }>;
 };
+
+type Prepared = Awaited<ReturnType<UploadService['prepare']>>;
+
+/**
+ * The import's new cities past the month's allowance wait (in the sheet's order, the first
+ * ones fit): the next sync adds them once the allowance lets it. Answers what to store, the
+ * cities that wait and the allowance's own message for them.
+ */
+async function withinAllowance(
+  deps: SyncDeps,
+  input: SyncInput,
+  prepared: Prepared,
+  known: ReadonlySet<string>,
+) {
+  // In the sheet's order: the rows a client put first are the ones that fit.
+  const firstLine = (i: number) => prepared.read.cities[i]!.sources[0]?.line ?? 0;
+  const fresh = prepared.stored
+    .map((s, i) => ({ s, line: firstLine(i) }))
+    .filter(({ s }) => !known.has(s.placeKey))
+    .sort((a, b) => a.line - b.line)
+    .map(({ s }) => s);
+  const room = await deps.cityPagesRoom(input.user, input.owner.id);
+  if (room.left === null || fresh.length <= room.left)
+    return { prepared, waiting: [] as string[], note: '' };
+  const waiting = fresh.slice(room.left);
+  const held = new Set(waiting.map((w) => w.placeKey));
+  return {
+    prepared: { ...prepared, stored: prepared.stored.filter((s) => !held.has(s.placeKey)) },
+    waiting: waiting.map((w) => w.city.name),
+    note: await room.refusal(fresh.length),
+  };
+}
 
 export type SyncInput = {
   user: UserRow;
@@ -64,16 +101,19 @@ export function safetyStop(
 function syncReport(
   report: (counts: StoreCounts, message: string) => TUploadReport,
   counts: StoreCounts,
-  removed: string[],
+  moved: { removed: string[]; waiting?: string[] },
   message: string,
 ): TSheetSyncReport {
+  const waiting = moved.waiting ?? [];
   return {
     ...report(counts, message),
     added: counts.added,
     updated: counts.updated,
     unchanged: counts.existing - counts.updated,
-    removed: removed.length,
-    removedCities: removed.slice(0, MAX_NAMED),
+    removed: moved.removed.length,
+    removedCities: moved.removed.slice(0, MAX_NAMED),
+    waiting: waiting.length,
+    waitingCities: waiting.slice(0, MAX_NAMED),
   };
 }
 
@@ -122,20 +162,26 @@ export async function syncSheet(deps: SyncDeps, input: SyncInput): Promise<SyncO
       return {
         status: 'stopped',
         message,
-        report: syncReport(read.report, would, names, message),
+        report: syncReport(read.report, would, { removed: names }, message),
         removing: removing.map((p) => p.placeKey),
       };
     }
     const keys = removing.map((p) => p.placeKey);
-    const counts = await deps.uploads.commit({ user, owner, project, fields }, prepared, (tx) =>
-      deps.repo.removePlaces(project.id, keys, tx),
+    const fits = await withinAllowance(deps, input, prepared, known);
+    const counts = await deps.uploads.commit(
+      { user, owner, project, fields },
+      fits.prepared,
+      (tx) => deps.repo.removePlaces(project.id, keys, tx),
     );
     if (removing.length) await deps.settle(project.id);
-    const message = `Sheet synced: ${n(counts.added, 'city', 'cities')} added, ${counts.updated} updated, ${counts.existing - counts.updated} unchanged, ${removing.length} removed.`;
+    const waits = fits.waiting.length
+      ? ` ${n(fits.waiting.length, 'city waits', 'cities wait')} for the allowance: ${fits.note}`
+      : '';
+    const message = `Sheet synced: ${n(counts.added, 'city', 'cities')} added, ${counts.updated} updated, ${counts.existing - counts.updated} unchanged, ${removing.length} removed.${waits}`;
     return {
       status: 'applied',
       message,
-      report: syncReport(read.report, counts, names, message),
+      report: syncReport(read.report, counts, { removed: names, waiting: fits.waiting }, message),
       rowsRead: read.rowsRead,
     };
   } catch (error) {
