@@ -18,6 +18,9 @@ export const projectKeys = {
   /** This month's AI spend against the project's cap (issue 25). */
   spending: (id: string) => ['projects', 'spending', id] as const,
   deployment: (id: string) => ['projects', 'deployment', id] as const,
+  /** The project's linked sheet, and its runs. */
+  sheet: (id: string) => ['projects', 'sheet', id] as const,
+  sheetRuns: (id: string) => ['projects', 'sheet', id, 'runs'] as const,
 };
 
 export function invalidateProjects(queryClient: QueryClient): Promise<void> {

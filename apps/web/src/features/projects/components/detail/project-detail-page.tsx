@@ -14,6 +14,7 @@ import { useProjectEvents } from '../../api/project-events';
 import { completedTransition } from '../../project-rules';
 import { DetailHeader } from './detail-header';
 import { GenerationBanner } from './generation-banner';
+import { LinkedSheet } from './linked-sheet';
 import { ProjectDetailsCard } from './project-details-card';
 import { SpendingCapNotice } from './spending-cap-notice';
 import { SummaryCards } from './summary-cards';
@@ -98,6 +99,7 @@ export default function ProjectDetailPage() {
       <SummaryCards project={project} />
       <ProjectDetailsCard project={project} showUsage={superuser} />
       <WebsiteStructure project={project} showUsage={superuser} />
+      <LinkedSheet projectId={project.id} generating={isInProgress(project.status)} />
     </div>
   );
 }
