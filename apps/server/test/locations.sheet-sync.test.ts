@@ -378,4 +378,30 @@ describe('a linked sheet', () => {
       true,
     );
   });
+
+  it('tries a scheduled sync again later when the sheet host fails, recording nothing yet', async () => {
+    const { project, headers } = await linked(FIVE, 'daily');
+    // The client's server goes down.
+    await t.ctx.db
+      .update(sheetLinks)
+      .set({ sourceUrl: 'https://127.0.0.1:9/areas.csv', nextSyncAt: new Date(Date.now() - 1000) })
+      .where(eq(sheetLinks.projectId, project.id));
+    await t.ctx.boss.send(QUEUES.syncSheetsDue, {});
+    await t.drainQueue(QUEUES.syncSheetsDue);
+    // The job failed its first try and waits for its retry, a minute or more away (its count
+    // goes up when the retry is claimed).
+    await expect
+      .poll(
+        async () =>
+          (await t.ctx.boss.findJobs(QUEUES.syncSheet, { data: { projectId: project.id } })).map(
+            (j) => [j.state, j.retryCount],
+          ),
+        { timeout: 15_000 },
+      )
+      .toEqual([['retry', 0]]);
+    expect(await runsOf(project.id, headers)).toHaveLength(0);
+    // The schedule moved on, so the due check does not send it again meanwhile.
+    const link = (await get(base(project.id), headers)).json<TSheetLink>();
+    expect(Date.parse(link.nextSyncAt!)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
 });
