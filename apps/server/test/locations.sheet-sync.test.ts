@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PROJECT_STATUS, type TSheetLink, type TSheetSyncRun } from '@cityforge/shared';
-import { cities, locationCounties, sheetLinks } from '../src/db/schema/index.ts';
+import { cities, locationCounties, sheetLinks, sheetSyncRuns } from '../src/db/schema/index.ts';
+import { RUNS_KEPT } from '../src/modules/locations/sheet-links.repo.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
@@ -403,5 +404,29 @@ describe('a linked sheet', () => {
     // The schedule moved on, so the due check does not send it again meanwhile.
     const link = (await get(base(project.id), headers)).json<TSheetLink>();
     expect(Date.parse(link.nextSyncAt!)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
+
+  it('keeps the newest runs of a project, not every run of years of hourly syncs', async () => {
+    const { project, headers } = await linked(FIVE);
+    const old = Date.now() - 86_400_000;
+    await t.ctx.db.insert(sheetSyncRuns).values(
+      Array.from({ length: RUNS_KEPT }, (_, i) => ({
+        projectId: project.id,
+        trigger: 'scheduled',
+        status: 'failed',
+        message: `Old run ${i}.`,
+        startedAt: new Date(old + i * 1000),
+      })),
+    );
+    const run = await syncNow(project.id, headers);
+    const kept = await t.ctx.db
+      .select({ id: sheetSyncRuns.id, message: sheetSyncRuns.message })
+      .from(sheetSyncRuns)
+      .where(eq(sheetSyncRuns.projectId, project.id));
+    expect(kept).toHaveLength(RUNS_KEPT);
+    expect(kept.some((r) => r.id === run.id)).toBe(true);
+    // The oldest went.
+    expect(kept.some((r) => r.message === 'Old run 0.')).toBe(false);
+    expect(kept.some((r) => r.message === 'Old run 1.')).toBe(true);
   });
 });

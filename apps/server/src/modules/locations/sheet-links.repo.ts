@@ -11,6 +11,9 @@ import {
 } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
+/** Runs kept per project: an hourly sheet makes 8,760 a year; the list shows the newest. */
+export const RUNS_KEPT = 200;
+
 /** A sync lease older than this was left by a process that died mid-sync: it is taken over. */
 const LEASE_MINUTES = 15;
 
@@ -97,11 +100,16 @@ export function createSheetLinksRepo(db: Db) {
       return rows.map((r) => r.projectId);
     },
 
+    /** Records a run, and forgets the project's runs past the newest RUNS_KEPT. */
     async addRun(run: NewRun) {
       const [row] = await db
         .insert(sheetSyncRuns)
         .values({ ...run, finishedAt: new Date() })
         .returning();
+      await db.execute(sql`
+        delete from ${sheetSyncRuns} where project_id = ${run.projectId} and id in (
+          select id from ${sheetSyncRuns} where project_id = ${run.projectId}
+          order by started_at desc offset ${RUNS_KEPT})`);
       return row!;
     },
 
