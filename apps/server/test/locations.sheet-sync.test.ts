@@ -218,11 +218,13 @@ describe('a linked sheet', () => {
       .from(cities)
       .where(and(eq(cities.projectId, project.id), eq(cities.name, 'Austin')));
     expect(austin!.zips).toHaveLength(7);
+    // A sheet that could not be read leaves the stopped run waiting for its owner.
     expect((await runsOf(project.id, headers)).map((r) => r.status)).toEqual([
       'failed',
-      'superseded',
+      'stopped',
       'applied',
     ]);
+    expect((await get(base(project.id), headers)).json<TSheetLink>().waitingRun?.id).toBe(cut.id);
   });
 
   it("imports what the month's allowance lets in and says what waits, with the upload's message", async () => {

@@ -91,9 +91,11 @@ export function createSheetLinkService(
         throw new SheetReadFailed(outcome.message, true);
       }
       const { transient: _t, rowsRead, ...run } = outcome;
-      // A new run settles the stopped ones before it: the sheet they read is not the one now.
+      // A run that read the sheet settles the stopped one before it (at most one waits): the
+      // sheet it read is not the one now. A failed read leaves it waiting for its owner.
       const confirmed = input.confirmed ? 'confirmed' : 'superseded';
-      await repo.settleStopped(projectId, run.status === 'applied' ? confirmed : 'superseded');
+      if (run.status !== 'failed')
+        await repo.settleStopped(projectId, run.status === 'applied' ? confirmed : 'superseded');
       const row = await repo.addRun({ ...run, projectId, trigger: input.trigger, startedAt });
       patch =
         run.status === 'applied'
