@@ -83,7 +83,7 @@ describe('a linked sheet on the project screen', () => {
       .toMatch(/Removed\s+4/);
     const runs = card.getByTestId('sheet-run');
     await expect.poll(() => runs.count()).toBe(3);
-    expect(await runs.nth(0).innerText()).toMatch(/Applied\s+Confirmed/);
+    expect(await runs.nth(0).innerText()).toMatch(/Applied\s+Your confirmation/);
     expect(await runs.nth(1).innerText()).toContain('Confirmed');
     await page.screenshot({ path: `${SHOTS}/linked-sheet-phone.png`, fullPage: true });
     await card.screenshot({ path: `${SHOTS}/linked-sheet-card-phone.png` });

@@ -14,7 +14,7 @@ const STATUS: Record<TSheetSyncRun['status'], { label: string; variant: BadgeVar
 const TRIGGER: Record<TSheetSyncRun['trigger'], string> = {
   manual: 'Sync now',
   scheduled: 'Schedule',
-  confirm: 'Confirmed',
+  confirm: 'Your confirmation',
 };
 
 export function RunStatus({ status }: { status: TSheetSyncRun['status'] }) {
