@@ -310,6 +310,14 @@ describe('a linked sheet', () => {
     expect((await del(base(project.id), stranger.headers)).statusCode).toBe(404);
     expect((await get(base('nope'), headers)).json().message).toBe('Not a valid project id');
 
+    // While the project generates, a sync would queue pages under it: it waits, like an upload.
+    await t.ctx.repos.projectsRepo.update(project.id, { status: PROJECT_STATUS.inProgress });
+    const busy = await post(`${base(project.id)}sync/`, headers);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('The project is generating; sync the sheet when it finishes.');
+    expect(await runsOf(project.id, headers)).toHaveLength(0);
+    await t.ctx.repos.projectsRepo.update(project.id, { status: PROJECT_STATUS.created });
+
     const gone = await del(base(project.id), headers);
     expect(gone.statusCode).toBe(200);
     expect((await get(base(project.id), headers)).statusCode).toBe(404);

@@ -115,7 +115,7 @@ export function createSheetLinkService(
   async function manual(user: UserRow, id: string, confirmed?: SheetSyncRunRow) {
     const project = await deps.owned(user, id);
     if (!(await repo.find(project.id))) throw notFound(NOT_LINKED);
-    assertIdle(project);
+    assertIdle(project, 'The project is generating; sync the sheet when it finishes.');
     const owner = await deps.generation.ownerOf(user, project);
     const trigger = confirmed ? 'confirm' : 'manual';
     const run = await leased({

@@ -87,12 +87,11 @@ const STATUS_OF: Record<LocationsFileErrorCode, AppErrorCode> = {
 };
 
 /** Uploads (and syncs) wait while the project generates: they would queue pages under it. */
-export function assertIdle(project: ProjectRow) {
-  if (isInProgress(project.status))
-    throw new AppError(
-      'conflict',
-      'The project is generating; upload more cities when it finishes.',
-    );
+export function assertIdle(
+  project: ProjectRow,
+  message = 'The project is generating; upload more cities when it finishes.',
+) {
+  if (isInProgress(project.status)) throw new AppError('conflict', message);
 }
 
 /** A refused file refuses the upload; the message names the file when there were several. */
