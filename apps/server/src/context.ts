@@ -76,6 +76,8 @@ export function createContext(opts: {
       enqueueCities: (...args) => generation.service.enqueueCities(...args),
     },
     checkCityPageLimit: billing.limits.checkCityPages,
+    settle: (...args) => generation.settle(...args),
+    cityPagesRoom: (actor, ownerId) => billing.limits.cityPagesRoom(actor, ownerId, db),
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo });

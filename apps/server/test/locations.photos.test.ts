@@ -19,7 +19,7 @@ beforeAll(async () => {
   host = await startPhotoHost();
   // The photo host runs on this machine: its address is trusted as written, and every other
   // name for this machine (localhost) is not.
-  t = await createTestApp({ IMAGE_DOWNLOAD_TRUSTED_HOSTS: '127.0.0.1' });
+  t = await createTestApp({ FETCH_TRUSTED_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();

@@ -155,6 +155,18 @@ describe('platform', () => {
     expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow('PASSWORD_HASH_COST');
   });
 
+  it('trusts the hosts of FETCH_TRUSTED_HOSTS and of its earlier name together', () => {
+    expect(loadConfig({}).fetchTrustedHosts).toEqual([]);
+    const both = loadConfig({
+      FETCH_TRUSTED_HOSTS: 'Files.LAN, 10.0.0.5:8080',
+      IMAGE_DOWNLOAD_TRUSTED_HOSTS: 'gateway.lan,files.lan',
+    });
+    expect(both.fetchTrustedHosts).toEqual(['files.lan', '10.0.0.5:8080', 'gateway.lan']);
+    expect(loadConfig({ IMAGE_DOWNLOAD_TRUSTED_HOSTS: 'gateway.lan' }).fetchTrustedHosts).toEqual([
+      'gateway.lan',
+    ]);
+  });
+
   it('keeps the deploy heartbeat deadline above three missed beats', () => {
     expect(loadConfig({}).RECOVER_AFTER_SECONDS).toBe(60);
     expect(loadConfig({ RECOVER_AFTER_SECONDS: '15' }).RECOVER_AFTER_SECONDS).toBe(15);

@@ -244,6 +244,11 @@ const VALID: Record<string, Valid> = {
     body: () => ({ approved: true }),
     ok: 200,
   },
+  'PUT /api/projects/{id}/sheet-link/': {
+    // A public address written as one: linking it needs no name look-up.
+    body: () => ({ url: 'https://93.184.215.14/areas.csv', schedule: 'daily' }),
+    ok: 200,
+  },
   'PUT /api/projects/{id}/city/{cityId}/facts/': {
     body: () => ({
       facts: [
@@ -300,6 +305,7 @@ const PARAMS: Record<string, (f: MatrixFixture, key: string) => string> = {
   // The fixture's page proposal waits beside the main page.
   pageId: (f, key) => (key.includes('/proposal/') ? f.mainPage.id : f.homepage.id),
   cityId: (f) => f.city.id,
+  runId: (f) => f.sheetRun.id,
   versionId: (f, key) => (key.includes('/city/') ? f.cityProposal.id : f.pageProposal.id),
   token: (f) => f.resetToken,
   planId: () => 'free',

@@ -458,6 +458,41 @@ const ROUTES: Record<string, Entry> = {
     url: (f) => `${p(f)}/cities/export/?format=csv`,
     ok: 200,
   },
+  'GET /api/projects/{id}/sheet-link/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/sheet-link/`,
+    ok: 200,
+  },
+  'PUT /api/projects/{id}/sheet-link/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/sheet-link/`,
+    // A public address written as one: linking it needs no name look-up.
+    send: () => json({ url: 'https://93.184.215.14/areas.csv', schedule: 'daily' }),
+    ok: 200,
+  },
+  'DELETE /api/projects/{id}/sheet-link/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/sheet-link/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/sheet-link/sync/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/sheet-link/sync/`,
+    note: "the fixture's sheet is on a private address: the read is refused, 422",
+    ok: 422,
+  },
+  'GET /api/projects/{id}/sheet-link/runs/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/sheet-link/runs/`,
+    ok: 200,
+  },
+  'POST /api/projects/{id}/sheet-link/runs/{runId}/confirm/': {
+    sub: true,
+    access: 'owner',
+    url: (f) => `${p(f)}/sheet-link/runs/${f.sheetRun.id}/confirm/`,
+    note: "the fixture's sheet is on a private address: the read is refused, 422",
+    ok: 422,
+  },
   'POST /api/projects/{id}/cities/rewrite-changed/': {
     access: 'owner',
     url: (f) => `${p(f)}/cities/rewrite-changed/`,

@@ -11,6 +11,7 @@ export * from './contracts/detail-tree.ts';
 export * from './contracts/project-map.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/facts.ts';
+export * from './contracts/sheets.ts';
 export * from './contracts/quality.ts';
 export * from './contracts/releases.ts';
 export * from './contracts/spending.ts';

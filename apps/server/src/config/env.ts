@@ -44,7 +44,7 @@ const ZTrustProxy = z
     return z.NEVER;
   });
 
-/** Host names (as written in a URL, with an optional :port) whose images may be fetched even from private addresses. */
+/** Host names (as written in a URL, with an optional :port) fetched even from private addresses. */
 const ZHostList = z
   .string()
   .trim()
@@ -153,9 +153,12 @@ export const ZEnv = z
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     /**
-     * Image hosts trusted although they resolve to a private, loopback or link-local address
-     * (an OpenAI-compatible gateway on the LAN). Every other image address must be public.
+     * Hosts trusted although they resolve to a private, loopback or link-local address (an
+     * OpenAI-compatible gateway on the LAN, a file server of the operator's): every fetch of an
+     * address someone else named (photos, linked sheets, providers' images) must otherwise
+     * reach a public one. IMAGE_DOWNLOAD_TRUSTED_HOSTS is its earlier name, still honoured.
      */
+    FETCH_TRUSTED_HOSTS: ZHostList.default([]),
     IMAGE_DOWNLOAD_TRUSTED_HOSTS: ZHostList.default([]),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
     // log2 of scrypt's N for new password hashes. Below OWASP's 15 only outside production
@@ -211,6 +214,8 @@ export type Config = TEnv & {
   runWorkers: boolean;
   stripeConfigured: boolean;
   webDistDir: string;
+  /** FETCH_TRUSTED_HOSTS and IMAGE_DOWNLOAD_TRUSTED_HOSTS together. */
+  fetchTrustedHosts: string[];
 };
 
 export class EnvError extends Error {
@@ -238,6 +243,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runApi: env.ROLE !== 'worker',
     runWorkers: env.ROLE !== 'api',
     stripeConfigured: Boolean(env.STRIPE_SECRET_KEY),
+    fetchTrustedHosts: [
+      ...new Set([...env.FETCH_TRUSTED_HOSTS, ...env.IMAGE_DOWNLOAD_TRUSTED_HOSTS]),
+    ],
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname,
     ),

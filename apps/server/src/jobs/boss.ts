@@ -15,6 +15,8 @@ export const QUEUES = {
   refreshPrices: 'refresh-prices',
   resumeHeldPages: 'resume-held-pages',
   fetchCityPhoto: 'fetch-city-photo',
+  syncSheetsDue: 'sync-sheets-due',
+  syncSheet: 'sync-sheet',
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
@@ -64,6 +66,21 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 5 * 60,
+    notify: true,
+  },
+  // Linked sheets' due check (cron): one waiting and one running. Not retried: the next
+  // check, five minutes on, finds the same sheets.
+  'sync-sheets-due': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60, notify: true },
+  // One scheduled sync per project (its singleton key): one waiting and one running. A sheet
+  // host that fails is tried three more times, a minute, two and four apart; the sync's own
+  // lease keeps a manual sync and this one from running together.
+  'sync-sheet': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 15 * 60,
+    expireInSeconds: 10 * 60,
     notify: true,
   },
 };

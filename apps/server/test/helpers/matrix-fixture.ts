@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
-import { cities, pageVersions, projectImages } from '../../src/db/schema/index.ts';
+import {
+  cities,
+  pageVersions,
+  projectImages,
+  sheetLinks,
+  sheetSyncRuns,
+} from '../../src/db/schema/index.ts';
 import { hashPassword, randomToken, sha256 } from '../../src/lib/crypto.ts';
 import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
 import {
@@ -208,6 +214,25 @@ export async function matrixFixture(t: TestApp, role: Role) {
     height: 1,
   });
 
+  // A linked sheet (on an address no sync may read: nothing reaches the network) and a run
+  // its safety stop holds, for the sheet-link routes.
+  await db.insert(sheetLinks).values({
+    projectId: project.id,
+    url: 'https://127.0.0.1:9/areas.csv',
+    sourceUrl: 'https://127.0.0.1:9/areas.csv',
+    schedule: 'manual',
+  });
+  const [sheetRun] = await db
+    .insert(sheetSyncRuns)
+    .values({
+      projectId: project.id,
+      trigger: 'manual',
+      status: 'stopped',
+      message: 'This sync would remove 2 cities of 2 cities, more than a fifth.',
+      removing: [],
+    })
+    .returning();
+
   // Someone the admin routes act on, and who the account-link routes verify or reset.
   const bystander = await fastUser(t, { verified: false });
   return {
@@ -227,6 +252,7 @@ export async function matrixFixture(t: TestApp, role: Role) {
     pageProposal: pageProposal!,
     cityProposal: cityProposal!,
     imageFile,
+    sheetRun: sheetRun!,
     bystander,
     verifyToken: await oneTimeToken(t, bystander.user.id, 'verify_email'),
     resetToken: await oneTimeToken(t, bystander.user.id, 'reset_password'),

@@ -13,7 +13,7 @@ const read = (file: string) => fs.readFileSync(path.join(FIXTURES, file), 'utf8'
  * openssl, valid a hundred years; its server certificate names 127.0.0.1 and localhost), as a
  * machine trusts the public ones: the product's https fetch is the one a live server runs.
  */
-function trustTestCa() {
+export function trustTestCa() {
   const ca = read('ca.pem');
   const current = tls.getCACertificates('default');
   if (!current.includes(ca)) tls.setDefaultCACertificates([...current, ca]);

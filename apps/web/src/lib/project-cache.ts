@@ -22,6 +22,9 @@ export const projectKeys = {
   deployment: (id: string) => ['projects', 'deployment', id] as const,
   /** The published site's 301s, a page at a time; refreshed with the project after a deploy. */
   redirects: (id: string, page: number) => ['projects', 'redirects', id, page] as const,
+  /** The project's linked sheet, and its runs. */
+  sheet: (id: string) => ['projects', 'sheet', id] as const,
+  sheetRuns: (id: string) => ['projects', 'sheet', id, 'runs'] as const,
 };
 
 export function invalidateProjects(queryClient: QueryClient): Promise<void> {

@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './ops.ts';
 export * from './spending.ts';
 export * from './models.ts';
+export * from './sheets.ts';

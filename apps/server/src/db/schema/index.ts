@@ -8,3 +8,4 @@ export * from './deploys.ts';
 export * from './editor.ts';
 export * from './rate-limits.ts';
 export * from './ledger.ts';
+export * from './sheets.ts';

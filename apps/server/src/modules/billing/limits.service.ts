@@ -66,6 +66,35 @@ export function createLimitsService({ limitsRepo, billingRepo }: Deps) {
     },
 
     /**
+     * How many more city pages the owner's plan lets in this month (null: no cap), and the
+     * refusal an import of `adding` past it gets: the message checkCityPages would give. For
+     * an import that takes what fits (a linked sheet's sync); checkCityPages still decides.
+     */
+    async cityPagesRoom(actor: UserRow, ownerId: string, tx: Executor, now = new Date()) {
+      const unlimited = { left: null, refusal: async () => '' };
+      if (exempt(actor)) return unlimited;
+      const plan = await activePlan(ownerId, tx);
+      if (!plan) return { left: 0, refusal: async () => MSG.choosePlanForCityPages };
+      const limit = plan.limitCityPagesPerMonth;
+      if (limit === null) return unlimited;
+      const used = await limitsRepo.countCityPagesSince(ownerId, monthStart(now), tx);
+      return {
+        left: Math.max(0, limit - used),
+        refusal: async (adding: number) => {
+          const next = await planThatLifts(plan, byCityPages, used + adding, tx);
+          return PLAN_LIMIT_MSG.cityPages(
+            plan.name,
+            limit,
+            used,
+            adding,
+            nextMonthLabel(now),
+            next,
+          );
+        },
+      };
+    },
+
+    /**
      * After `adding` city pages were inserted into one of the owner's projects, in the same
      * transaction: writes them to the ledger (exempt users' too, so the figures stay whole),
      * then refuses (and so rolls back both) when the month's total is over the plan's cap.

@@ -18,7 +18,7 @@ type Deps = {
   photosRepo: PhotosRepo;
   /** Sends the page jobs of places that waited for their photo (generation). */
   sendWaitingPages: (projectId: string, pages: JobRef[]) => Promise<void>;
-  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: photo hosts fetched even on private addresses. */
+  /** FETCH_TRUSTED_HOSTS: photo hosts fetched even on private addresses. */
   trustedHosts: readonly string[];
   timeoutMs?: number;
   logger: Logger;

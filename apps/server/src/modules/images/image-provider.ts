@@ -50,7 +50,7 @@ export type ImageProviderOptions = {
   /** One image can take a minute or more at OpenAI. */
   timeoutMs?: number;
   downloadTimeoutMs?: number;
-  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: image hosts fetched even on private addresses. */
+  /** FETCH_TRUSTED_HOSTS: image hosts fetched even on private addresses. */
   trustedHosts?: readonly string[];
 };
 

@@ -26,7 +26,7 @@ export function createImagesModule(deps: {
   photosRepo: PhotosRepo;
   /** Sends the page jobs of places that waited for their photo (generation). */
   sendWaitingPages: (projectId: string, pages: JobRef[]) => Promise<void>;
-  config: Pick<Config, 'OPENAI_BASE_URL' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'>;
+  config: Pick<Config, 'OPENAI_BASE_URL' | 'fetchTrustedHosts'>;
   store: FileStore;
   owned: Owned;
   cipher: Cipher;
@@ -43,7 +43,7 @@ export function createImagesModule(deps: {
     files,
     photosRepo: deps.photosRepo,
     sendWaitingPages: deps.sendWaitingPages,
-    trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
+    trustedHosts: config.fetchTrustedHosts,
     logger,
   });
   const service = createImagesService({
@@ -51,7 +51,7 @@ export function createImagesModule(deps: {
     files,
     provider: createImageProvider({
       baseUrl: config.OPENAI_BASE_URL,
-      trustedHosts: config.IMAGE_DOWNLOAD_TRUSTED_HOSTS,
+      trustedHosts: config.fetchTrustedHosts,
     }),
     owned: deps.owned,
     cipher: deps.cipher,

@@ -20,7 +20,7 @@ type Deps = {
   factsRepo: FactsRepo;
   photosRepo: PhotosRepo;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
-  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
+  /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
   trustedHosts: readonly string[];
 };
 type PutInput = z.output<typeof ZPutCityFacts>;

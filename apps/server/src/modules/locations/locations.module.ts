@@ -12,6 +12,11 @@ import { factsRoutes } from './facts.routes.ts';
 import { createFactsService } from './facts.service.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { createPhotosRepo } from './photos.repo.ts';
+import { sheetLinkRoutes } from './sheet-link.routes.ts';
+import { createSheetLinkService } from './sheet-link.service.ts';
+import { createSheetLinksRepo } from './sheet-links.repo.ts';
+import { startSheetSyncJobs } from './sheet-sync.job.ts';
+import type { SyncDeps } from './sheet-sync.ts';
 import { uploadRoutes } from './upload.routes.ts';
 import { createUploadService, type CheckCityPageLimit, type CityQueue } from './upload.service.ts';
 
@@ -20,12 +25,16 @@ export function createLocationsModule(deps: {
   boss: PgBoss;
   config: Pick<
     Config,
-    'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'IMAGE_DOWNLOAD_TRUSTED_HOSTS'
+    'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'fetchTrustedHosts'
   >;
   serverKeys: ServerKeys;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   generation: CityQueue;
   checkCityPageLimit: CheckCityPageLimit;
+  /** The city pages an owner's plan lets in this month (a sync imports what fits). */
+  cityPagesRoom: SyncDeps['cityPagesRoom'];
+  /** Settles a project with nothing left to write (a sync removed the cities it waited for). */
+  settle: (projectId: string) => Promise<unknown>;
   /** Where a city's page is on the live site (site's paths, publishing's address). */
   cityPageUrl: CityPageUrl;
   logger: Logger;
@@ -34,7 +43,7 @@ export function createLocationsModule(deps: {
   const repo = createLocationsRepo(db);
   const factsRepo = createFactsRepo(db);
   const photosRepo = createPhotosRepo(db);
-  const trustedHosts = config.IMAGE_DOWNLOAD_TRUSTED_HOSTS;
+  const trustedHosts = config.fetchTrustedHosts;
   const owned = deps.projects.owned;
   const uploadService = createUploadService({
     db,
@@ -52,6 +61,18 @@ export function createLocationsModule(deps: {
       timeoutMs: config.UPLOAD_PARSE_TIMEOUT_SECONDS * 1000,
       memoryMb: config.UPLOAD_PARSE_MEMORY_MB,
     },
+    logger: deps.logger,
+  });
+  const sheetLinkService = createSheetLinkService({
+    repo: createSheetLinksRepo(db),
+    uploads: uploadService,
+    serverKeys: deps.serverKeys,
+    trustedHosts,
+    settle: deps.settle,
+    cityPagesRoom: deps.cityPagesRoom,
+    owned,
+    generation: deps.generation,
+    projectsRepo: deps.projects.repo,
     logger: deps.logger,
   });
   const factsService = createFactsService({
@@ -77,6 +98,9 @@ export function createLocationsModule(deps: {
     routes: [
       route(uploadRoutes, { uploadService }),
       route(factsRoutes, { factsService, cityExport }),
+      route(sheetLinkRoutes, { sheetLinkService }),
     ],
+    /** Linked sheets' scheduled syncs, on a process that runs workers. */
+    workers: () => startSheetSyncJobs(boss, sheetLinkService),
   };
 }

@@ -60,7 +60,7 @@ type Deps = {
   repo: LocationsRepo;
   factsRepo: FactsRepo;
   photosRepo: PhotosRepo;
-  /** IMAGE_DOWNLOAD_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
+  /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
   trustedHosts: readonly string[];
   projectsRepo: ProjectsRepo;
   generation: CityQueue;
@@ -85,6 +85,14 @@ const STATUS_OF: Record<LocationsFileErrorCode, AppErrorCode> = {
   no_columns: 'bad_request',
   facts: 'bad_request',
 };
+
+/** Uploads (and syncs) wait while the project generates: they would queue pages under it. */
+export function assertIdle(
+  project: ProjectRow,
+  message = 'The project is generating; upload more cities when it finishes.',
+) {
+  if (isInProgress(project.status)) throw new AppError('conflict', message);
+}
 
 /** A refused file refuses the upload; the message names the file when there were several. */
 function refusal(error: LocationsFileError, file: LocationsFile, several: boolean): AppError {
@@ -188,7 +196,77 @@ export function createUploadService(deps: Deps) {
     });
   }
 
+  /**
+   * An import's files parsed (off the API thread) and resolved, nothing stored yet: the
+   * cities it would store, under the place keys the project knows them by.
+   */
+  async function prepare(project: ProjectRow, files: LocationsFile[], fields: TUploadFields) {
+    const read = await readUpload(await parseAll(files), deps.trustedHosts);
+    const stored = await toStore(project.id, read.cities, fields, fields.model);
+    return { read, stored, facts: factsByPlace(read.cities, stored) };
+  }
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+  /**
+   * Stores a prepared import in one transaction (with `alsoInTx`, a sync's removals), checks
+   * the month's allowance there, then queues the new cities' pages and the rewrites.
+   */
+  async function commit(
+    args: { user: UserRow; owner: UserRow; project: ProjectRow; fields: TUploadFields },
+    { stored, facts }: Prepared,
+    alsoInTx?: (tx: Executor) => Promise<unknown>,
+  ) {
+    const { user, owner, project, fields } = args;
+    const result = await deps.db.transaction(async (tx) => {
+      const result = await storeUpload(deps, project.id, stored, facts, tx);
+      await alsoInTx?.(tx);
+      // Over the month's allowance: the throw rolls the whole import back.
+      await deps.checkCityPageLimit(user, owner.id, project.id, result.added.length, tx);
+      const patch = {
+        ...(result.added.length || result.rewritten.length
+          ? { status: PROJECT_STATUS.inProgress }
+          : {}),
+        ...(fields.handleMetaTagsManually && fields.metaTags
+          ? { metaTagsTemplate: fields.metaTags }
+          : {}),
+      };
+      if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
+      return result;
+    });
+    await queueStored(project, owner, result, fields.replaceEdits);
+    return { ...result, added: result.added.length };
+  }
+
+  async function queueStored(
+    project: ProjectRow,
+    owner: UserRow,
+    { added, rewritten }: { added: JobRef[]; rewritten: JobRef[] },
+    replaceEdits: boolean,
+  ) {
+    // A bulk import changes what the planner should know about the location tables: the
+    // detail screen's per-county counts ran twice as long on stale statistics.
+    if (added.length >= ANALYZE_AFTER_ADDED)
+      await deps.repo.refreshStatistics().catch((err: unknown) => {
+        deps.logger.warn({ err, projectId: project.id }, 'planner statistics not refreshed');
+      });
+    // A page whose place has a photo on its way waits for it (the photo job sends it), so
+    // the page is written with its photo rather than marked for a rewrite when it lands.
+    const awaiting = await deps.photosRepo.awaitingPhoto(
+      project.id,
+      added.map((c) => c.id),
+    );
+    await deps.generation.enqueueCities(
+      project,
+      owner,
+      added.filter((c) => !awaiting.has(c.id)),
+    );
+    // New instructions for cities already written: hand edits are kept unless replaced.
+    await deps.generation.enqueueCities(project, owner, rewritten, { replaceEdits });
+  }
+
   const service = {
+    prepare,
+    commit,
     async upload(
       user: UserRow,
       projectId: string,
@@ -199,65 +277,22 @@ export function createUploadService(deps: Deps) {
       // Forms send line breaks as CRLF; the template and instructions are stored as typed.
       fields = { ...fields, prompt: lf(fields.prompt), metaTags: lf(fields.metaTags) };
       if (!files.length) throw new AppError('bad_request', MSG.noFilesSelected);
-      if (isInProgress(project.status))
-        throw new AppError(
-          'conflict',
-          'The project is generating; upload more cities when it finishes.',
-        );
+      assertIdle(project);
       const owner = await deps.generation.ownerOf(user, project);
       const model = requireUsableModel(fields.model, owner, deps.serverKeys);
 
-      const read = await readUpload(await parseAll(files), deps.trustedHosts);
-      const none = { added: 0, existing: 0, updated: 0, photos: 0 };
+      const prepared = await prepare(project, files, { ...fields, model: model.id });
+      const { read } = prepared;
       if (read.cities.length === 0) {
         // Nothing to add or update: refuse, so the screen never says "Upload Complete" over
         // an upload that did nothing, and hand back the rows' reasons to fix them by.
+        const none = { added: 0, existing: 0, updated: 0, photos: 0 };
         const message = nothingImported(read.rowsRead, read.refusedRows);
         throw new AppError('unprocessable', message, undefined, {
           report: read.report(none, message),
         });
       }
-      const stored = await toStore(project.id, read.cities, fields, model.id);
-      const facts = factsByPlace(read.cities, stored);
-
-      const result = await deps.db.transaction(async (tx) => {
-        const result = await storeUpload(deps, project.id, stored, facts, tx);
-        // Over the month's allowance: the throw rolls the whole upload back.
-        await deps.checkCityPageLimit(user, owner.id, project.id, result.added.length, tx);
-        const patch = {
-          ...(result.added.length || result.rewritten.length
-            ? { status: PROJECT_STATUS.inProgress }
-            : {}),
-          ...(fields.handleMetaTagsManually && fields.metaTags
-            ? { metaTagsTemplate: fields.metaTags }
-            : {}),
-        };
-        if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
-        return result;
-      });
-      const { added, rewritten } = result;
-      // A bulk import changes what the planner should know about the location tables: the
-      // detail screen's per-county counts ran twice as long on stale statistics.
-      if (added.length >= ANALYZE_AFTER_ADDED)
-        await deps.repo.refreshStatistics().catch((err: unknown) => {
-          deps.logger.warn({ err, projectId: project.id }, 'planner statistics not refreshed');
-        });
-      // A page whose place has a photo on its way waits for it (the photo job sends it), so
-      // the page is written with its photo rather than marked for a rewrite when it lands.
-      const awaiting = await deps.photosRepo.awaitingPhoto(
-        project.id,
-        added.map((c) => c.id),
-      );
-      await deps.generation.enqueueCities(
-        project,
-        owner,
-        added.filter((c) => !awaiting.has(c.id)),
-      );
-      // New instructions for cities already written: hand edits are kept unless replaced.
-      await deps.generation.enqueueCities(project, owner, rewritten, {
-        replaceEdits: fields.replaceEdits,
-      });
-      const counts = { ...result, added: added.length };
+      const counts = await commit({ user, owner, project, fields }, prepared);
       return read.report(counts, MSG.uploadComplete);
     },
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { publishingApi } from '@cityforge/shared';
 import type { TPaged, TSiteRedirect } from '@cityforge/shared';
 import { call } from '../../../lib/api';
-import { projectKeys } from './keys';
+import { projectKeys } from '../../../lib/project-cache';
 
 /** GET /api/projects/{id}/redirects/?page=N → the site's 301s, newest first. */
 export function getRedirects(

@@ -14,6 +14,7 @@ import { useProjectEvents } from '../../api/project-events';
 import { completedTransition } from '../../project-rules';
 import { DetailHeader } from './detail-header';
 import { GenerationBanner } from './generation-banner';
+import { LinkedSheet } from './linked-sheet';
 import { ProjectDetailsCard } from './project-details-card';
 import { SiteRedirects } from './site-redirects';
 import { SpendingCapNotice } from './spending-cap-notice';
@@ -100,6 +101,7 @@ export default function ProjectDetailPage() {
       <ProjectDetailsCard project={project} showUsage={superuser} />
       <WebsiteStructure project={project} showUsage={superuser} />
       <SiteRedirects projectId={project.id} />
+      <LinkedSheet projectId={project.id} generating={isInProgress(project.status)} />
     </div>
   );
 }

@@ -1,0 +1,195 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { FileSpreadsheet, RefreshCw, Unlink } from 'lucide-react';
+import {
+  SHEET_SCHEDULES,
+  ZSheetLinkInput,
+  type TSheetLink,
+  type TSheetSchedule,
+} from '@cityforge/shared';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { TextField } from '../../../../components/ui/input';
+import { SelectField } from '../../../../components/ui/select';
+import { toast } from '../../../../components/ui/toast';
+import { errorMessage, isApiError } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/format';
+import { useSheetLink } from '../../api/get-sheet-link';
+import { useSheetRuns } from '../../api/get-sheet-runs';
+import { useSaveSheetLink } from '../../api/save-sheet-link';
+import { useSyncSheet } from '../../api/sync-sheet';
+import { useUnlinkSheet } from '../../api/unlink-sheet';
+import { SheetRuns, SyncReport } from './sheet-runs';
+
+const SCHEDULE_LABELS: Record<TSheetSchedule, string> = {
+  manual: 'Only when I sync',
+  hourly: 'Every hour',
+  daily: 'Every day',
+};
+
+/** The link's address and schedule; saving links (or re-links) the sheet. */
+function LinkForm({ projectId, link }: { projectId: string; link: TSheetLink | null }) {
+  const [url, setUrl] = useState(link?.url ?? '');
+  const [schedule, setSchedule] = useState<TSheetSchedule>(link?.schedule ?? 'manual');
+  const [error, setError] = useState<string>();
+  const save = useSaveSheetLink(projectId);
+  useEffect(() => {
+    setUrl(link?.url ?? '');
+    setSchedule(link?.schedule ?? 'manual');
+  }, [link?.url, link?.schedule]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = ZSheetLinkInput.safeParse({ url, schedule });
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    setError(undefined);
+    try {
+      await save.mutateAsync(checked.data);
+      toast.success('Sheet linked', { message: 'Sync it now, or let the schedule read it.' });
+    } catch (failure) {
+      const fields = isApiError(failure) ? failure.fieldErrors : undefined;
+      setError(fields?.url ?? errorMessage(failure));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+      <TextField
+        label="Sheet address"
+        placeholder="https://docs.google.com/spreadsheets/d/…"
+        hint="A Google Sheet shared with anyone who has the link (any tab), or an https link to a CSV or Excel file."
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={error}
+        inputMode="url"
+      />
+      <SelectField
+        label="Sync"
+        value={schedule}
+        onChange={(e) => setSchedule(e.target.value as TSheetSchedule)}
+      >
+        {SHEET_SCHEDULES.map((s) => (
+          <option key={s} value={s}>
+            {SCHEDULE_LABELS[s]}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" className="sm:mt-7" disabled={save.isPending}>
+        {link ? 'Save link' : 'Link sheet'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The project's linked sheet: its address and schedule, Sync now, the last report, the runs,
+ * and a run the safety stop held, to confirm.
+ */
+export function LinkedSheet({ projectId, generating }: { projectId: string; generating: boolean }) {
+  const link = useSheetLink(projectId);
+  const runs = useSheetRuns(projectId, !!link.data);
+  const sync = useSyncSheet(projectId);
+  const unlink = useUnlinkSheet(projectId);
+  const [confirming, setConfirming] = useState(false);
+  const current = link.data ?? null;
+  const waiting = current?.waitingRun ?? null;
+
+  async function run(runId?: string) {
+    try {
+      const answer = await sync.mutateAsync(runId);
+      if (answer.status === 'stopped') toast.warning(`Sync stopped - ${answer.message}`);
+      else toast.success(`Sheet synced - ${answer.message}`);
+    } catch (failure) {
+      toast.error(`Sync failed - ${errorMessage(failure)}`);
+      throw failure;
+    }
+  }
+
+  return (
+    <Card data-testid="linked-sheet">
+      <CardHeader
+        title="Linked sheet"
+        description="Keep this project's cities and their facts in a spreadsheet: each sync adds, updates and removes cities as the sheet says."
+        actions={
+          current ? (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void run().catch(() => undefined)}
+                disabled={sync.isPending || generating}
+                title={generating ? 'Wait for the project to finish generating' : undefined}
+              >
+                <RefreshCw className="size-4" aria-hidden="true" />
+                {sync.isPending ? 'Syncing…' : 'Sync now'}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => unlink.mutate()}>
+                <Unlink className="size-4" aria-hidden="true" /> Unlink
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <CardBody className="space-y-5">
+        {link.isPending ? null : <LinkForm projectId={projectId} link={current} />}
+        {current ? (
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600">
+            <span>
+              Last synced: {current.lastSyncAt ? formatDateTime(current.lastSyncAt) : 'not yet'}
+            </span>
+            {current.nextSyncAt ? (
+              <span>Next sync: {formatDateTime(current.nextSyncAt)}</span>
+            ) : null}
+          </p>
+        ) : null}
+        {waiting ? (
+          <Alert
+            variant="warning"
+            title="A sync waits for your confirmation"
+            testId="sheet-waiting"
+            action={
+              <Button size="sm" onClick={() => setConfirming(true)}>
+                Review and apply
+              </Button>
+            }
+          >
+            {waiting.message}
+          </Alert>
+        ) : null}
+        {current?.lastReport ? (
+          <section className="space-y-2">
+            <h3 className="text-sm font-semibold text-zinc-800">Last sync</h3>
+            <p className="text-sm text-zinc-700">{current.lastReport.message}</p>
+            <SyncReport report={current.lastReport} />
+          </section>
+        ) : null}
+        {current ? (
+          <section className="space-y-2">
+            <h3 className="text-sm font-semibold text-zinc-800">Runs</h3>
+            <SheetRuns runs={runs.data ?? []} />
+          </section>
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-zinc-500">
+            <FileSpreadsheet className="size-4" aria-hidden="true" />
+            No sheet is linked yet.
+          </p>
+        )}
+      </CardBody>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        variant="warning"
+        title="Apply this sync?"
+        description={
+          waiting?.report
+            ? `${waiting.report.removed} cities will be removed with their pages: ${waiting.report.removedCities.join(', ')}.`
+            : waiting?.message
+        }
+        confirmLabel="Apply sync"
+        busyLabel="Applying…"
+        onConfirm={() => run(waiting?.id)}
+      />
+    </Card>
+  );
+}
