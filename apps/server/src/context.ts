@@ -61,6 +61,11 @@ export function createContext(opts: {
     createWithPages: (...args) => generation.service.createProject(...args),
     syncDomain: (...args) => domains.sync(...args),
     spendingCapChanged: (...args) => generation.capResume.projectCapChanged(...args),
+    servicePagesChanged: async (user, project, setting) => {
+      const owner = await generation.service.ownerOf(user, project);
+      await generation.serviceCities.sync(user, owner, project, setting);
+    },
+    servicePagesPreview: (...args) => generation.serviceCities.preview(...args),
   });
   const locations = createLocationsModule({
     ...base,
@@ -68,6 +73,8 @@ export function createContext(opts: {
     generation: {
       ownerOf: (...args) => generation.service.ownerOf(...args),
       enqueueCities: (...args) => generation.service.enqueueCities(...args),
+      servicePagesIn: (...args) => generation.serviceCities.syncIn(...args),
+      sendServicePages: (...args) => generation.serviceCities.send(...args),
     },
     checkCityPageLimit: billing.limits.checkCityPages,
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
@@ -81,6 +88,7 @@ export function createContext(opts: {
     locationsRepo,
     factsRepo: locations.factsRepo,
     mailQueue: mail.queue,
+    checkPageLimit: billing.limits.checkCityPages,
   });
   const { usageRepo, ai } = generation;
   const { owned } = projects;

@@ -30,7 +30,13 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
   };
 }
 
-const unscored = { similarity: null, similarTo: null, tooSimilar: false, factCount: 0 };
+const unscored = {
+  similarity: null,
+  similarTo: null,
+  tooSimilar: false,
+  factCount: 0,
+  servicePages: [],
+};
 
 const pageState = {
   status: 'Completed',

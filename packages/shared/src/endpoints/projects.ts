@@ -19,6 +19,8 @@ import {
   ZProjectDetail,
   ZProjectListQuery,
   ZProjectSettings,
+  ZServicePagesPreview,
+  ZServicePagesSetting,
   ZSetDomain,
   ZUpdateHeaderLinks,
   ZUpdateProjectSettings,
@@ -100,6 +102,14 @@ export const projectsApi = {
     params: ZProjectParams,
     body: ZUpdateProjectSettings,
     responses: { 200: ZData(ZProjectSettings).extend({ message: z.string() }) },
+  }),
+  /** The pages a service-city pages setting would add and remove, before it is saved. */
+  servicePagesPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/settings/service-pages/preview/',
+    params: ZProjectParams,
+    body: ZServicePagesSetting,
+    responses: { 200: ZData(ZServicePagesPreview) },
   }),
   updateHeaderLinks: defineEndpoint({
     method: 'POST',

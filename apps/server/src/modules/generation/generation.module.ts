@@ -14,6 +14,8 @@ import type { ServerKeys } from '../models/keys.ts';
 import { createPricesRepo } from '../models/prices.repo.ts';
 import { createPricesService } from '../models/prices.service.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
+import { createServiceCityRepo } from '../pages/service-city.repo.ts';
+import { createServiceCitySync } from './service-city-sync.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import { createAiClient } from './ai-client.ts';
 import { createChangeFeed, publishChange } from './change-feed.ts';
@@ -49,6 +51,8 @@ export function createGenerationModule(deps: {
   /** Places' facts: what city pages state, and what their scoring looks for. */
   factsRepo: FactsRepo;
   mailQueue: MailQueue;
+  /** The plan's monthly page allowance (billing): service-city pages count as pages. */
+  checkPageLimit: Parameters<typeof createServiceCitySync>[0]['checkPageLimit'];
 }) {
   const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
   const ai = createAiClient({
@@ -59,6 +63,7 @@ export function createGenerationModule(deps: {
   });
   const changeFeed = createChangeFeed(handle, logger);
   const usageRepo = createUsageRepo(db);
+  const serviceCityRepo = createServiceCityRepo(db);
   const prices = createPricesService({
     repo: createPricesRepo(db),
     openRouterBaseUrl: config.OPENROUTER_BASE_URL,
@@ -83,6 +88,16 @@ export function createGenerationModule(deps: {
   });
   /** Settles a project with nothing left to write, its scoring queued with it. */
   const settle = (projectId: string) => settleAndScore({ db, boss, repo: pagesRepo }, projectId);
+  const serviceCities = createServiceCitySync({
+    db,
+    boss,
+    serverKeys,
+    pagesRepo,
+    serviceCityRepo,
+    projectsRepo: projects.repo,
+    checkPageLimit: deps.checkPageLimit,
+    settle,
+  });
   /** The page writer of this process (a test stops and starts it again). */
   const pageWorker = () =>
     createPageWorker({
@@ -93,6 +108,7 @@ export function createGenerationModule(deps: {
       projectsRepo: projects.repo,
       locationsRepo: deps.locationsRepo,
       factsRepo: deps.factsRepo,
+      serviceCityRepo,
       ai,
       cipher: deps.cipher,
       serverKeys,
@@ -117,7 +133,7 @@ export function createGenerationModule(deps: {
     for (const [projectId, pages] of byProject) {
       const owned = await projects.repo.withOwner(projectId);
       if (!owned) continue;
-      for (const target of ['page', 'city'] as const)
+      for (const target of ['page', 'city', 'service-city'] as const)
         await sendPageJobs(boss, {
           owner: owned.owner,
           pages: pages.filter((p) => p.target === target),
@@ -147,6 +163,9 @@ export function createGenerationModule(deps: {
     pageWorker,
     settle,
     recover,
+    /** Service-city pages kept to what the places offer (settings, uploads). */
+    serviceCities,
+    serviceCityRepo,
     routes: [
       route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
       route(modelsRoutes, { projectsService: projects.service, estimator }),

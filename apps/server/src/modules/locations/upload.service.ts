@@ -21,6 +21,7 @@ import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
 import type { PhotosRepo } from './photos.repo.ts';
 import type { Gathered } from './upload-gather.ts';
 import { readUpload } from './upload-read.ts';
+import { serviceMatcher, unknownServices } from './service-match.ts';
 import { factsByPlace, storeUpload } from './upload-store.ts';
 import type { PgBoss } from 'pg-boss';
 import {
@@ -49,6 +50,17 @@ export type CityQueue = {
     cities: JobRef[],
     opts?: { replaceEdits?: boolean },
   ): Promise<void>;
+  /**
+   * Service-city pages brought in line with the places' Services, inside the upload's
+   * transaction (they count against the allowance with its cities); answers those to send.
+   */
+  servicePagesIn(
+    tx: Executor,
+    who: { actor: UserRow; owner: UserRow },
+    project: ProjectRow,
+  ): Promise<{ added: JobRef[]; removed: number }>;
+  /** Their jobs, once the upload committed. */
+  sendServicePages(project: ProjectRow, owner: UserRow, added: JobRef[]): Promise<unknown>;
 };
 
 /** Cities added by one upload from which the location tables are analyzed again. */
@@ -207,7 +219,10 @@ export function createUploadService(deps: Deps) {
       const owner = await deps.generation.ownerOf(user, project);
       const model = requireUsableModel(fields.model, owner, deps.serverKeys);
 
-      const read = await readUpload(await parseAll(files), deps.trustedHosts);
+      const match = serviceMatcher(await deps.projectsRepo.servicesOf(project.id));
+      const read = await readUpload(await parseAll(files), deps.trustedHosts, (names) =>
+        match.size ? unknownServices(names, match) : [],
+      );
       const none = { added: 0, existing: 0, updated: 0, photos: 0 };
       if (read.cities.length === 0) {
         // Nothing to add or update: refuse, so the screen never says "Upload Complete" over
@@ -233,9 +248,12 @@ export function createUploadService(deps: Deps) {
             : {}),
         };
         if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
-        return result;
+        const services = project.servicePages.enabled
+          ? await deps.generation.servicePagesIn(tx, { actor: user, owner }, project)
+          : null;
+        return { ...result, services };
       });
-      const { added, rewritten } = result;
+      const { added, rewritten, services } = result;
       // A bulk import changes what the planner should know about the location tables: the
       // detail screen's per-county counts ran twice as long on stale statistics (issue 23).
       if (added.length >= ANALYZE_AFTER_ADDED)
@@ -257,6 +275,7 @@ export function createUploadService(deps: Deps) {
       await deps.generation.enqueueCities(project, owner, rewritten, {
         replaceEdits: fields.replaceEdits,
       });
+      if (services) await deps.generation.sendServicePages(project, owner, services.added);
       const counts = { ...result, added: added.length };
       return read.report(counts, MSG.uploadComplete);
     },

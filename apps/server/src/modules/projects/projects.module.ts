@@ -10,7 +10,7 @@ import { projectMapRoutes } from './project-map.routes.ts';
 import { createProjectMapService } from './project-map.service.ts';
 import { createProjectsRepo, type NewProject } from './projects.repo.ts';
 import { projectsRoutes } from './projects.routes.ts';
-import { createProjectsService } from './projects.service.ts';
+import { createProjectsService, type ServicePagesHooks } from './projects.service.ts';
 
 /**
  * Projects sit below generation and domains, so what those do for a project (write its first
@@ -30,6 +30,8 @@ export function createProjectsModule(deps: {
   ) => Promise<ProjectRow>;
   syncDomain: (project: ProjectRow, domain: string | null) => Promise<void>;
   spendingCapChanged: (project: ProjectRow) => Promise<void>;
+  servicePagesChanged: ServicePagesHooks['changed'];
+  servicePagesPreview: ServicePagesHooks['preview'];
 }) {
   const repo = createProjectsRepo(deps.db);
   const service = createProjectsService({
@@ -42,6 +44,7 @@ export function createProjectsModule(deps: {
     settle: deps.settle,
     syncDomain: deps.syncDomain,
     spendingCapChanged: deps.spendingCapChanged,
+    servicePages: { changed: deps.servicePagesChanged, preview: deps.servicePagesPreview },
   });
   const mapService = createProjectMapService({
     owned: projectOwnership(repo),
