@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PAGE_STATUS, PROJECT_STATUS, type TProjectDetail } from '@cityforge/shared';
+import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { serviceCityPages } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { giveKeys, signedInUser } from './helpers/factories.ts';
-import { detailOf, settled } from './helpers/generation.ts';
+import { signedInUser } from './helpers/factories.ts';
+import { detailOf } from './helpers/generation.ts';
 import { http as inject } from './helpers/http.ts';
-import { citiesOf, FIFTY_CITIES, spreadsheet, upload, uploaded } from './helpers/locations.ts';
+import { citiesOf, spreadsheet, upload, uploaded } from './helpers/locations.ts';
+import {
+  expectedOffer as expected,
+  LONG,
+  offered,
+  SERVICES,
+  servicePagesKit,
+  servicesCell,
+  servicesSheet as sheet,
+  SLUGS,
+  TWENTY,
+} from './helpers/service-pages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,85 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { get, post } = inject(() => t);
-type Headers = Record<string, string>;
-
-const SERVICES = ['Roof Repair', 'Gutter Cleaning', 'Roof Replacement', 'Skylight Installation'];
-const SLUGS = ['roof-repair', 'gutter-cleaning', 'roof-replacement', 'skylight-installation'];
-
-/**
- * What each of the 20 places offers, spelled the way sheets spell it: a plural, a slug, other
- * case, either separator. Every fifth place names none (its cell is empty).
- */
-function servicesCell(i: number): { cell: string; slugs: string[] } {
-  if (i % 5 === 0) return { cell: '', slugs: [] };
-  const spellings = [
-    'roof repairs',
-    'GUTTER-CLEANING',
-    'Roof replacement',
-    'skylight installation',
-  ];
-  const picked = [0, 1, 2, 3].filter((k) => (i * 7 + k * 3) % 4 < 2 || k === i % 4);
-  return {
-    cell: picked.map((k) => spellings[k]).join(i % 2 ? '; ' : ', '),
-    slugs: picked.map((k) => SLUGS[k]!),
-  };
-}
-
-const TWENTY = FIFTY_CITIES.slice(0, 20);
-
-/** The sheet of the 20 places; line 8's cell (Kyle's) also names a service the project lacks. */
-function sheet(cell: (i: number) => string = (i) => servicesCell(i).cell) {
-  return spreadsheet('csv', [
-    ['City', 'State', 'County', 'ZIP', 'Services'],
-    ...TWENTY.map((c, i) => [...c, i === 6 ? `${cell(i)}; Chimney sweep` : cell(i)]),
-  ]);
-}
-
-/** Generation of a few hundred pages on a loaded machine: waited for, however long it takes. */
-const settledLong = (id: string, headers: Headers) => settled(t, id, headers, 240_000);
-const LONG = 300_000;
-
-/** A customer on a plan (no exemption from its allowance), with a key as every customer has. */
-async function keyedUser(plan: 'free' | 'pro') {
-  const u = await signedInUser(t, { plan });
-  await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
-  return u;
-}
-
-async function roofer(headers: Headers): Promise<string> {
-  const res = await post('/api/projects/create/', headers, {
-    name: 'High Ridge Roofing',
-    serviceType: 'Roofing',
-    model: 'offline-draft',
-    prompt: `Roofers serving Texas.\n${SERVICES.map((s) => `- ${s}`).join('\n')}`,
-    contactPhoneNumber: '(512) 555-0100',
-    email: 'hello@highridge.test',
-    createServicePages: true,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = (res.json() as { data: { id: string } }).data.id;
-  const detail = await settledLong(id, headers);
-  expect(detail.servicePages.map((p) => p.slug)).toEqual(SLUGS);
-  return id;
-}
-
-const setServicePages = (id: string, headers: Headers, servicePages: unknown) =>
-  post(`/api/projects/${id}/settings/`, headers, { servicePages });
-
-/** Each city's service pages by city name: the slugs, in the services' order. */
-function offered(detail: TProjectDetail) {
-  return Object.fromEntries(
-    citiesOf(detail)
-      .filter((c) => c.servicePages.length)
-      .map((c) => [c.name, c.servicePages.map((p) => p.slug)]),
-  );
-}
-
-function expected(slugsOf: (i: number) => string[]) {
-  return Object.fromEntries(
-    TWENTY.map(([name], i) => [name, slugsOf(i)] as const).filter(([, s]) => s.length),
-  );
-}
+const { settledLong, keyedUser, roofer, setServicePages } = servicePagesKit(() => t);
 
 describe('service-city pages', () => {
   it(

@@ -291,7 +291,11 @@ export function createPageWorker(deps: WorkerDeps) {
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
-      await startScoreWorker(deps.boss, { locations: deps.locationsRepo, facts: deps.factsRepo });
+      await startScoreWorker(deps.boss, {
+        locations: deps.locationsRepo,
+        facts: deps.factsRepo,
+        serviceCities: deps.serviceCityRepo,
+      });
     },
   };
 }

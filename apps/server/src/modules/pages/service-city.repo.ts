@@ -1,11 +1,29 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cities, pages, serviceCityPages } from '../../db/schema/index.ts';
+import { PAGE_STATUS } from '@cityforge/shared';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  serviceCityPages,
+} from '../../db/schema/index.ts';
 import type { JobRef } from './pages.repo.ts';
 
 export type NewServiceCityPage = typeof serviceCityPages.$inferInsert;
 /** A service-city page by its identity: the place and the service. */
 export type ServiceCityPair = { id: string; cityId: string; servicePageId: string };
+
+/** What scoring measured of a service-city page (as of a city page: similarity.ts). */
+export type ServiceCityQuality = {
+  id: string;
+  similarity: number;
+  similarTo: string | null;
+  localShare: number;
+  wordCount: number;
+  factsStated: number;
+  stuffing: number;
+};
 
 /** Service-city pages' rows: storage only, which pairs a place offers is the sync's rule. */
 export function createServiceCityRepo(db: Db) {
@@ -108,6 +126,62 @@ export function createServiceCityRepo(db: Db) {
         .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
         .where(inArray(serviceCityPages.cityId, cityIds))
         .orderBy(pages.sortOrder, pages.name);
+    },
+
+    /** The written pages with their place, as scoring reads them. */
+    forScoring(projectId: string) {
+      return db
+        .select({
+          id: serviceCityPages.id,
+          cityId: serviceCityPages.cityId,
+          servicePageId: serviceCityPages.servicePageId,
+          service: pages.name,
+          prompt: serviceCityPages.prompt,
+          contentHtml: serviceCityPages.contentHtml,
+          name: cities.name,
+          zips: cities.zips,
+          otherCounties: cities.otherCounties,
+          county: locationCounties.name,
+          stateName: locationStates.name,
+          stateCode: locationStates.code,
+        })
+        .from(serviceCityPages)
+        .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
+        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(
+          and(
+            eq(serviceCityPages.projectId, projectId),
+            eq(serviceCityPages.status, PAGE_STATUS.completed),
+          ),
+        );
+    },
+
+    /** Stores what scoring measured, writing only the rows whose scores changed. */
+    async setQuality(scores: ServiceCityQuality[]): Promise<void> {
+      for (let i = 0; i < scores.length; i += 2000) {
+        const rows = scores.slice(i, i + 2000).map((s) => ({
+          id: s.id,
+          similarity: s.similarity,
+          similar_to: s.similarTo,
+          local_share: s.localShare,
+          word_count: s.wordCount,
+          facts_stated: s.factsStated,
+          stuffing: s.stuffing,
+        }));
+        await db.execute(sql`
+          update service_city_pages p set similarity = v.similarity, similar_to = v.similar_to,
+            local_share = v.local_share, word_count = v.word_count,
+            facts_stated = v.facts_stated, stuffing = v.stuffing
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer,
+              facts_stated integer, stuffing integer)
+          where p.id = v.id
+            and (p.similarity, p.similar_to, p.local_share, p.word_count, p.facts_stated, p.stuffing)
+              is distinct from
+                (v.similarity, v.similar_to, v.local_share, v.word_count, v.facts_stated, v.stuffing)`);
+      }
     },
 
     /** How many pages the project has of each status (the progress line). */

@@ -14,6 +14,8 @@ export const SITE_READS = [
   'cityStubs',
   'cityContents',
   'citiesPastSeats',
+  'serviceCityStubs',
+  'serviceCityContents',
 ] as const satisfies ReadonlyArray<keyof PublishingRepo>;
 export type SiteReads = Pick<PublishingRepo, (typeof SITE_READS)[number]>;
 
