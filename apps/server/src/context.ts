@@ -17,6 +17,7 @@ import { createImagesModule } from './modules/images/images.module.ts';
 import { createLocationsModule } from './modules/locations/locations.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createPagesRepo } from './modules/pages/pages.repo.ts';
+import { createServiceCityRepo } from './modules/pages/service-city.repo.ts';
 import { createProjectsModule } from './modules/projects/projects.module.ts';
 import { createPublishingModule } from './modules/publishing/publishing.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';
@@ -54,6 +55,7 @@ export function createContext(opts: {
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({ ...base, usersRepo: users.repo, billing });
   const pagesRepo = createPagesRepo(db);
+  const serviceCityRepo = createServiceCityRepo(db);
   const projects = createProjectsModule({
     ...base,
     settle: (...args) => generation.settle(...args),
@@ -79,12 +81,13 @@ export function createContext(opts: {
     checkCityPageLimit: billing.limits.checkCityPages,
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
   });
-  const site = createSiteModule({ projects, locationsRepo: locations.repo });
+  const site = createSiteModule({ projects, locationsRepo: locations.repo, serviceCityRepo });
   const locationsRepo = locations.repo;
   const generation = createGenerationModule({
     ...base,
     projects,
     pagesRepo,
+    serviceCityRepo,
     locationsRepo,
     factsRepo: locations.factsRepo,
     mailQueue: mail.queue,
@@ -109,7 +112,15 @@ export function createContext(opts: {
   });
   const domains = createDomainsModule({ ...base, projects, netlify: publishing.netlify });
   const projectsRepo = projects.repo;
-  const editor = createEditorModule({ ...base, projectsRepo, owned, locationsRepo, usageRepo, ai });
+  const editor = createEditorModule({
+    ...base,
+    projectsRepo,
+    owned,
+    locationsRepo,
+    serviceCityRepo,
+    usageRepo,
+    ai,
+  });
 
   const modules = { mail, users, auth, billing, admin, projects, locations, site, generation };
   return {

@@ -14,7 +14,7 @@ import type { ServerKeys } from '../models/keys.ts';
 import { createPricesRepo } from '../models/prices.repo.ts';
 import { createPricesService } from '../models/prices.service.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
-import { createServiceCityRepo } from '../pages/service-city.repo.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import { createServiceCitySync } from './service-city-sync.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import { createAiClient } from './ai-client.ts';
@@ -47,6 +47,8 @@ export function createGenerationModule(deps: {
   >;
   projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
   pagesRepo: PagesRepo;
+  /** Service-city pages' rows (shared with the editor and the previews). */
+  serviceCityRepo: ServiceCityRepo;
   locationsRepo: LocationsRepo;
   /** Places' facts: what city pages state, and what their scoring looks for. */
   factsRepo: FactsRepo;
@@ -54,7 +56,8 @@ export function createGenerationModule(deps: {
   /** The plan's monthly page allowance (billing): service-city pages count as pages. */
   checkPageLimit: Parameters<typeof createServiceCitySync>[0]['checkPageLimit'];
 }) {
-  const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
+  const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo, serviceCityRepo } =
+    deps;
   const ai = createAiClient({
     baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
     timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
@@ -63,7 +66,6 @@ export function createGenerationModule(deps: {
   });
   const changeFeed = createChangeFeed(handle, logger);
   const usageRepo = createUsageRepo(db);
-  const serviceCityRepo = createServiceCityRepo(db);
   const prices = createPricesService({
     repo: createPricesRepo(db),
     openRouterBaseUrl: config.OPENROUTER_BASE_URL,
@@ -85,6 +87,7 @@ export function createGenerationModule(deps: {
     projectsRepo: projects.repo,
     serverKeys,
     owned: projects.owned,
+    serviceCityRepo,
   });
   /** Settles a project with nothing left to write, its scoring queued with it. */
   const settle = (projectId: string) => settleAndScore({ db, boss, repo: pagesRepo }, projectId);
@@ -165,7 +168,6 @@ export function createGenerationModule(deps: {
     recover,
     /** Service-city pages kept to what the places offer (settings, uploads). */
     serviceCities,
-    serviceCityRepo,
     routes: [
       route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
       route(modelsRoutes, { projectsService: projects.service, estimator }),

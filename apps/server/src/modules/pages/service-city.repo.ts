@@ -108,6 +108,24 @@ export function createServiceCityRepo(db: Db) {
       return row ?? null;
     },
 
+    /** A city's page for one service, by the city and the service's slug. */
+    async findByPlace(projectId: string, cityId: string, slug: string) {
+      const [row] = await db
+        .select({ page: serviceCityPages, service: { name: pages.name, slug: pages.slug } })
+        .from(serviceCityPages)
+        .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
+        .where(
+          and(
+            eq(serviceCityPages.projectId, projectId),
+            eq(serviceCityPages.cityId, cityId),
+            eq(pages.kind, 'service'),
+            eq(pages.slug, slug),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Each city's service pages, for the detail screen. */
     ofCities(cityIds: string[]) {
       if (!cityIds.length) return Promise.resolve([]);
