@@ -49,8 +49,15 @@ const SAME_PAGE: FakePageContent = {
 
 let t: TestApp;
 let ai: FakeAi;
+/** While set, the model answers service-city pages with no usable page (they fail). */
+let refuseServiceCities = false;
+const isServiceCity = (messages: Array<{ content?: unknown }>) =>
+  messages.some((m) => String(m.content ?? '').includes('this page is about this one service'));
 beforeAll(async () => {
-  ai = await startFakeAi({ respond: () => JSON.stringify(SAME_PAGE) });
+  ai = await startFakeAi({
+    respond: ({ messages }) =>
+      refuseServiceCities && isServiceCity(messages) ? 'no page today' : JSON.stringify(SAME_PAGE),
+  });
   t = await createTestApp({ OPENROUTER_BASE_URL: ai.openRouterUrl, OPENAI_BASE_URL: ai.url });
 });
 afterAll(async () => {
@@ -125,6 +132,57 @@ describe('the quality gate on service-city pages', () => {
       expect(sitemap).not.toMatch(/\/states\/[^<]*\/(roof-repair|gutter-cleaning)<\/loc>/);
       // The service pages themselves are still there and in the sitemap.
       expect(sitemap).toContain('<loc>https://highridge.test/services/roof-repair</loc>');
+    },
+    LONG,
+  );
+
+  it(
+    'fails a page the model cannot write, and a retry of the project writes it',
+    async () => {
+      const u = await signedInUser(t, { plan: 'pro' });
+      await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
+      const res = await post('/api/projects/create/', u.headers, {
+        name: 'High Ridge Roofing',
+        serviceType: 'Roofing',
+        model: MODEL,
+        prompt: 'Roofers.',
+        createServicePages: true,
+      });
+      const id = (res.json() as { data: { id: string } }).data.id;
+      await settledLong(id, u.headers);
+      refuseServiceCities = true;
+      try {
+        await setServicePages(id, u.headers, { enabled: true, services: 'all', unlisted: 'all' });
+        await uploaded(
+          t,
+          id,
+          u.headers,
+          [
+            spreadsheet('csv', [
+              ['City', 'State', 'ZIP'],
+              ['Austin', 'TX', '78701'],
+            ]),
+          ],
+          { model: MODEL },
+        );
+        const failed = await settledLong(id, u.headers);
+        expect(failed.status).toBe('Error');
+        const statuses = (d: typeof failed) =>
+          citiesOf(d).flatMap((c) => c.servicePages.map((p) => p.status));
+        expect(statuses(failed)).toEqual(['Failed', 'Failed']);
+        // Each city page itself was written: only its service pages failed.
+        expect(citiesOf(failed).map((c) => c.status)).toEqual(['Completed']);
+      } finally {
+        refuseServiceCities = false;
+      }
+      const retry = await post(`/api/projects/${id}/retry/`, u.headers);
+      expect(retry.statusCode, retry.body).toBe(200);
+      const done = await settledLong(id, u.headers);
+      expect(done.status).toBe('Created');
+      expect(citiesOf(done).flatMap((c) => c.servicePages.map((p) => p.status))).toEqual([
+        'Completed',
+        'Completed',
+      ]);
     },
     LONG,
   );

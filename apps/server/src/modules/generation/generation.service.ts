@@ -124,6 +124,7 @@ export function createGenerationService(deps: Deps) {
       const pages = [
         ...(await requeue(user, project, 'page', opts)),
         ...(await requeue(user, project, 'city', opts)),
+        ...(await requeue(user, project, 'service-city', opts)),
       ];
       if (!pages.length && !isInProgress(project.status))
         throw new AppError('conflict', 'Nothing to retry: no page has failed.');
