@@ -35,6 +35,33 @@ async function written() {
   return { ...u, id, kyle };
 }
 
+describe('the export of the places', () => {
+  it(
+    'has one column per service: offered and its page status; uploaded back it adds no fact',
+    async () => {
+      const u = await written();
+      const res = await get(`/api/projects/${u.id}/cities/export/?format=csv`, u.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const header = lines[0]!.split(',');
+      const columns = SERVICES.map((s) => header.indexOf(`Service page: ${s}`));
+      expect(columns.every((c) => c > 0)).toBe(true);
+      const kyle = lines.find((l) => l.startsWith('Kyle,'))!.split(',');
+      expect(columns.map((c) => kyle[c])).toEqual(['Offered · Completed', '', '', '']);
+
+      const back = await uploaded(t, u.id, u.headers, [
+        { name: 'places.csv', data: Buffer.from(res.body, 'utf8'), type: 'text/csv' },
+      ]);
+      expect(back.factColumns).toEqual([]);
+      expect(back.citiesUpdated).toBe(0);
+    },
+    LONG,
+  );
+});
+
 describe('a service-city page through the city routes', () => {
   it(
     'is read, previewed, saved with versions and regenerated beside itself',
