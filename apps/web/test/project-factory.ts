@@ -130,6 +130,7 @@ export function makeDetail(over: Partial<TProjectDetail> = {}): TProjectDetail {
 }
 
 const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TLeanCity => ({
+  servicePages: [],
   status: 'Completed',
   failedAt: null,
   failureReason: null,
