@@ -89,7 +89,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarToName: 'Round Rock',
         factCount: 0,
         factsChanged: false,
-      servicePages: [],
+        servicePages: [],
         servicePages: [],
         quality: {
           verdict: 'held',
@@ -112,7 +112,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarToName: null,
         factCount: 0,
         factsChanged: false,
-      servicePages: [],
+        servicePages: [],
         servicePages: [],
         quality: {
           verdict: 'pending',
