@@ -90,7 +90,6 @@ describe('the lean project detail (the screen’s tree)', () => {
         factCount: 0,
         factsChanged: false,
         servicePages: [],
-        servicePages: [],
         quality: {
           verdict: 'held',
           reasons: ['similar'],
@@ -112,7 +111,6 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarToName: null,
         factCount: 0,
         factsChanged: false,
-        servicePages: [],
         servicePages: [],
         quality: {
           verdict: 'pending',
