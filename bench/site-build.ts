@@ -11,6 +11,7 @@ import { runMigrations } from '../apps/server/src/db/client.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { createFactsRepo } from '../apps/server/src/modules/locations/facts.repo.ts';
+import { createServiceCityRepo } from '../apps/server/src/modules/pages/service-city.repo.ts';
 import { createLocationsRepo } from '../apps/server/src/modules/locations/locations.repo.ts';
 import { scoreProject } from '../apps/server/src/modules/locations/similarity.job.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/test/helpers/process.ts';
@@ -70,7 +71,11 @@ async function prepare(dataDir: string, email: string, password: string, withHug
       // gate's verdicts, and the FAQs a build takes from the rows instead of the markup.
       const scoring = performance.now();
       await scoreProject(
-        { locations: createLocationsRepo(handle.db), facts: createFactsRepo(handle.db) },
+        {
+          locations: createLocationsRepo(handle.db),
+          facts: createFactsRepo(handle.db),
+          serviceCities: createServiceCityRepo(handle.db),
+        },
         seeded.projectId,
       );
       const scoreMs = performance.now() - scoring;

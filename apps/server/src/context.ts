@@ -17,6 +17,7 @@ import { createImagesModule } from './modules/images/images.module.ts';
 import { createLocationsModule } from './modules/locations/locations.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createPagesRepo } from './modules/pages/pages.repo.ts';
+import { createServiceCityRepo } from './modules/pages/service-city.repo.ts';
 import { createProjectsModule } from './modules/projects/projects.module.ts';
 import { createPublishingModule } from './modules/publishing/publishing.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';
@@ -59,6 +60,7 @@ export function createContext(opts: {
     dropWithFiles: (...args) => images.service.dropWithFiles(...args),
   });
   const pagesRepo = createPagesRepo(db);
+  const serviceCityRepo = createServiceCityRepo(db);
   const projects = createProjectsModule({
     ...base,
     settle: (...args) => generation.settle(...args),
@@ -67,6 +69,11 @@ export function createContext(opts: {
     syncDomain: (...args) => domains.sync(...args),
     spendingCapChanged: (...args) => generation.capResume.projectCapChanged(...args),
     dropWithFiles: (...args) => images.service.dropWithFiles(...args),
+    servicePagesChanged: async (user, project, setting) => {
+      const owner = await generation.service.ownerOf(user, project);
+      await generation.serviceCities.sync(user, owner, project, setting);
+    },
+    servicePagesPreview: (...args) => generation.serviceCities.preview(...args),
   });
   const locations = createLocationsModule({
     ...base,
@@ -74,21 +81,25 @@ export function createContext(opts: {
     generation: {
       ownerOf: (...args) => generation.service.ownerOf(...args),
       enqueueCities: (...args) => generation.service.enqueueCities(...args),
+      servicePagesIn: (...args) => generation.serviceCities.syncIn(...args),
+      sendServicePages: (...args) => generation.serviceCities.send(...args),
     },
     checkCityPageLimit: billing.limits.checkCityPages,
     settle: (...args) => generation.settle(...args),
     cityPagesRoom: (actor, ownerId) => billing.limits.cityPagesRoom(actor, ownerId, db),
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
   });
-  const site = createSiteModule({ projects, locationsRepo: locations.repo });
+  const site = createSiteModule({ projects, locationsRepo: locations.repo, serviceCityRepo });
   const locationsRepo = locations.repo;
   const generation = createGenerationModule({
     ...base,
     projects,
     pagesRepo,
+    serviceCityRepo,
     locationsRepo,
     factsRepo: locations.factsRepo,
     mailQueue: mail.queue,
+    checkPageLimit: billing.limits.checkCityPages,
   });
   const { usageRepo, ai } = generation;
   const { owned } = projects;
@@ -109,7 +120,15 @@ export function createContext(opts: {
   });
   const domains = createDomainsModule({ ...base, projects, netlify: publishing.netlify });
   const projectsRepo = projects.repo;
-  const editor = createEditorModule({ ...base, projectsRepo, owned, locationsRepo, usageRepo, ai });
+  const editor = createEditorModule({
+    ...base,
+    projectsRepo,
+    owned,
+    locationsRepo,
+    serviceCityRepo,
+    usageRepo,
+    ai,
+  });
 
   const modules = { mail, users, auth, billing, admin, projects, locations, site, generation };
   return {

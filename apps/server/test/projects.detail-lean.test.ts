@@ -89,6 +89,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarToName: 'Round Rock',
         factCount: 0,
         factsChanged: false,
+        servicePages: [],
         quality: {
           verdict: 'held',
           reasons: ['similar'],
@@ -110,6 +111,7 @@ describe('the lean project detail (the screen’s tree)', () => {
         similarToName: null,
         factCount: 0,
         factsChanged: false,
+        servicePages: [],
         quality: {
           verdict: 'pending',
           reasons: [],
@@ -162,6 +164,7 @@ describe('the lean project detail (the screen’s tree)', () => {
       'id',
       'model',
       'name',
+      'servicePages',
       'similarTo',
       'similarity',
       'slug',
@@ -216,6 +219,7 @@ describe('the lean project detail (the screen’s tree)', () => {
       similarToName: 'Round Rock',
       factCount: 0,
       factsChanged: false,
+      servicePages: [],
       quality: {
         verdict: 'held',
         reasons: ['similar'],

@@ -7,6 +7,7 @@ import { faqsInHtml } from '@cityforge/shared/html';
 import { cities, projects } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createFactsRepo } from '../src/modules/locations/facts.repo.ts';
+import { createServiceCityRepo } from '../src/modules/pages/service-city.repo.ts';
 import { createLocationsRepo } from '../src/modules/locations/locations.repo.ts';
 import { scoreProject } from '../src/modules/locations/similarity.job.ts';
 import { buildSite } from '../src/modules/publishing/site-build.ts';
@@ -64,7 +65,11 @@ describe("a city page's FAQs", () => {
   it('are stored by the scoring with the hash of the content they were read from, and a build takes them only while it holds', async () => {
     const u = await siteProject(t);
     await scoreProject(
-      { locations: createLocationsRepo(t.ctx.db), facts: createFactsRepo(t.ctx.db) },
+      {
+        locations: createLocationsRepo(t.ctx.db),
+        facts: createFactsRepo(t.ctx.db),
+        serviceCities: createServiceCityRepo(t.ctx.db),
+      },
       u.id,
     );
     const scored = await boise(u.id);
@@ -94,7 +99,11 @@ describe("a city page's FAQs", () => {
 
     // The next scoring stores the edited page's FAQs under its new hash.
     await scoreProject(
-      { locations: createLocationsRepo(t.ctx.db), facts: createFactsRepo(t.ctx.db) },
+      {
+        locations: createLocationsRepo(t.ctx.db),
+        facts: createFactsRepo(t.ctx.db),
+        serviceCities: createServiceCityRepo(t.ctx.db),
+      },
       u.id,
     );
     const rescored = await boise(u.id);

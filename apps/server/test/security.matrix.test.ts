@@ -262,6 +262,12 @@ const ROUTES: Record<string, Entry> = {
     send: () => json({ metaTags: '<title>Plumbing in {city}</title>' }),
     ok: 200,
   },
+  'POST /api/projects/{id}/settings/service-pages/preview/': {
+    access: 'owner',
+    url: (f) => `${p(f)}/settings/service-pages/preview/`,
+    send: () => json({ enabled: true, services: 'all', unlisted: 'all' }),
+    ok: 200,
+  },
   'POST /api/projects/{id}/update-header-links/': {
     access: 'owner',
     url: (f) => `${p(f)}/update-header-links/`,

@@ -29,7 +29,7 @@ describe('inserting a meta variable at the caret', () => {
   });
 
   it('works for every variable of the spec, into an empty box', () => {
-    expect(META_VARIABLES).toEqual(['{city}', '{state_id}', '{state_name}', '{zips}']);
+    expect(META_VARIABLES).toEqual(['{city}', '{state_id}', '{state_name}', '{zips}', '{service}']);
     for (const variable of META_VARIABLES) {
       expect(insertAtCursor('', 0, 0, variable)).toEqual({
         value: variable,

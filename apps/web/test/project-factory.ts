@@ -30,7 +30,13 @@ export function makeProject(over: Partial<TProject> = {}): TProject {
   };
 }
 
-const unscored = { similarity: null, similarTo: null, tooSimilar: false, factCount: 0 };
+const unscored = {
+  similarity: null,
+  similarTo: null,
+  tooSimilar: false,
+  factCount: 0,
+  servicePages: [],
+};
 
 const pageState = {
   status: 'Completed',
@@ -124,6 +130,7 @@ export function makeDetail(over: Partial<TProjectDetail> = {}): TProjectDetail {
 }
 
 const leanCity = (over: Partial<TLeanCity> & Pick<TLeanCity, 'id' | 'name'>): TLeanCity => ({
+  servicePages: [],
   status: 'Completed',
   failedAt: null,
   failureReason: null,

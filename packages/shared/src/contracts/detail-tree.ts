@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZProjectDetail } from './projects.ts';
+import { ZProjectDetail, ZServiceCityNode } from './projects.ts';
 import { QUALITY_REASONS, QUALITY_VERDICTS, ZProjectGate } from './quality.ts';
 
 /** How many of a city's ZIPs the detail screen lists before "+N". */
@@ -38,6 +38,8 @@ export const ZLeanCity = z.object({
     /** Its sentences that only list places or ZIP codes; null until scored. */
     stuffing: z.number().int().nullable(),
   }),
+  /** Its pages for the services it offers, in the services' order. */
+  servicePages: z.array(ZServiceCityNode),
 });
 export type TLeanCity = z.infer<typeof ZLeanCity>;
 

@@ -13,9 +13,20 @@ const ZHtml = z.string().max(MAX_PAGE_HTML_CHARS, 'This page is too large to sav
 const ZBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 /** GET /api/projects/{id}/homepage/view/ query: nothing → the homepage. */
+/**
+ * A service-city page is named by its city (city_id) and its service's slug: the same routes
+ * as the city's page, with this one more parameter.
+ */
+export const ZServiceSegment = z
+  .string()
+  .trim()
+  .max(80, { error: 'Not a valid service' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Not a valid service' });
+
 export const ZEditorViewQuery = z.object({
   page_id: ZId('page').optional(),
   city_id: ZId('city').optional(),
+  service: ZServiceSegment.optional(),
   slug: z.string().trim().min(1).max(200).optional(),
   /** Disambiguates a slug used by both a main page and a service page. */
   is_service_page: ZBool.optional(),
@@ -40,7 +51,7 @@ export const ZEditorView = z.object({
   project: z.object({ trackingCodeHead: z.string(), trackingCodeBody: z.string() }),
   is_service_page: z.boolean(),
   /** Which kind of page this is and its name, for the editor's title. */
-  kind: z.enum(['homepage', 'main', 'service', 'city']),
+  kind: z.enum(['homepage', 'main', 'service', 'city', 'service-city']),
   name: z.string(),
   /** Saved versions, newest first; a regenerated page waiting to be picked is `proposal`. */
   versions: z.array(ZPageVersion),
@@ -101,6 +112,8 @@ export const ZSavePage = z.object({
   html: ZHtml,
   content_html: ZHtml,
   is_service_page: z.boolean().default(false),
+  /** Saving a city's page for one service (the city save route): its slug. */
+  service: ZServiceSegment.optional(),
   tracking_code_head: z.string().max(20_000).optional(),
   tracking_code_body: z.string().max(20_000).optional(),
   meta_tags: z.string().max(20_000).default(''),
@@ -118,6 +131,7 @@ export const ZRegenerate = z.object({
   /** Keep the page as it is now among its versions before the rewrite. */
   save_history: z.boolean().default(false),
   city_id: ZId('city').optional(),
+  service: ZServiceSegment.optional(),
   page_id: ZId('page').optional(),
   /** The model to rewrite with; the page's own model when absent. */
   model: z.string().max(200).optional(),
@@ -132,6 +146,7 @@ export const ZGetVersionHtml = z.object({
   is_service_page: z.boolean().default(false),
   version_id: ZId('version'),
   city_id: ZId('city').optional(),
+  service: ZServiceSegment.optional(),
   page_id: ZId('page').optional(),
 });
 export type TGetVersionHtml = z.input<typeof ZGetVersionHtml>;

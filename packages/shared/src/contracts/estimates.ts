@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
 
-/** The kinds of page a run writes, as the estimate names them. */
-export const PAGE_KINDS = ['homepage', 'main', 'service', 'city'] as const;
+/** The kinds of page a run writes, as the estimate names them (service-city: a service in one city). */
+export const PAGE_KINDS = ['homepage', 'main', 'service', 'city', 'service-city'] as const;
 export type TPageKind = (typeof PAGE_KINDS)[number];
 
 export const ESTIMATE_MAX_PAGES = 100_000;

@@ -7,7 +7,14 @@ export const UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 /** The server refuses anything larger; the dialog says so before sending. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The variables a custom meta-tag template may use. */
-export const META_VARIABLES = ['{city}', '{state_id}', '{state_name}', '{zips}'] as const;
+export const META_VARIABLES = [
+  '{city}',
+  '{state_id}',
+  '{state_name}',
+  '{zips}',
+  // A service-city page's service; on a city page, the project's service type.
+  '{service}',
+] as const;
 /** The model the upload dialog preselects. */
 export const UPLOAD_DEFAULT_MODEL = 'anthropic/claude-3.7-sonnet';
 /** The screen waits this long after an upload that carried a prompt. */

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ZId } from './common.ts';
 import { MSG } from '../messages.ts';
 import { ZDeployment } from './deployments.ts';
-import { ZQualityGate, ZReleasePlan, ZUpdateQualityGate, ZUpdateReleasePlan } from './quality.ts';
+import {
+  QUALITY_VERDICTS,
+  ZQualityGate,
+  ZReleasePlan,
+  ZUpdateQualityGate,
+  ZUpdateReleasePlan,
+} from './quality.ts';
 import { ZReleaseProgress } from './releases.ts';
 import { ZSpendingCapInput } from './spending.ts';
 
@@ -161,6 +167,16 @@ const ZPageSummary = z.object({
 });
 export type TPageSummary = z.infer<typeof ZPageSummary>;
 
+/** One of a city's service pages: the service, its page's state and the gate's verdict. */
+export const ZServiceCityNode = z.object({
+  id: z.string(),
+  service: z.string(),
+  slug: z.string(),
+  status: z.string(),
+  verdict: z.enum(QUALITY_VERDICTS),
+});
+export type TServiceCityNode = z.infer<typeof ZServiceCityNode>;
+
 const ZCityNode = z.object({
   ...ZPageState,
   name: z.string(),
@@ -174,6 +190,8 @@ const ZCityNode = z.object({
   tooSimilar: z.boolean(),
   /** Facts the customer gave for the place. */
   factCount: z.number().int(),
+  /** Its pages for the services it offers (service-city pages), in the services' order. */
+  servicePages: z.array(ZServiceCityNode),
 });
 const ZCountyNode = z.object({
   id: z.string(),
@@ -205,6 +223,27 @@ export const ZProjectDetail = ZProject.extend({
 });
 export type TProjectDetail = z.infer<typeof ZProjectDetail>;
 
+/** A service of the project as settings name it: its service page's slug. */
+const ZServiceSlug = z.string().trim().min(1).max(200);
+/**
+ * Service-city pages: on or off, for every service of the project or the listed ones, and
+ * whether a place whose sheet row names no services offers them all or none.
+ */
+export const ZServicePagesSetting = z.strictObject({
+  enabled: z.boolean(),
+  services: z.union([z.literal('all'), z.array(ZServiceSlug).max(200)]),
+  unlisted: z.enum(['all', 'none']),
+});
+export type TServicePagesSetting = z.infer<typeof ZServicePagesSetting>;
+
+/** What saving a service-city pages setting would do: pages added, removed, and then in all. */
+export const ZServicePagesPreview = z.object({
+  adding: z.number().int(),
+  removing: z.number().int(),
+  total: z.number().int(),
+});
+export type TServicePagesPreview = z.infer<typeof ZServicePagesPreview>;
+
 export const ZProjectSettings = z.object({
   metaTags: z.string(),
   trackingCodeHead: z.string(),
@@ -220,6 +259,8 @@ export const ZProjectSettings = z.object({
   release: ZReleasePlan,
   /** The most the project may spend on AI calls in a calendar month (UTC); null: none. */
   spendingCapUsd: z.number().nullable(),
+  /** Service-city pages: one page per service a place offers. */
+  servicePages: ZServicePagesSetting,
 });
 export type TProjectSettings = z.infer<typeof ZProjectSettings>;
 
@@ -234,6 +275,7 @@ export const ZUpdateProjectSettings = z.strictObject({
   indexNow: z.boolean().optional(),
   release: ZUpdateReleasePlan.optional(),
   spendingCapUsd: ZSpendingCapInput.optional(),
+  servicePages: ZServicePagesSetting.optional(),
 });
 export type TUpdateProjectSettings = z.input<typeof ZUpdateProjectSettings>;
 

@@ -19,11 +19,16 @@ import {
   ZProjectDetail,
   ZProjectListQuery,
   ZProjectSettings,
+  ZServicePagesPreview,
+  ZServicePagesSetting,
   ZSetDomain,
   ZUpdateHeaderLinks,
   ZUpdateProjectSettings,
 } from '../contracts/projects.ts';
-import { ZRegenerationQuery } from '../contracts/editor.ts';
+import { ZRegenerationQuery, ZServiceSegment } from '../contracts/editor.ts';
+
+/** Names a city's page for one service (a service-city page) on the city's routes. */
+const ZServiceQuery = z.object({ service: ZServiceSegment.optional() });
 import { ZRegenerateSimilarResult } from '../contracts/locations.ts';
 import { ZRewriteChangedResult } from '../contracts/facts.ts';
 import { ZAddCustomDomain, ZPublishResult, ZVerifyDomainResult } from '../contracts/publishing.ts';
@@ -100,6 +105,14 @@ export const projectsApi = {
     params: ZProjectParams,
     body: ZUpdateProjectSettings,
     responses: { 200: ZData(ZProjectSettings).extend({ message: z.string() }) },
+  }),
+  /** The pages a service-city pages setting would add and remove, before it is saved. */
+  servicePagesPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/projects/:id/settings/service-pages/preview/',
+    params: ZProjectParams,
+    body: ZServicePagesSetting,
+    responses: { 200: ZData(ZServicePagesPreview) },
   }),
   updateHeaderLinks: defineEndpoint({
     method: 'POST',
@@ -205,10 +218,12 @@ export const generationApi = {
     params: ZPageParams,
     responses: { 200: ZItemRetryAnswer },
   }),
+  /** A city's page, or with ?service= its page for that service. */
   regenerateCity: defineEndpoint({
     method: 'POST',
     path: '/api/projects/:id/city/:cityId/regenerate/',
     params: ZCityParams,
+    query: ZServiceQuery,
     responses: { 200: ZItemRetryAnswer },
   }),
   createPage: defineEndpoint({

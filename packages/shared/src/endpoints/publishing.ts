@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZServiceSegment } from '../contracts/editor.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   ZCityParams,
@@ -91,6 +92,8 @@ export const previewsApi = {
     method: 'GET',
     path: '/api/projects/:id/zipcodes/:cityId/',
     params: ZCityParams,
+    /** With a service (its slug), the city's page for that service. */
+    query: z.object({ service: ZServiceSegment.optional() }),
     responses: { 200: ZHtml },
   }),
 };

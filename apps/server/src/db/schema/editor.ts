@@ -9,7 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { cities } from './locations.ts';
+import { cities, serviceCityPages } from './locations.ts';
 import { pages, projects } from './projects.ts';
 
 /**
@@ -25,6 +25,9 @@ export const pageVersions = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     pageId: uuid('page_id').references(() => pages.id, { onDelete: 'cascade' }),
     cityId: uuid('city_id').references(() => cities.id, { onDelete: 'cascade' }),
+    serviceCityId: uuid('service_city_id').references(() => serviceCityPages.id, {
+      onDelete: 'cascade',
+    }),
     name: text('name').notNull(),
     contentHtml: text('content_html').notNull(),
     metaTags: text('meta_tags').notNull().default(''),
@@ -38,7 +41,11 @@ export const pageVersions = pgTable(
   (t) => [
     index('page_versions_page_idx').on(t.pageId, t.createdAt),
     index('page_versions_city_idx').on(t.cityId, t.createdAt),
-    check('page_versions_one_owner', sql`(${t.pageId} is null) <> (${t.cityId} is null)`),
+    index('page_versions_service_city_idx').on(t.serviceCityId, t.createdAt),
+    check(
+      'page_versions_one_owner',
+      sql`num_nonnulls(${t.pageId}, ${t.cityId}, ${t.serviceCityId}) = 1`,
+    ),
   ],
 );
 export type PageVersionRow = typeof pageVersions.$inferSelect;

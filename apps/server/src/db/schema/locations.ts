@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { projects } from './projects.ts';
+import { pages, projects } from './projects.ts';
 
 export const locationStates = pgTable(
   'location_states',
@@ -170,3 +170,55 @@ export const cityFacts = pgTable(
   ],
 );
 export type CityFactRow = typeof cityFacts.$inferSelect;
+
+/**
+ * One page per (service, city) the place offers: a service page of the project (pages, kind
+ * 'service') told for one city. Its identity is the pair (cityId, servicePageId); its address
+ * is the city's with the service's slug under it. It goes through the same states, scores and
+ * releases as a city page, so the state columns are named and typed as the cities' are.
+ */
+export const serviceCityPages = pgTable(
+  'service_city_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    servicePageId: uuid('service_page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    model: text('model').notNull(),
+    prompt: text('prompt').notNull().default(''),
+    contentHtml: text('content_html'),
+    content: jsonb('content'),
+    sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
+    metaTags: text('meta_tags').notNull().default(''),
+    contentHash: text('content_hash').generatedAlwaysAs(
+      sql`md5(coalesce(content_html, '') || chr(1) || meta_tags)`,
+    ),
+    similarity: real('similarity'),
+    similarTo: uuid('similar_to'),
+    localShare: real('local_share'),
+    wordCount: integer('word_count'),
+    factsStated: integer('facts_stated'),
+    stuffing: integer('stuffing'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    revision: integer('revision').notNull().default(0),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    jobId: uuid('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('service_city_pages_city_service_uq').on(t.cityId, t.servicePageId),
+    index('service_city_pages_project_idx').on(t.projectId, t.status),
+    index('service_city_pages_service_idx').on(t.servicePageId),
+  ],
+);
+export type ServiceCityPageRow = typeof serviceCityPages.$inferSelect;

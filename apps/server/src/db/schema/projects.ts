@@ -14,6 +14,15 @@ import {
 import { users } from './users.ts';
 
 export type HeaderLinkRow = { name: string; link: string; show: boolean };
+/**
+ * Service-city pages: whether the project makes them, for which of its services (their
+ * slugs), and whether a place whose sheet row names no services offers all of them or none.
+ */
+export type ServicePagesRow = {
+  enabled: boolean;
+  services: 'all' | string[];
+  unlisted: 'all' | 'none';
+};
 
 export const projects = pgTable(
   'projects',
@@ -31,6 +40,10 @@ export const projects = pgTable(
     clientDomain: text('client_domain'),
     isDomainVerified: boolean('is_domain_verified').notNull().default(false),
     createServicePages: boolean('create_service_pages').notNull().default(false),
+    servicePages: jsonb('service_pages')
+      .$type<ServicePagesRow>()
+      .notNull()
+      .default({ enabled: false, services: 'all', unlisted: 'none' }),
     status: text('status').notNull(),
     metaTagsTemplate: text('meta_tags_template').notNull().default(''),
     trackingCodeHead: text('tracking_code_head').notNull().default(''),

@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import { MSG, PAGE_STATUS, type ZEditorViewQuery } from '@cityforge/shared';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from '../site/city-refs.ts';
+import {
+  cityAreaServed,
+  cityCrumbs,
+  cityPageRef,
+  serviceCityCrumbs,
+  serviceCityRef,
+} from '../site/city-refs.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { Crumb, PageRef } from '../site/paths.ts';
@@ -11,7 +18,7 @@ import type { EditorRepo } from './editor.repo.ts';
 
 /** One editable page: a site page or a city page, with what rendering it needs. */
 export type EditorTarget = {
-  kind: 'homepage' | 'main' | 'service' | 'city';
+  kind: 'homepage' | 'main' | 'service' | 'city' | 'service-city';
   id: string;
   owner: VersionOwner;
   name: string;
@@ -25,11 +32,16 @@ export type EditorTarget = {
   areaServed?: string[];
 };
 
-/** Which page a call is about: a city, a page, or (neither given) the homepage. */
-export type TargetIds = { page_id?: string; city_id?: string };
+/**
+ * Which page a call is about: a city (with a service, its page for that service), a page, or
+ * (neither given) the homepage.
+ */
+export type TargetIds = { page_id?: string; city_id?: string; service?: string | undefined };
 export type ViewQuery = z.output<typeof ZEditorViewQuery>;
 
 const pageNotFound = () => notFound('Page not found.');
+const needsCity = () =>
+  new AppError('bad_request', 'A service page of a city is named with its city (city_id).');
 
 function fromPage(page: PageRow): EditorTarget {
   return {
@@ -63,8 +75,37 @@ function bySlug(pages: PageRow[], slug: string, service: boolean | undefined) {
 export function createTargets(deps: {
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
+  serviceCityRepo: ServiceCityRepo;
   repo: EditorRepo;
 }) {
+  /** A city's page for one service: found by its city and its service's slug. */
+  async function serviceCity(
+    project: ProjectRow,
+    cityId: string,
+    slug: string,
+  ): Promise<EditorTarget> {
+    const [place, found] = await Promise.all([
+      deps.locationsRepo.findCity(project.id, cityId),
+      deps.serviceCityRepo.findByPlace(project.id, cityId, slug),
+    ]);
+    if (!place || !found) throw pageNotFound();
+    const ref = serviceCityRef(place, found.service);
+    return {
+      ...found.page,
+      kind: 'service-city',
+      owner: { serviceCityId: found.page.id },
+      name: ref.name,
+      ref,
+      breadcrumbs: serviceCityCrumbs(place, found.service, ref.path!),
+      areaServed: [`${place.city.name}, ${place.state.code}`],
+    };
+  }
+
+  /** A city's page, or its page for the service named. */
+  function cityOrService(project: ProjectRow, cityId: string, service: string | undefined) {
+    return service ? serviceCity(project, cityId, service) : city(project, cityId);
+  }
+
   async function city(project: ProjectRow, cityId: string): Promise<EditorTarget> {
     const found = await deps.locationsRepo.findCity(project.id, cityId);
     if (!found) throw notFound('City not found.');
@@ -97,13 +138,15 @@ export function createTargets(deps: {
     page,
     /** The save, version and regenerate calls name a page by id; neither means the homepage. */
     byIds(project: ProjectRow, ids: TargetIds) {
-      if (ids.city_id) return city(project, ids.city_id);
+      if (ids.service && !ids.city_id) throw needsCity();
+      if (ids.city_id) return cityOrService(project, ids.city_id, ids.service);
       if (ids.page_id) return page(project, ids.page_id);
       return homepage(project);
     },
     /** The editor's view also finds a page by slug, as the editor's routes name pages. */
     async byQuery(project: ProjectRow, query: ViewQuery, pages: PageRow[]) {
-      if (query.city_id) return city(project, query.city_id);
+      if (query.service && !query.city_id) throw needsCity();
+      if (query.city_id) return cityOrService(project, query.city_id, query.service);
       if (query.page_id) {
         const row = pages.find((p) => p.id === query.page_id);
         if (!row) throw pageNotFound();

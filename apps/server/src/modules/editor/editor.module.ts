@@ -6,6 +6,7 @@ import type { AiClient } from '../generation/ai-client.ts';
 import type { UsageRepo } from '../generation/usage.repo.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import { sendScoreJob } from '../locations/similarity.job.ts';
 import type { Owned } from '../projects/ownership.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
@@ -23,6 +24,7 @@ export function createEditorModule(deps: {
   boss: PgBoss;
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
+  serviceCityRepo: ServiceCityRepo;
   usageRepo: UsageRepo;
   ai: AiClient;
   cipher: Cipher;

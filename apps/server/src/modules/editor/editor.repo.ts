@@ -1,13 +1,19 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { cities, pages, type PageRow } from '../../db/schema/index.ts';
+import { cities, pages, serviceCityPages, type PageRow } from '../../db/schema/index.ts';
 import type { SectionPrints } from '../pages/section-prints.ts';
 import { createVersionsRepo, type PageState, type VersionOwner } from '../pages/versions.repo.ts';
 
-// Both tables share the columns read and written here (id, status, content, meta tags).
-const tableOf = (owner: VersionOwner) => ('cityId' in owner ? cities : pages) as typeof pages;
-const idOf = (owner: VersionOwner) => ('cityId' in owner ? owner.cityId : owner.pageId);
+// The tables share the columns read and written here (id, status, content, meta tags).
+const tableOf = (owner: VersionOwner) =>
+  ('cityId' in owner
+    ? cities
+    : 'serviceCityId' in owner
+      ? serviceCityPages
+      : pages) as unknown as typeof pages;
+const idOf = (owner: VersionOwner) =>
+  'cityId' in owner ? owner.cityId : 'serviceCityId' in owner ? owner.serviceCityId : owner.pageId;
 
 /** Page content writes and page versions: storage only, the rules live in the service. */
 export function createEditorRepo(db: Db) {

@@ -33,7 +33,7 @@ export const editorRoutes: FastifyPluginAsyncZod<{
     svc.save(
       currentUser(request),
       request.params.id,
-      { city_id: request.params.cityId },
+      { city_id: request.params.cityId, service: request.body.service },
       request.body,
     ),
   );

@@ -92,12 +92,7 @@ export function createEditorService(deps: Deps) {
      * Stores the edited content as given (the canvas is the owner's own page). The first save
      * keeps what it replaces as "Original"; each save is a version unless nothing changed.
      */
-    async save(
-      user: UserRow,
-      id: string,
-      which: { page_id: string } | { city_id: string },
-      body: SavePage,
-    ) {
+    async save(user: UserRow, id: string, which: TargetIds, body: SavePage) {
       const project = await deps.owned(user, id);
       const target = await targets.byIds(project, which);
       assertWritten(target);
@@ -126,7 +121,7 @@ export function createEditorService(deps: Deps) {
           );
       });
       // The quality gate judges the page as it now reads.
-      if ('cityId' in target.owner) await deps.rescore(project.id);
+      if (target.kind === 'city' || target.kind === 'service-city') await deps.rescore(project.id);
       return { success: true, message: MSG.pageSaved };
     },
 

@@ -22,7 +22,7 @@ export type RegenerateContext = {
   serviceType: string;
   /** The page's name; for a city page, "City, ST". */
   pageName: string;
-  pageKind: 'homepage' | 'main' | 'service' | 'city';
+  pageKind: 'homepage' | 'main' | 'service' | 'city' | 'service-city';
 };
 
 const KIND_LABEL: Record<RegenerateContext['pageKind'], string> = {
@@ -30,6 +30,7 @@ const KIND_LABEL: Record<RegenerateContext['pageKind'], string> = {
   main: 'a main page',
   service: 'a service page',
   city: 'a city page',
+  'service-city': 'a page about one service in one city',
 };
 
 export function regenerateMessages(

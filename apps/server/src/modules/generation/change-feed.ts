@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/logger.ts';
 
 export type ChangeEvent = {
   projectId: string;
-  kind: 'page' | 'city' | 'project';
+  kind: 'page' | 'city' | 'service-city' | 'project';
   id: string;
   status: string;
 };

@@ -15,6 +15,9 @@ export type NearbyCity = {
   href: string;
 };
 
+/** The one service a service-city page is about, and what its own page says of it. */
+export type ServiceFocus = { name: string; slug: string; summary: string };
+
 export type CityContext = {
   /** The name the page uses (the spreadsheet's display name, else the city's). */
   name: string;
@@ -41,6 +44,8 @@ export type CityContext = {
   facts: TCityFact[];
   /** 0 for the first version; each regeneration asks for a fresh wording. */
   revision: number;
+  /** A service-city page: the service it is about (the others are not offered here). */
+  service?: ServiceFocus;
   /** Site paths of the page and of the pages above it. */
   paths: { states: string; state: string; county: string; self: string };
 };

@@ -112,16 +112,17 @@ export function cityPromptPage(page: CityPage): PromptPage {
 /** The user's template with the city's values; values are escaped, the template is theirs. */
 export function fillMetaTemplate(
   template: string,
-  place: { city: string; stateId: string; stateName: string; zips: string[] },
+  place: { city: string; stateId: string; stateName: string; zips: string[]; service: string },
 ): string {
   const values: Record<string, string> = {
     '{city}': place.city,
     '{state_id}': place.stateId,
     '{state_name}': place.stateName,
     '{zips}': place.zips.join(', '),
+    '{service}': place.service,
   };
   const fill = (text: string, escape: (v: string) => string) =>
-    text.replace(/\{(city|state_id|state_name|zips)\}/g, (m) => escape(values[m]!));
+    text.replace(/\{(city|state_id|state_name|zips|service)\}/g, (m) => escape(values[m]!));
   // Plain text is a title on its first line and a description after it.
   if (!/<[a-z!]/i.test(template)) {
     const [title = '', ...rest] = fill(template, (v) => v).split(/\r?\n/);
@@ -158,6 +159,8 @@ export function renderCityParts(content: TPageContent, page: CityPage, project: 
         stateId: page.state.code,
         stateName: page.state.name,
         zips: city.zips,
+        // A city page offers the business's service: its type names it.
+        service: project.serviceType,
       })
     : renderMetaTags(content.meta);
   // The sheet's own title and description for this place win over the template and the model.

@@ -22,6 +22,9 @@ export const DEFAULT_PAGE_TOKENS: Readonly<Record<TPageKind, PerPage>> = {
   main: { low: 1_300, high: 2_700, promptShare: 0.43 },
   service: { low: 1_450, high: 3_000, promptShare: 0.4 },
   city: { low: 2_000, high: 3_900, promptShare: 0.34 },
+  // The city's prompt plus the service and what its page says (~150 tokens more); an answer
+  // as long as a city page's without its services section.
+  'service-city': { low: 2_050, high: 4_000, promptShare: 0.37 },
 };
 
 const round = (n: number) => Number(n.toPrecision(6));

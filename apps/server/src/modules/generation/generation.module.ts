@@ -14,6 +14,8 @@ import type { ServerKeys } from '../models/keys.ts';
 import { createPricesRepo } from '../models/prices.repo.ts';
 import { createPricesService } from '../models/prices.service.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
+import { createServiceCitySync } from './service-city-sync.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import { createAiClient } from './ai-client.ts';
 import { createChangeFeed, publishChange } from './change-feed.ts';
@@ -45,12 +47,17 @@ export function createGenerationModule(deps: {
   >;
   projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
   pagesRepo: PagesRepo;
+  /** Service-city pages' rows (shared with the editor and the previews). */
+  serviceCityRepo: ServiceCityRepo;
   locationsRepo: LocationsRepo;
   /** Places' facts: what city pages state, and what their scoring looks for. */
   factsRepo: FactsRepo;
   mailQueue: MailQueue;
+  /** The plan's monthly page allowance (billing): service-city pages count as pages. */
+  checkPageLimit: Parameters<typeof createServiceCitySync>[0]['checkPageLimit'];
 }) {
-  const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo } = deps;
+  const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo, serviceCityRepo } =
+    deps;
   const ai = createAiClient({
     baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
     timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
@@ -80,9 +87,20 @@ export function createGenerationModule(deps: {
     projectsRepo: projects.repo,
     serverKeys,
     owned: projects.owned,
+    serviceCityRepo,
   });
   /** Settles a project with nothing left to write, its scoring queued with it. */
   const settle = (projectId: string) => settleAndScore({ db, boss, repo: pagesRepo }, projectId);
+  const serviceCities = createServiceCitySync({
+    db,
+    boss,
+    serverKeys,
+    pagesRepo,
+    serviceCityRepo,
+    projectsRepo: projects.repo,
+    checkPageLimit: deps.checkPageLimit,
+    settle,
+  });
   /** The page writer of this process (a test stops and starts it again). */
   const pageWorker = () =>
     createPageWorker({
@@ -93,6 +111,7 @@ export function createGenerationModule(deps: {
       projectsRepo: projects.repo,
       locationsRepo: deps.locationsRepo,
       factsRepo: deps.factsRepo,
+      serviceCityRepo,
       ai,
       cipher: deps.cipher,
       serverKeys,
@@ -117,7 +136,7 @@ export function createGenerationModule(deps: {
     for (const [projectId, pages] of byProject) {
       const owned = await projects.repo.withOwner(projectId);
       if (!owned) continue;
-      for (const target of ['page', 'city'] as const)
+      for (const target of ['page', 'city', 'service-city'] as const)
         await sendPageJobs(boss, {
           owner: owned.owner,
           pages: pages.filter((p) => p.target === target),
@@ -147,6 +166,8 @@ export function createGenerationModule(deps: {
     pageWorker,
     settle,
     recover,
+    /** Service-city pages kept to what the places offer (settings, uploads). */
+    serviceCities,
     routes: [
       route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
       route(modelsRoutes, { projectsService: projects.service, estimator }),

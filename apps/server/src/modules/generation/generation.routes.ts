@@ -48,7 +48,14 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     svc.regenerateOne(currentUser(request), request.params.id, 'page', request.params.pageId),
   );
   route(app, generationApi.regenerateCity, docs, async (request) =>
-    svc.regenerateOne(currentUser(request), request.params.id, 'city', request.params.cityId),
+    request.query.service
+      ? svc.regenerateServiceCity(
+          currentUser(request),
+          request.params.id,
+          request.params.cityId,
+          request.query.service,
+        )
+      : svc.regenerateOne(currentUser(request), request.params.id, 'city', request.params.cityId),
   );
   route(app, generationApi.createPage, docs, async (request, reply) =>
     reply

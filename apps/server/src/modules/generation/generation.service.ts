@@ -10,6 +10,7 @@ import { gateOf } from '../pages/quality-gate.ts';
 import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
 import { editsModeOf, sendPageJobs, type EditsMode } from './page-jobs.ts';
 import { slugify } from '../../lib/slugify.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 
 /** "Replace my edits too": hand-edited pages get their regenerated page as a proposal. */
 export type RegenerateOptions = { replaceEdits?: boolean };
@@ -21,6 +22,7 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   serverKeys: ServerKeys;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  serviceCityRepo: Pick<ServiceCityRepo, 'findByPlace'>;
 };
 
 /** The pages every site starts with; service pages follow from the homepage's services. */
@@ -122,6 +124,7 @@ export function createGenerationService(deps: Deps) {
       const pages = [
         ...(await requeue(user, project, 'page', opts)),
         ...(await requeue(user, project, 'city', opts)),
+        ...(await requeue(user, project, 'service-city', opts)),
       ];
       if (!pages.length && !isInProgress(project.status))
         throw new AppError('conflict', 'Nothing to retry: no page has failed.');
@@ -200,6 +203,20 @@ export function createGenerationService(deps: Deps) {
       await repo.setProjectInProgress(project.id);
       await enqueue(project, await ownerOf(user, project), [requeued], target, 'always-propose');
       return { message: MSG.pageRegenerating, data: { id: found.id, status: PAGE_STATUS.queued } };
+    },
+
+    /** The editor's "Regenerate page" for a city's page for one service (regenerateOne). */
+    async regenerateServiceCity(user: UserRow, id: string, cityId: string, service: string) {
+      const project = await owned(user, id);
+      const found = await deps.serviceCityRepo.findByPlace(project.id, cityId, service);
+      if (!found) throw notFound('Page not found.');
+      const requeued = await repo.requeueWritten('service-city', project.id, found.page.id);
+      if (!requeued) throw new AppError('conflict', MSG.pageNotWritten);
+      await repo.setProjectInProgress(project.id);
+      const owner = await ownerOf(user, project);
+      await enqueue(project, owner, [requeued], 'service-city', 'always-propose');
+      const data = { id: found.page.id, status: PAGE_STATUS.queued };
+      return { message: MSG.pageRegenerating, data };
     },
 
     /**

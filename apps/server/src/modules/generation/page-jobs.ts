@@ -22,8 +22,11 @@ export const editsModeOf = (replaceEdits: boolean | undefined): EditsMode =>
 export const ZPageJob = z.object({
   projectId: z.string(),
   pageId: z.string(),
-  /** A site page (pages table) or a city page (cities table); the id is the row's. */
-  target: z.enum(['page', 'city']).default('page'),
+  /**
+   * A site page (pages table), a city page (cities table) or a service's page for a city
+   * (service_city_pages); the id is the row's.
+   */
+  target: z.enum(['page', 'city', 'service-city']).default('page'),
   /** How many times the page went back to the queue after a rate limit or an outage. */
   attempt: z.number().int().min(0).default(0),
   /** Whose turn the job takes in the fair share (absent on jobs of earlier releases). */

@@ -7,6 +7,13 @@ import { MAX_VERSIONS, proposeVersion } from '../pages/versions.ts';
 import { createVersionsRepo, type PageState, type VersionOwner } from '../pages/versions.repo.ts';
 import type { EditsMode } from './page-jobs.ts';
 
+/** Whose versions a page's are, by what it is. */
+export function versionOwnerOf(target: Target, id: string): VersionOwner {
+  if (target === 'city') return { cityId: id };
+  if (target === 'service-city') return { serviceCityId: id };
+  return { pageId: id };
+}
+
 /** What a job wrote for a page. */
 export type Written = { content: TPageContent } & PageState;
 /** The page as it stood when its job claimed it (no edit is saved while a page is written). */
@@ -61,7 +68,7 @@ export function createPageStore(deps: { db: Db; repo: PagesRepo }) {
     if (current.contentHtml === null)
       return write(args, { ...written, sectionPrints: printsOf(written) });
 
-    const owner: VersionOwner = args.target === 'city' ? { cityId: args.id } : { pageId: args.id };
+    const owner = versionOwnerOf(args.target, args.id);
     const page = { contentHtml: current.contentHtml, metaTags: current.metaTags };
     const edits =
       args.edits === 'always-propose'

@@ -9,6 +9,12 @@ import type { EditsMode } from './page-jobs.ts';
 import { createPageStore } from './page-store.ts';
 import type { PromptPage } from './prompts.ts';
 import { renderPageParts, servicePagesFrom } from './render-page.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
+import {
+  loadServiceCityPage,
+  renderServiceCityParts,
+  serviceCityPromptPage,
+} from './service-city-page.ts';
 
 /** The usage ledger's call type of a page of each kind (a repair call adds `_repair`). */
 export const PAGE_CALL_TYPES = {
@@ -16,6 +22,7 @@ export const PAGE_CALL_TYPES = {
   main: 'main_page',
   service: 'service_page',
   city: 'city_page',
+  'service-city': 'service_city_page',
 } as const;
 
 /** What one job writes: the prompt, how to store the answer, and how to bill it. */
@@ -36,6 +43,7 @@ export function createPageWork(deps: {
   repo: PagesRepo;
   locationsRepo: LocationsRepo;
   factsRepo: FactsRepo;
+  serviceCityRepo: ServiceCityRepo;
 }) {
   const { repo } = deps;
   const store = createPageStore(deps);
@@ -92,5 +100,31 @@ export function createPageWork(deps: {
     };
   }
 
-  return { pageWork, cityWork };
+  async function serviceCityWork(project: ProjectRow, id: string): Promise<Work | null> {
+    const page = await loadServiceCityPage(
+      { locations: deps.locationsRepo, facts: deps.factsRepo, serviceCities: deps.serviceCityRepo },
+      project,
+      id,
+    );
+    if (!page) return null;
+    return {
+      page: serviceCityPromptPage(page),
+      model: page.row.model,
+      callType: PAGE_CALL_TYPES['service-city'],
+      ref: page.row,
+      async store(content, jobId, edits) {
+        return store({
+          target: 'service-city',
+          id: page.row.id,
+          projectId: project.id,
+          jobId,
+          current: page.row,
+          written: { content, ...renderServiceCityParts(content, page, project) },
+          edits,
+        });
+      },
+    };
+  }
+
+  return { pageWork, cityWork, serviceCityWork };
 }

@@ -90,7 +90,11 @@ export async function writePage(ai: AiClient, req: WriteRequest): Promise<Writte
     const { city } = req.page;
     const content = await slot(async () =>
       city
-        ? writeOfflineCityContent(req.project, city)
+        ? // A service-city page is written as the business of that one service.
+          writeOfflineCityContent(
+            city.service ? { ...req.project, serviceType: city.service.name } : req.project,
+            city,
+          )
         : writeOfflineContent(req.project, { ...req.page, kind: offlineKind(req.page.kind) }),
     );
     await req.recordUsage(estimateUsage(messages, JSON.stringify(content)), 'write', 'offline');

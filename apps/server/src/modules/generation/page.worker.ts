@@ -14,6 +14,7 @@ import { ContentFailure, writePage } from './page-writer.ts';
 import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
 import type { UsageRepo } from './usage.repo.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import type { FactsRepo } from '../locations/facts.repo.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import { startScoreWorker } from '../locations/similarity.job.ts';
@@ -36,6 +37,7 @@ export type WorkerDeps = {
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
   factsRepo: FactsRepo;
+  serviceCityRepo: ServiceCityRepo;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -70,7 +72,7 @@ export function createPageWorker(deps: WorkerDeps) {
   const publish = createNoticeQueue(deps.db, logger);
   const settle = createProjectSettler({ ...deps, publish });
 
-  const kindOf = (data: TPageJob) => (data.target === 'city' ? 'city' : 'page');
+  const kindOf = (data: TPageJob) => data.target;
 
   async function fail(data: TPageJob, jobId: string | null, reason: string) {
     if (await repo.fail(data.target, data.pageId, jobId, reason))
@@ -82,7 +84,7 @@ export function createPageWorker(deps: WorkerDeps) {
       });
   }
 
-  const { pageWork, cityWork } = createPageWork(deps);
+  const { pageWork, cityWork, serviceCityWork } = createPageWork(deps);
 
   /**
    * A page kept after its one repair without some of its place's facts: the quality gate
@@ -113,7 +115,11 @@ export function createPageWorker(deps: WorkerDeps) {
     clock.claimed();
     publish({ projectId: data.projectId, kind, id: data.pageId, status: PAGE_STATUS.inProgress });
     const { page } = claimed;
-    const work = page ? pageWork(project, page) : await cityWork(project, data.pageId);
+    const work = page
+      ? pageWork(project, page)
+      : data.target === 'service-city'
+        ? await serviceCityWork(project, data.pageId)
+        : await cityWork(project, data.pageId);
     // Deleted while it was being claimed: the project may have nothing left to wait for.
     if (!work) return settle(project.id);
 
@@ -145,6 +151,7 @@ export function createPageWorker(deps: WorkerDeps) {
           deps.usageRepo.recordUsage({
             userId: owner.id,
             projectId: project.id,
+            // A service-city page's calls are its own (page_id), not its city's.
             ...(data.target === 'city' ? { cityId: data.pageId } : { pageId: data.pageId }),
             model: model.id,
             callType: phase === 'repair' ? `${work.callType}_repair` : work.callType,
@@ -284,7 +291,11 @@ export function createPageWorker(deps: WorkerDeps) {
       await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
         for (const job of jobs) await giveUp(job);
       });
-      await startScoreWorker(deps.boss, { locations: deps.locationsRepo, facts: deps.factsRepo });
+      await startScoreWorker(deps.boss, {
+        locations: deps.locationsRepo,
+        facts: deps.factsRepo,
+        serviceCities: deps.serviceCityRepo,
+      });
     },
   };
 }

@@ -116,6 +116,17 @@ function cityFacts(city: CityContext): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
+/** A service-city page: the one service, what its own page says, and how this page differs. */
+function serviceLines(city: CityContext): string[] {
+  if (!city.service) return [];
+  const { name, summary } = city.service;
+  return [
+    `Service: ${name} (this page is about this one service in ${city.name}, not the business's other services)`,
+    summary && `What the site's page about ${name} says: ${oneLine(summary)}`,
+    `Plan: a page about ${name} in ${city.name}. Sections: text (what people in ${city.name} need ${name} for and can expect, 2-3 paragraphs that state the facts of this place given above), benefits (3-5), process (3-4 steps of this service), faq (4-6 questions a resident of ${city.name} would ask about ${name}), cta. No services section.`,
+  ];
+}
+
 /** The page-specific part goes last so the shared prefix stays cacheable. */
 export function pagePrompt(page: PromptPage): string {
   const extra = page.prompt.trim();
@@ -123,7 +134,7 @@ export function pagePrompt(page: PromptPage): string {
     `Page: ${page.name}`,
     `URL path: ${urlPath(page)}`,
     ...(page.city ? cityFacts(page.city) : []),
-    PLAN[page.kind],
+    ...(page.city?.service ? serviceLines(page.city) : [PLAN[page.kind]]),
     extra && `Instructions for this page: ${extra}`,
     'Answer with the JSON object only.',
   ]

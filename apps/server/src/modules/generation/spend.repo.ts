@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TPageKind } from '@cityforge/shared';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { cities, projects, users } from '../../db/schema/index.ts';
+import { cities, projects, serviceCityPages, users } from '../../db/schema/index.ts';
 import { HELD_REASON } from '../pages/pages.repo.ts';
 
 /** A page of a project, as far as what it costs goes. */
@@ -58,6 +58,12 @@ export function createSpendRepo(db: Db) {
               where pr.user_id = ${ownerId} and c.status = ${PAGE_STATUS.inProgress} ${other('c')}
                 and not exists (select 1 from ai_usage u where u.project_id = c.project_id
                   and u.created_at >= c.updated_at and u.city_id = c.id)
+            union all
+            select s.project_id, s.model, 'city' from service_city_pages s
+              join projects pr on pr.id = s.project_id
+              where pr.user_id = ${ownerId} and s.status = ${PAGE_STATUS.inProgress} ${other('s')}
+                and not exists (select 1 from ai_usage u where u.project_id = s.project_id
+                  and u.created_at >= s.updated_at and u.page_id = s.id)
           ) f), '[]'::json) as flights`);
       // Both drivers hand json back parsed.
       const [row] = rowsOf<{ project: number; account: number; flights: PriceablePage[] }>(found);
@@ -78,18 +84,28 @@ export function createSpendRepo(db: Db) {
         (select project_id, model, 'city' from cities
           where project_id = ${projectId} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
           limit 1)
+        union all
+        (select project_id, model, 'city' from service_city_pages
+          where project_id = ${projectId} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
+          limit 1)
         limit 1`);
       return rowsOf<PriceablePage>(found)[0] ?? null;
     },
 
-    /** A city page's model (a site page's comes with its claim). */
+    /** A city page's or service-city page's model (a site page's comes with its claim). */
     async cityModel(cityId: string): Promise<string | null> {
       const [row] = await db
         .select({ model: cities.model })
         .from(cities)
         .where(eq(cities.id, cityId))
         .limit(1);
-      return row?.model ?? null;
+      if (row) return row.model;
+      const [other] = await db
+        .select({ model: serviceCityPages.model })
+        .from(serviceCityPages)
+        .where(eq(serviceCityPages.id, cityId))
+        .limit(1);
+      return other?.model ?? null;
     },
 
     /**

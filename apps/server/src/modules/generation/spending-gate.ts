@@ -97,7 +97,9 @@ export function createSpendingGate(deps: {
       const page = await deps.repo.claimPage(data.pageId, jobId);
       return page ? { page } : null;
     }
-    return (await deps.repo.claimCity(data.pageId, jobId)) ? { page: null } : null;
+    return (await deps.repo.claimCity(data.pageId, jobId, undefined, data.target))
+      ? { page: null }
+      : null;
   }
 
   return {

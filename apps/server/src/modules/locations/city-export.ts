@@ -4,7 +4,8 @@ import { PAGE_STATUS, normaliseStatus, qualityVerdict, type TQualityGate } from 
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { gateOf } from '../pages/quality-gate.ts';
-import { EXPORT_HEADERS as H } from './columns.ts';
+import { EXPORT_HEADERS as H, SERVICE_COLUMN_PREFIX } from './columns.ts';
+import { serviceMatcher } from './service-match.ts';
 import { csvCell, sheetText } from './csv-cells.ts';
 import type { ExportCity, ExportRepo } from './export.repo.ts';
 import type { FactsRepo } from './facts.repo.ts';
@@ -30,8 +31,36 @@ type Deps = {
 // Facts are read for this many places at a time while the rows go out.
 const BATCH = 1000;
 
+/** The project's services and, per place, what its column of each says. */
+type ServiceColumns = {
+  names: string[];
+  cellsOf: (city: ExportCity) => string[];
+};
+
+/**
+ * One column per service: "Offered · Completed" where the place has the service's page (its
+ * status), "Offered" where its Services name it but it has no page (the setting is off, or
+ * the service not chosen), empty where it does not offer it.
+ */
+async function serviceColumns(deps: Deps, projectId: string): Promise<ServiceColumns> {
+  const { services, made } = await deps.exportRepo.servicePages(projectId);
+  const match = serviceMatcher(services);
+  const status = new Map(made.map((m) => [`${m.cityId}|${m.servicePageId}`, m.status]));
+  return {
+    names: services.map((s) => `${SERVICE_COLUMN_PREFIX}${s.name}`),
+    cellsOf(city) {
+      const named = new Set((city.services ?? []).map((n) => match(n)?.id));
+      return services.map((s) => {
+        const page = status.get(`${city.id}|${s.id}`);
+        if (page) return `Offered · ${normaliseStatus(page)}`;
+        return named.has(s.id) ? 'Offered' : '';
+      });
+    },
+  };
+}
+
 /** The export's columns: the place, its page's report (read-only), its own cells, its facts. */
-function headerOf(factNames: string[]): string[] {
+function headerOf(factNames: string[], serviceNames: string[]): string[] {
   return [
     H.city,
     H.displayName,
@@ -47,6 +76,7 @@ function headerOf(factNames: string[]): string[] {
     H.pageTitle,
     H.metaDescription,
     H.services,
+    ...serviceNames,
     ...factNames,
   ];
 }
@@ -58,6 +88,7 @@ function rowOf(
   facts: Map<string, string>,
   factKeys: string[],
   deps: Deps,
+  services: ServiceColumns,
 ): string[] {
   const written = city.status === PAGE_STATUS.completed;
   const { verdict, reasons } = written
@@ -80,6 +111,7 @@ function rowOf(
     city.pageTitle ?? '',
     city.metaDescription ?? '',
     (city.services ?? []).join(', '),
+    ...services.cellsOf(city),
     ...factKeys.map((key) => facts.get(key) ?? ''),
   ];
 }
@@ -95,7 +127,14 @@ export function createCityExport(deps: Deps) {
     const project = await deps.owned(user, projectId);
     const names = await deps.factsRepo.namesOf(project.id);
     const keys = names.map((n) => n.key);
-    yield { project, row: headerOf(names.map((n) => n.name)) };
+    const services = await serviceColumns(deps, project.id);
+    yield {
+      project,
+      row: headerOf(
+        names.map((n) => n.name),
+        services.names,
+      ),
+    };
     // The verdict the detail screen shows: pages without proof count once the project has facts.
     const gate = { ...gateOf(project), factNames: names.map((n) => n.name) };
     const cities = await deps.exportRepo.cities(project.id);
@@ -104,7 +143,7 @@ export function createCityExport(deps: Deps) {
       const facts = await deps.factsRepo.valuesOf(batch.map((c) => c.id));
       for (const city of batch) {
         const own = facts.get(city.id) ?? new Map<string, string>();
-        yield { project, row: rowOf(project, gate, city, own, keys, deps) };
+        yield { project, row: rowOf(project, gate, city, own, keys, deps, services) };
       }
     }
   }

@@ -71,6 +71,14 @@ export const EXPORT_HEADERS = {
   qualityReasons: 'Quality reasons',
 } as const;
 
+/**
+ * The export's column of one service ("Service page: Roof Repair"): whether the place offers
+ * it and its page's status. A report like Status: read-only, never a fact.
+ */
+export const SERVICE_COLUMN_PREFIX = 'Service page: ';
+const isServiceColumn = (headerText: string) =>
+  headerText.trim().toLowerCase().startsWith(SERVICE_COLUMN_PREFIX.trim().toLowerCase());
+
 // Never read and never a fact: what a page reports rather than what a place is (the export's
 // own report columns), a sheet's bookkeeping (row ids) and geography we hold ourselves.
 const NOT_FACTS = [
@@ -121,6 +129,7 @@ const NUMBER_SIGNS = /^#+$/;
  * URL, status, quality), a row number or id, coordinates, the country.
  */
 export function isNotFactColumn(headerText: string): boolean {
+  if (isServiceColumn(headerText)) return true;
   const key = headerKey(headerText);
   // A header of other letters than Latin ones has no key here, and may well be a fact.
   return key ? NOT_FACT_KEYS.has(key) : NUMBER_SIGNS.test(headerText.trim());

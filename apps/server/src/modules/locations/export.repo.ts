@@ -1,6 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cities, locationCounties, locationStates } from '../../db/schema/index.ts';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  serviceCityPages,
+} from '../../db/schema/index.ts';
 import { citiesPastSeats } from './city-seats.ts';
 
 /** What the export of a project's places reads: every city without its page. Storage only. */
@@ -48,6 +54,26 @@ export function createExportRepo(db: Db) {
         await citiesPastSeats(db, { countyIds: [...new Set(rows.map((r) => r.countyId))] }),
       );
       return rows.map((row) => ({ ...row, overflow: past.has(row.id) }));
+    },
+
+    /** The project's services (its service pages, in menu order) and their pages per city. */
+    async servicePages(projectId: string) {
+      const [services, made] = await Promise.all([
+        db
+          .select({ id: pages.id, name: pages.name, slug: pages.slug })
+          .from(pages)
+          .where(and(eq(pages.projectId, projectId), eq(pages.kind, 'service')))
+          .orderBy(asc(pages.sortOrder), asc(pages.createdAt)),
+        db
+          .select({
+            cityId: serviceCityPages.cityId,
+            servicePageId: serviceCityPages.servicePageId,
+            status: serviceCityPages.status,
+          })
+          .from(serviceCityPages)
+          .where(eq(serviceCityPages.projectId, projectId)),
+      ]);
+      return { services, made };
     },
   };
 }

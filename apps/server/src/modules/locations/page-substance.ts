@@ -38,8 +38,11 @@ export { nearbyIndex, placesIndex, type PhraseIndex } from './place-mentions.ts'
  *   are not statements, or a page of many cards would dilute its own facts.
  */
 
-/** Sections the site adds to city pages from data (render-locations.ts cityLocalSections). */
-const DATA_SECTIONS = new Set(['zip-codes', 'nearby']);
+/**
+ * Sections the site adds to city pages from data (render-locations.ts cityLocalSections), and
+ * a service-city page's way back to its city (generation/service-city-page.ts).
+ */
+const DATA_SECTIONS = new Set(['zip-codes', 'nearby', 'city']);
 
 export type WrittenPage = {
   /** The written text, one entry per block. */

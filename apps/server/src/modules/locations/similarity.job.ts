@@ -10,6 +10,8 @@ import type { LocationsRepo } from './locations.repo.ts';
 import { localSubstance, nearbyIndex, placesIndex, writtenPage } from './page-substance.ts';
 import { countyNames } from './place-mentions.ts';
 import { placeMasks, scoreSiblings, signatureOfText } from './similarity.ts';
+import { scoreServiceCities } from './service-city-scoring.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 
 const ZScoreJob = z.object({ projectId: z.string() });
 
@@ -25,8 +27,12 @@ export async function sendScoreJob(boss: PgBoss, projectId: string, tx?: Executo
   );
 }
 
-/** What scoring reads: the pages, and their places' facts. */
-export type ScoringRepos = { locations: LocationsRepo; facts: FactsRepo };
+/** What scoring reads: the pages (city and service-city pages), and their places' facts. */
+export type ScoringRepos = {
+  locations: LocationsRepo;
+  facts: FactsRepo;
+  serviceCities: ServiceCityRepo;
+};
 
 /** Cities whose facts are read per query: a big project's ids stay well under any bind limit. */
 const FACTS_BATCH = 1000;
@@ -103,7 +109,8 @@ export async function scoreProject(repos: ScoringRepos, projectId: string): Prom
       faqsHash: p.faqsHash,
     })),
   );
-  return pages.length;
+  const services = await scoreServiceCities(repos, projectId, factsOf);
+  return pages.length + services;
 }
 
 /** Scores each project asked for. */

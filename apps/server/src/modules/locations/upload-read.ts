@@ -7,6 +7,10 @@ import { gather, type FileResult } from './upload-gather.ts';
 /** What storing an upload did, for its report. */
 export type StoreCounts = { added: number; existing: number; updated: number; photos: number };
 
+/** A name in a Services cell that is none of the project's services: no page is made for it. */
+export const unknownServiceNote = (name: string) =>
+  `Services: "${name.length > 80 ? `${name.slice(0, 77)}...` : name}" is not one of the project's services; no page is made for it.`;
+
 const sortIssues = (a: TRowIssue, b: TRowIssue) => a.file.localeCompare(b.file) || a.line - b.line;
 
 /**
@@ -17,6 +21,8 @@ const sortIssues = (a: TRowIssue, b: TRowIssue) => a.file.localeCompare(b.file) 
 export async function readUpload(
   parsed: Array<{ file: LocationsFile; parsed: ParseResult }>,
   trustedHosts: readonly string[],
+  /** The names of a Services cell that are none of the project's services. */
+  unknownServices: (names: string[]) => string[] = () => [],
 ) {
   const skipped: TRowIssue[] = [];
   const ambiguous: TRowIssue[] = [];
@@ -26,6 +32,9 @@ export async function readUpload(
     const filed = (issue: { line: number; reason: string }) => ({ file: file.filename, ...issue });
     for (const note of p.notes) notes.push(filed(note));
     for (const note of await refusePrivatePhotos(p.rows, trustedHosts)) notes.push(filed(note));
+    for (const row of p.rows)
+      for (const name of row.services ? unknownServices(row.services) : [])
+        notes.push(filed({ line: row.line, reason: unknownServiceNote(name) }));
     const resolved = await resolveLocationsInTurns(p.rows);
     const taken = new Set(resolved.cities.flatMap((c) => c.lines));
     for (const issue of p.issues) skipped.push(filed(issue));

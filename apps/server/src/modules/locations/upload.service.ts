@@ -21,6 +21,7 @@ import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
 import type { PhotosRepo } from './photos.repo.ts';
 import type { Gathered } from './upload-gather.ts';
 import { readUpload } from './upload-read.ts';
+import { serviceMatcher, unknownServices } from './service-match.ts';
 import { factsByPlace, storeUpload } from './upload-store.ts';
 import type { PgBoss } from 'pg-boss';
 import {
@@ -49,6 +50,17 @@ export type CityQueue = {
     cities: JobRef[],
     opts?: { replaceEdits?: boolean },
   ): Promise<void>;
+  /**
+   * Service-city pages brought in line with the places' Services, inside the upload's
+   * transaction (they count against the allowance with its cities); answers those to send.
+   */
+  servicePagesIn(
+    tx: Executor,
+    who: { actor: UserRow; owner: UserRow },
+    project: ProjectRow,
+  ): Promise<{ added: JobRef[]; removed: number }>;
+  /** Their jobs, once the upload committed. */
+  sendServicePages(project: ProjectRow, owner: UserRow, added: JobRef[]): Promise<unknown>;
 };
 
 /** Cities added by one upload from which the location tables are analyzed again. */
@@ -201,7 +213,11 @@ export function createUploadService(deps: Deps) {
    * cities it would store, under the place keys the project knows them by.
    */
   async function prepare(project: ProjectRow, files: LocationsFile[], fields: TUploadFields) {
-    const read = await readUpload(await parseAll(files), deps.trustedHosts);
+    // A Services cell names the project's services; a name it has none of is noted on its row.
+    const match = serviceMatcher(await deps.projectsRepo.servicesOf(project.id));
+    const read = await readUpload(await parseAll(files), deps.trustedHosts, (names) =>
+      match.size ? unknownServices(names, match) : [],
+    );
     const stored = await toStore(project.id, read.cities, fields, fields.model);
     return { read, stored, facts: factsByPlace(read.cities, stored) };
   }
@@ -231,10 +247,17 @@ export function createUploadService(deps: Deps) {
           : {}),
       };
       if (Object.keys(patch).length) await deps.projectsRepo.update(project.id, patch, tx);
-      return result;
+      // Service-city pages follow the places' Services, in the same transaction.
+      const services = project.servicePages.enabled
+        ? await deps.generation.servicePagesIn(tx, { actor: user, owner }, project)
+        : null;
+      return { ...result, services };
     });
     await queueStored(project, owner, result, fields.replaceEdits);
-    return { ...result, added: result.added.length };
+    if (result.services)
+      await deps.generation.sendServicePages(project, owner, result.services.added);
+    const { services: _services, ...counts } = result;
+    return { ...counts, added: result.added.length };
   }
 
   async function queueStored(

@@ -2,13 +2,13 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MSG, PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
-import { cities, pages, projects, type PageRow } from '../../db/schema/index.ts';
+import { cities, pages, projects, serviceCityPages, type PageRow } from '../../db/schema/index.ts';
 import { bossSchemaOf, QUEUES } from '../../jobs/boss.ts';
 import type { SectionPrints } from './section-prints.ts';
 
 export type NewPage = typeof pages.$inferInsert;
-/** What a generation job writes: a site page, or a city page. */
-export type Target = 'page' | 'city';
+/** What a generation job writes: a site page, a city page, or a service's page for a city. */
+export type Target = 'page' | 'city' | 'service-city';
 
 /**
  * A page a monthly spending cap holds back: queued, without a job, and this reason. It waits
@@ -27,13 +27,17 @@ type StateTable = typeof pages;
 /** What sending a page's job needs. */
 export type JobRef = { id: string; projectId: string; model: string };
 const tableOf = (target: Target): StateTable =>
-  target === 'city' ? (cities as unknown as StateTable) : pages;
+  target === 'city'
+    ? (cities as unknown as StateTable)
+    : target === 'service-city'
+      ? (serviceCityPages as unknown as StateTable)
+      : pages;
 
 /**
  * A city page's quality scores and approval, reset when it gets new words; written from its
  * place's facts as they are now, it no longer waits for a rewrite because they changed.
  */
-const FRESH_CITY = {
+const FRESH_SCORES = {
   similarity: null,
   similarTo: null,
   localShare: null,
@@ -41,8 +45,8 @@ const FRESH_CITY = {
   factsStated: null,
   stuffing: null,
   approvedAt: null,
-  factsChangedAt: null,
 };
+const FRESH_CITY = { ...FRESH_SCORES, factsChangedAt: null };
 
 /**
  * A rewritten city page carries its place's facts: its mark goes, unless the facts changed
@@ -52,6 +56,14 @@ const FRESH_CITY = {
 const FACTS_CAUGHT_UP = {
   factsChangedAt: sql`case when ${cities.factsChangedAt} >= ${cities.updatedAt} then ${cities.factsChangedAt} end`,
 };
+
+/** What a stored page resets beside its content, by what it is. */
+const freshOf = (target: Target) =>
+  target === 'city'
+    ? { ...FRESH_CITY, ...FACTS_CAUGHT_UP }
+    : target === 'service-city'
+      ? FRESH_SCORES
+      : {};
 
 /**
  * Page state changes. Every write is conditional on the state it expects, so a duplicate or
@@ -88,9 +100,17 @@ export function createPagesRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The same for a city page; the worker reads the city with its county and state next. */
-    async claimCity(cityId: string, jobId: string, tx: Executor = db): Promise<boolean> {
-      const table = tableOf('city');
+    /**
+     * The same for a city page or a service-city page; the worker reads the place with its
+     * county and state next.
+     */
+    async claimCity(
+      cityId: string,
+      jobId: string,
+      tx: Executor = db,
+      target: Exclude<Target, 'page'> = 'city',
+    ): Promise<boolean> {
+      const table = tableOf(target);
       return (await claim(table, cityId, jobId, tx).returning({ id: table.id })).length > 0;
     },
 
@@ -148,7 +168,7 @@ export function createPagesRepo(db: Db) {
           status: PAGE_STATUS.completed,
           updatedAt: new Date(),
           // New words: the scores and a hand approval of the old ones no longer apply.
-          ...(target === 'city' ? { ...FRESH_CITY, ...FACTS_CAUGHT_UP } : {}),
+          ...freshOf(target),
         })
         .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)))
         .returning({ id: pages.id });
@@ -287,6 +307,8 @@ export function createPagesRepo(db: Db) {
             select 1 from pages where project_id = ${projectId} and status = ${PAGE_STATUS.failed}
             union all
             select 1 from cities where project_id = ${projectId} and status = ${PAGE_STATUS.failed}
+            union all
+            select 1 from service_city_pages where project_id = ${projectId} and status = ${PAGE_STATUS.failed}
           ) then ${PROJECT_STATUS.error} else ${PROJECT_STATUS.created} end,
           updated_at = now()
         where id = ${projectId}
@@ -295,6 +317,8 @@ export function createPagesRepo(db: Db) {
             select 1 from pages p where p.project_id = ${projectId} and ${unsettled('p')}
             union all
             select 1 from cities c where c.project_id = ${projectId} and ${unsettled('c')}
+            union all
+            select 1 from service_city_pages s where s.project_id = ${projectId} and ${unsettled('s')}
           )
         returning status,
           exists (select 1 from cities where project_id = ${projectId}) as "hasCities"`);
@@ -353,6 +377,8 @@ export function createPagesRepo(db: Db) {
           select 'page' as target, id, project_id, model, updated_at, failure_reason from pages where status = ${PAGE_STATUS.queued}
           union all
           select 'city', id, project_id, model, updated_at, failure_reason from cities where status = ${PAGE_STATUS.queued}
+          union all
+          select 'service-city', id, project_id, model, updated_at, failure_reason from service_city_pages where status = ${PAGE_STATUS.queued}
         ) t
         where t.updated_at < ${before.toISOString()}::timestamptz
           and t.failure_reason is distinct from ${HELD_REASON}
@@ -374,6 +400,8 @@ export function createPagesRepo(db: Db) {
           select project_id from pages where status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
           union all
           select project_id from cities where status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
+          union all
+          select project_id from service_city_pages where status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}
         ) t where true ${owner}`);
       return (found as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
     },
@@ -386,7 +414,8 @@ export function createPagesRepo(db: Db) {
           : sql`project_id in (select id from projects where user_id = ${scope.ownerId})`;
       const found = await db.execute(sql`
         select (select count(*) from pages where ${of} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON})
-             + (select count(*) from cities where ${of} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}) as n`);
+             + (select count(*) from cities where ${of} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON})
+             + (select count(*) from service_city_pages where ${of} and status = ${PAGE_STATUS.queued} and failure_reason = ${HELD_REASON}) as n`);
       return Number((found as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
     },
 

@@ -6,6 +6,7 @@ import {
   type TQualityGate,
 } from '@cityforge/shared';
 import type { Executor } from '../../db/client.ts';
+import type { serviceCityPages } from '../../db/schema/index.ts';
 import { cities, cityFacts, projects, type ProjectRow } from '../../db/schema/index.ts';
 
 /** A project's quality gate, its own thresholds or the shipped defaults. */
@@ -43,6 +44,9 @@ export async function factProjectsOf(tx: Executor, projectIds: readonly string[]
   return found.filter((id): id is string => id !== null);
 }
 
+/** A table of pages the gate judges: city pages, or service-city pages. */
+export type HeldTable = typeof cities | typeof serviceCityPages;
+
 /** One project's gate (gateOf, and its fact names), or the projects of a query with facts. */
 export type HeldBy = { gate: TProjectGate } | { factProjects: readonly string[] };
 
@@ -53,7 +57,9 @@ export type HeldBy = { gate: TProjectGate } | { factProjects: readonly string[] 
  * project's gate, everything is a parameter; with `factProjects` (factProjectsOf), the query
  * must join `projects` on the city's project for its thresholds. Tested against the shared rule.
  */
-export function heldSql(by: HeldBy): SQL<boolean> {
+export function heldSql(by: HeldBy, table: HeldTable = cities): SQL<boolean> {
+  // Service-city pages carry the same score columns under the same names as city pages.
+  const t = table as typeof cities;
   const d = QUALITY_GATE_DEFAULTS;
   // As `real`, the columns' type: a float4 compares with another float4 as both read in
   // TypeScript (0.3 stored is 0.3 read), not as their float8 widenings (0.30000001…).
@@ -72,17 +78,17 @@ export function heldSql(by: HeldBy): SQL<boolean> {
           minLocalShare: sql`coalesce(${projects.gateMinLocalShare}, ${sql.raw(String(d.minLocalShare))})`,
           minWords: sql`coalesce(${projects.gateMinWords}, ${sql.raw(String(d.minWords))})`,
           hasFacts: by.factProjects.length
-            ? inArray(cities.projectId, [...by.factProjects])
+            ? inArray(t.projectId, [...by.factProjects])
             : sql`false`,
         };
   // A page scored before the later measures reads them as 0, as the shared rule does.
   return sql<boolean>`(${limits.enabled}
-    and ${cities.status} = ${PAGE_STATUS.completed}
-    and ${cities.approvedAt} is null
-    and ${cities.similarity} is not null and ${cities.localShare} is not null and ${cities.wordCount} is not null
-    and (${cities.similarity} > ${limits.maxSimilarity}
-      or ${cities.localShare} < ${limits.minLocalShare}
-      or ${cities.wordCount} < ${limits.minWords}
-      or coalesce(${cities.stuffing}, 0) > 0
-      or (coalesce(${cities.factsStated}, 0) = 0 and ${limits.hasFacts})))`;
+    and ${t.status} = ${PAGE_STATUS.completed}
+    and ${t.approvedAt} is null
+    and ${t.similarity} is not null and ${t.localShare} is not null and ${t.wordCount} is not null
+    and (${t.similarity} > ${limits.maxSimilarity}
+      or ${t.localShare} < ${limits.minLocalShare}
+      or ${t.wordCount} < ${limits.minWords}
+      or coalesce(${t.stuffing}, 0) > 0
+      or (coalesce(${t.factsStated}, 0) = 0 and ${limits.hasFacts})))`;
 }

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { pageVersions } from '../../db/schema/index.ts';
 
 /** Whose version a row is: a site page (homepage, main, service) or a city page. */
-export type VersionOwner = { pageId: string } | { cityId: string };
+export type VersionOwner = { pageId: string } | { cityId: string } | { serviceCityId: string };
 /** What an edit changes and a version keeps. */
 export type PageState = { contentHtml: string; metaTags: string };
 export type VersionSummary = {
@@ -15,7 +15,11 @@ export type VersionSummary = {
 };
 
 const ownedBy = (owner: VersionOwner) =>
-  'cityId' in owner ? eq(pageVersions.cityId, owner.cityId) : eq(pageVersions.pageId, owner.pageId);
+  'cityId' in owner
+    ? eq(pageVersions.cityId, owner.cityId)
+    : 'serviceCityId' in owner
+      ? eq(pageVersions.serviceCityId, owner.serviceCityId)
+      : eq(pageVersions.pageId, owner.pageId);
 const newestFirst = [desc(pageVersions.createdAt), desc(pageVersions.id)];
 
 /**

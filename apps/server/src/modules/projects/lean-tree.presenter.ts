@@ -44,6 +44,14 @@ export function toLeanCity(city: CityRow, gate: TProjectGate): TLeanCity {
       wordCount: city.wordCount,
       stuffing: city.stuffing,
     },
+    servicePages: city.servicePages.map((page) => ({
+      id: page.id,
+      service: page.service,
+      slug: page.slug,
+      status: normaliseStatus(page.status),
+      verdict:
+        page.status === PAGE_STATUS.completed ? qualityVerdict(page, gate).verdict : 'pending',
+    })),
   };
 }
 

@@ -28,6 +28,27 @@ export type CountyCount = {
   failed: number;
 };
 
+/** A city's service-city pages, as one JSON list (the services' order): none for most cities. */
+export type ServiceCityJson = {
+  id: string;
+  service: string;
+  slug: string;
+  status: string;
+  similarity: number | null;
+  localShare: number | null;
+  wordCount: number | null;
+  stuffing: number | null;
+  factsStated: number | null;
+  approved: boolean;
+};
+const serviceCityJson = sql<ServiceCityJson[]>`coalesce((
+  select json_agg(json_build_object('id', s.id, 'service', p.name, 'slug', p.slug,
+      'status', s.status, 'similarity', s.similarity, 'localShare', s.local_share,
+      'wordCount', s.word_count, 'stuffing', s.stuffing, 'factsStated', s.facts_stated,
+      'approved', s.approved_at is not null) order by p.sort_order, p.name)
+    from service_city_pages s join pages p on p.id = s.service_page_id
+    where s.city_id = ${cities.id}), '[]'::json)`;
+
 /** Facts read to name a project's fact columns: a few cities' worth. */
 const FACT_NAME_SAMPLE = 400;
 
@@ -203,6 +224,7 @@ export function createLeanTreeRepo(db: Db) {
           approvedAt: cities.approvedAt,
           factCount: factCountSql(),
           factsChanged: sql<boolean>`${cities.factsChangedAt} is not null`,
+          servicePages: serviceCityJson,
         })
         .from(cities)
         .leftJoin(similar, eq(similar.id, cities.similarTo))

@@ -10,7 +10,7 @@ import { projectMapRoutes } from './project-map.routes.ts';
 import { createProjectMapService } from './project-map.service.ts';
 import { createProjectsRepo, type NewProject } from './projects.repo.ts';
 import { projectsRoutes } from './projects.routes.ts';
-import { createProjectsService } from './projects.service.ts';
+import { createProjectsService, type ServicePagesHooks } from './projects.service.ts';
 
 /**
  * Projects sit below generation and domains, so what those do for a project (write its first
@@ -32,6 +32,8 @@ export function createProjectsModule(deps: {
   spendingCapChanged: (project: ProjectRow) => Promise<void>;
   /** Runs `drop` (the project's deletion) and removes the project's stored files (images). */
   dropWithFiles: (owner: { projectId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
+  servicePagesChanged: ServicePagesHooks['changed'];
+  servicePagesPreview: ServicePagesHooks['preview'];
 }) {
   const repo = createProjectsRepo(deps.db);
   const service = createProjectsService({
@@ -45,6 +47,7 @@ export function createProjectsModule(deps: {
     syncDomain: deps.syncDomain,
     spendingCapChanged: deps.spendingCapChanged,
     dropWithFiles: deps.dropWithFiles,
+    servicePages: { changed: deps.servicePagesChanged, preview: deps.servicePagesPreview },
   });
   const mapService = createProjectMapService({
     owned: projectOwnership(repo),

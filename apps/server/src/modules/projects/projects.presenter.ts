@@ -1,4 +1,7 @@
 import {
+  qualityVerdict,
+  type TQualityGate,
+  type TServiceCityNode,
   SIMILARITY_THRESHOLD,
   normaliseStatus,
   OUTPUT_MODES,
@@ -16,7 +19,7 @@ import type { DeployRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { capOf } from '../../lib/usd.ts';
 import { findModel } from '../models/models.ts';
 import { gateOf } from '../pages/quality-gate.ts';
-import type { ProjectsRepo } from './projects.repo.ts';
+import type { ProjectsRepo, ServiceCityRow } from './projects.repo.ts';
 
 type UsageRow = {
   callType: string;
@@ -154,8 +157,20 @@ function toPageSummary(page: PageRef, usage: UsageIndex): TPageSummary {
   };
 }
 
-export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
+/** A city's service pages with the gate's verdict on each (pending until scored). */
+function serviceNodes(rows: ServiceCityRow[], gate: TQualityGate): TServiceCityNode[] {
+  return rows.map((r) => ({
+    id: r.id,
+    service: r.service,
+    slug: r.slug,
+    status: normaliseStatus(r.status),
+    verdict: qualityVerdict({ ...r, approved: r.approvedAt !== null }, gate).verdict,
+  }));
+}
+
+export function toStateTree(tree: Tree, usage: UsageRow[], gate: TQualityGate): TStateNode[] {
   const byCity = indexUsage(usage, 'cityId');
+  const servicesByCity = groupBy(tree.serviceCities, (s) => s.cityId);
   const citiesByCounty = groupBy(tree.cities, (c) => c.countyId);
   const countiesByState = groupBy(tree.counties, (c) => c.stateId);
   return tree.states.map((state) => ({
@@ -181,6 +196,7 @@ export function toStateTree(tree: Tree, usage: UsageRow[]): TStateNode[] {
         failureReason: city.failureReason,
         model: modelRef(city.model),
         usage: byCity.get(city.id) ?? [],
+        servicePages: serviceNodes(servicesByCity.get(city.id) ?? [], gate),
       })),
     })),
   }));
@@ -225,7 +241,7 @@ export function toProjectDetail(
     queuedCities: tree.cities.filter((c) =>
       ['queued', 'in progress'].includes(c.status.toLowerCase()),
     ).length,
-    states: toStateTree(tree, usage),
+    states: toStateTree(tree, usage, gateOf(row)),
     headerLinks: row.headerLinks,
   };
 }
@@ -247,5 +263,6 @@ export function toSettings(row: ProjectRow): TProjectSettings {
       paused: row.releasePaused,
     },
     spendingCapUsd: capOf(row.spendingCapUsd),
+    servicePages: row.servicePages,
   };
 }

@@ -8,6 +8,7 @@ import {
   locationStates,
   pages,
   projects,
+  serviceCityPages,
   users,
   type DeployRow,
   type ProjectRow,
@@ -21,7 +22,32 @@ import { factCountSql } from './fact-counts.ts';
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectPatch = Partial<Omit<NewProject, 'id' | 'userId' | 'createdAt'>>;
 
+/** Each city's service pages as the detail lists them, in the services' order. */
+function serviceCityRows(db: Db) {
+  return (projectId: string) =>
+    db
+      .select({
+        id: serviceCityPages.id,
+        cityId: serviceCityPages.cityId,
+        service: pages.name,
+        slug: pages.slug,
+        status: serviceCityPages.status,
+        similarity: serviceCityPages.similarity,
+        localShare: serviceCityPages.localShare,
+        wordCount: serviceCityPages.wordCount,
+        stuffing: serviceCityPages.stuffing,
+        factsStated: serviceCityPages.factsStated,
+        approvedAt: serviceCityPages.approvedAt,
+      })
+      .from(serviceCityPages)
+      .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
+      .where(eq(serviceCityPages.projectId, projectId))
+      .orderBy(asc(pages.sortOrder), asc(pages.name));
+}
+export type ServiceCityRow = Awaited<ReturnType<ReturnType<typeof serviceCityRows>>>[number];
+
 export function createProjectsRepo(db: Db) {
+  const serviceCitiesOf = serviceCityRows(db);
   return {
     async list(filter: { userId: string | null; query: string }, page: number, size: number) {
       const conditions: SQL[] = [];
@@ -160,6 +186,13 @@ export function createProjectsRepo(db: Db) {
         .from(pages)
         .where(eq(pages.projectId, projectId))
         .orderBy(asc(pages.sortOrder), asc(pages.createdAt)),
+    /** The project's services: its service pages, in menu order. */
+    servicesOf: (projectId: string, tx: Executor = db) =>
+      tx
+        .select({ id: pages.id, name: pages.name, slug: pages.slug })
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.kind, 'service')))
+        .orderBy(asc(pages.sortOrder), asc(pages.createdAt)),
     async findPage(projectId: string, pageId: string) {
       if (!/^[0-9a-f-]{36}$/i.test(pageId)) return null;
       const [row] = await db
@@ -204,7 +237,12 @@ export function createProjectsRepo(db: Db) {
           .where(eq(cities.projectId, projectId))
           .orderBy(asc(cities.name)),
       ]);
-      return { states, counties, cities: cityRows };
+      return {
+        states,
+        counties,
+        cities: cityRows,
+        serviceCities: await serviceCitiesOf(projectId),
+      };
     },
     async findCity(projectId: string, cityId: string) {
       if (!/^[0-9a-f-]{36}$/i.test(cityId)) return null;

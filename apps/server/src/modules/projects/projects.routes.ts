@@ -40,6 +40,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projectsService: ProjectsSe
   route(app, projectsApi.updateSettings, docs, async (request) =>
     svc.updateSettings(currentUser(request), request.params.id, request.body),
   );
+  route(app, projectsApi.servicePagesPreview, docs, async (request) => ({
+    data: await svc.servicePagesPreview(currentUser(request), request.params.id, request.body),
+  }));
   route(app, releasesApi.setPaused, docs, async (request) =>
     svc.setReleasePaused(currentUser(request), request.params.id, request.body.paused),
   );

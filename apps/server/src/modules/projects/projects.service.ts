@@ -13,7 +13,7 @@ import type { ZCreateProject } from '@cityforge/shared';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { capOf } from '../../lib/usd.ts';
 import type { Executor } from '../../db/client.ts';
-import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import type { ProjectRow, ServicePagesRow, UserRow } from '../../db/schema/index.ts';
 import { keyAccess, type ServerKeys } from '../models/keys.ts';
 import { canUse, findModel, MODELS, providerLabel } from '../models/models.ts';
 import { projectOwnership } from './ownership.ts';
@@ -56,6 +56,20 @@ type Deps = {
    * project's pictures must not stay in the store, where their public addresses reach them.
    */
   dropWithFiles: (owner: { projectId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
+  /** Service-city pages follow their setting (the generation module). */
+  servicePages: ServicePagesHooks;
+};
+/**
+ * What the generation module does for the service-city pages setting: brings the pages in
+ * line with a setting about to be saved (refusing it over the plan's allowance), and counts
+ * what a setting would add before it is.
+ */
+export type ServicePagesHooks = {
+  changed: (user: UserRow, project: ProjectRow, setting: ServicePagesRow) => Promise<void>;
+  preview: (
+    project: ProjectRow,
+    setting: ServicePagesRow,
+  ) => Promise<{ adding: number; removing: number; total: number }>;
 };
 type CreateInput = z.output<typeof ZCreateProject>;
 
@@ -71,6 +85,16 @@ export function createProjectsService(deps: Deps) {
     ...gateOf(project),
     factNames: await tree.factNames(project.id),
   });
+
+  /** The setting as stored: the chosen services must be the project's (by slug). */
+  async function checkedServicePages(project: ProjectRow, setting: ServicePagesRow) {
+    if (setting.services === 'all') return setting;
+    const slugs = new Set((await repo.servicesOf(project.id)).map((s) => s.slug));
+    const unknown = setting.services.filter((slug) => !slugs.has(slug));
+    if (unknown.length)
+      throw fieldError('servicePages', `Not services of this project: ${unknown.join(', ')}`);
+    return { ...setting, services: [...new Set(setting.services)] };
+  }
 
   /** Release counts of the staged projects among these (no query when none is staged). */
   const releaseCounts = (rows: ProjectRow[]) =>
@@ -263,6 +287,12 @@ export function createProjectsService(deps: Deps) {
       return toSettings(await owned(user, id));
     },
 
+    /** What saving this service-city pages setting would add and remove, and cost in pages. */
+    async servicePagesPreview(user: UserRow, id: string, setting: ServicePagesRow) {
+      const project = await owned(user, id);
+      return deps.servicePages.preview(project, await checkedServicePages(project, setting));
+    },
+
     async updateSettings(user: UserRow, id: string, input: TUpdateProjectSettings) {
       const project = await owned(user, id);
       const patch: ProjectPatch = {};
@@ -278,6 +308,11 @@ export function createProjectsService(deps: Deps) {
         input.spendingCapUsd !== undefined &&
         input.spendingCapUsd !== capOf(project.spendingCapUsd);
       if (capChanged) patch.spendingCapUsd = input.spendingCapUsd;
+      if (input.servicePages) {
+        patch.servicePages = await checkedServicePages(project, input.servicePages);
+        // Pages first: over the plan's allowance the setting is refused and nothing changes.
+        await deps.servicePages.changed(user, project, patch.servicePages);
+      }
       if (input.clientDomain !== undefined) {
         await deps.syncDomain(project, input.clientDomain || null);
         Object.assign(patch, domainPatch(project, input.clientDomain || null));

@@ -12,6 +12,8 @@ import type { SiteReads } from './site-reads.ts';
 import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
 import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
+import { createServiceCityPages, type ServiceCityPages } from './site-service-cities.ts';
+import { whereWeOfferBlock } from '../site/service-links.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';
@@ -112,14 +114,23 @@ function pageRef(page: PageRow): PageRef & { path: string } {
   return { ...ref, path: pagePath(ref) };
 }
 
-/** The written pages (homepage, main and service pages), and the services listing if needed. */
+/**
+ * The written pages (homepage, main and service pages), and the services listing if needed.
+ * A service page ends with the places it is offered in (their service-city pages), so it is
+ * written once every city went through.
+ */
 async function emitWrittenPages(
   project: ProjectRow,
   written: PageRow[],
   { emit, emitHub }: ReturnType<typeof createPageSink>,
+  serviceCities: ServiceCityPages,
 ) {
   for (const page of written) {
-    const body = { contentHtml: page.contentHtml ?? '', metaTags: page.metaTags };
+    const offered = page.kind === 'service' ? serviceCities.offeredIn(page.id) : [];
+    const body = {
+      contentHtml: (page.contentHtml ?? '') + whereWeOfferBlock(page.name, offered),
+      metaTags: page.metaTags,
+    };
     const ref = pageRef(page);
     await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
   }
@@ -231,8 +242,17 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     onProgress: opts.onProgress,
   });
   const { emit, emitHub } = sink;
+  const unchanged = opts.memo
+    ? (path: string, input: string) => memo.unchanged(fileOf(path), input)
+    : undefined;
   try {
-    await emitWrittenPages(project, written, sink);
+    const serviceCities = createServiceCityPages({
+      repo,
+      stubs: await repo.serviceCityStubs(project.id),
+      services: new Map(written.filter((p) => p.kind === 'service').map((p) => [p.id, p])),
+      emit,
+      unchanged,
+    });
     const places = await buildLocations({
       project,
       repo,
@@ -241,8 +261,10 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
       emit,
       emitHub,
       batchSize: opts.batchSize,
-      unchanged: opts.memo ? (path, input) => memo.unchanged(fileOf(path), input) : undefined,
+      unchanged,
+      serviceCities,
     });
+    await emitWrittenPages(project, written, sink, serviceCities);
     await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
     await out.flush();
   } finally {

@@ -14,6 +14,8 @@ import { COUNTY_SEATS } from '../locations/city-seats.ts';
 import type { CityStub } from './publishing.repo.ts';
 import type { PageSink, SiteReads } from './site-reads.ts';
 import type { Faq } from '@cityforge/shared/html';
+import { cityServicesBlock } from '../site/service-links.ts';
+import type { ServiceCityPages } from './site-service-cities.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };
 type CountyInfo = { id: string; stateId: string; name: string; slug: string; cities: number };
@@ -35,16 +37,26 @@ type CityPage = ReturnType<typeof cityPage>;
  * A city's page: where it lives and everything it is made of besides its content's digest.
  * `overflow`: past its county's seats, the page is one folder down (city-seats.ts).
  */
-function cityPage(city: CityStub, county: CountyInfo, state: StateInfo, overflow: boolean) {
+function cityPage(
+  city: CityStub,
+  county: CountyInfo,
+  state: StateInfo,
+  overflow: boolean,
+  services?: ServiceCityPages,
+) {
   const place = { city, county, state, overflow };
   const ref = cityPageRef(place);
   const breadcrumbs = cityCrumbs(place);
   const areaServed = cityAreaServed(city, state);
+  // The place's service pages, linked under its own content.
+  const links = services?.linksOf(place) ?? [];
   return {
+    place,
     ref: { ...ref, path: ref.path! },
     breadcrumbs,
     areaServed,
-    input: JSON.stringify([ref, city.contentHash, breadcrumbs, areaServed, city.held]),
+    links,
+    input: JSON.stringify([ref, city.contentHash, breadcrumbs, areaServed, city.held, links]),
   };
 }
 
@@ -72,10 +84,12 @@ export async function buildLocations(opts: {
   emitHub: (hub: HubPage, updatedAt: Date) => Promise<void>;
   batchSize?: number;
   unchanged?: Unchanged;
+  /** The project's service-city pages, written with their cities. */
+  serviceCities?: ServiceCityPages;
   states: StateInfo[];
   counties: Array<Omit<CountyInfo, 'cities'> & { cities: number | string }>;
 }): Promise<StatesSummary> {
-  const { project, repo, emit, emitHub, states, counties } = opts;
+  const { project, repo, emit, emitHub, states, counties, serviceCities } = opts;
   const staged = project.releasePerDay !== null;
   const stateById = new Map<string, StateInfo>(states.map((s) => [s.id, s]));
   const countyById = new Map<string, CountyInfo>();
@@ -129,13 +143,14 @@ export async function buildLocations(opts: {
     }
     const written = isLive(city, staged);
     if (written) {
-      const made = page ?? cityPage(city, county.info, state.info, past.has(city.id));
+      const made =
+        page ?? cityPage(city, county.info, state.info, past.has(city.id), serviceCities);
       const body = () => {
         // Only the content of pages the memo already holds is left unread.
         if (!content) throw new Error(`the content of ${made.ref.path} was not read`);
         const { breadcrumbs, areaServed } = made;
         return {
-          contentHtml: content.contentHtml!,
+          contentHtml: content.contentHtml! + cityServicesBlock(city.name, made.links),
           metaTags: content.metaTags,
           faqs: content.faqs ?? undefined,
           breadcrumbs,
@@ -148,6 +163,7 @@ export async function buildLocations(opts: {
         { input: made.input, body, noindex: city.held, cityId: city.id },
         city.updatedAt,
       );
+      await serviceCities?.emitFor(made.place);
     }
     county.cities.push({
       name: city.name,
@@ -169,10 +185,12 @@ export async function buildLocations(opts: {
     for (const city of batch) {
       if (!isLive(city, staged)) continue;
       const county = countyById.get(city.countyId)!;
-      const page = cityPage(city, county, stateById.get(city.stateId)!, past.has(city.id));
+      const state = stateById.get(city.stateId)!;
+      const page = cityPage(city, county, state, past.has(city.id), serviceCities);
       pages.set(city.id, page);
       if (!opts.unchanged?.(page.ref.path, page.input)) changed.push(city.id);
     }
+    await serviceCities?.prefetch([...pages.values()].map((p) => p.place));
     const rows = await repo.cityContents(changed);
     return { pages, contents: new Map(rows.map((row) => [row.id, row])) };
   }

@@ -9,6 +9,7 @@ import {
   pages,
   projectImages,
   projects,
+  serviceCityPages,
 } from '../../db/schema/index.ts';
 import { imageFileOf } from '../../lib/image-names.ts';
 import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
@@ -136,6 +137,40 @@ export function createSiteReadsRepo(db: Db) {
     },
     /** Cities of these counties whose pages go one folder down (locations/city-seats.ts). */
     citiesPastSeats: (where: { countyIds: string[] }) => citiesPastSeats(db, where),
+    /** The project's written service-city pages, without their content. */
+    async serviceCityStubs(projectId: string): Promise<ServiceCityStub[]> {
+      const factProjects = await factProjectsOf(db, [projectId]);
+      return db
+        .select({
+          id: serviceCityPages.id,
+          cityId: serviceCityPages.cityId,
+          servicePageId: serviceCityPages.servicePageId,
+          contentHash: serviceCityPages.contentHash,
+          updatedAt: serviceCityPages.updatedAt,
+          held: heldSql({ factProjects }, serviceCityPages),
+        })
+        .from(serviceCityPages)
+        .innerJoin(projects, eq(projects.id, serviceCityPages.projectId))
+        .where(
+          and(
+            eq(serviceCityPages.projectId, projectId),
+            eq(serviceCityPages.status, PAGE_STATUS.completed),
+            isNotNull(serviceCityPages.contentHtml),
+          ),
+        );
+    },
+    /** The content of these service-city pages (by primary key). */
+    serviceCityContents(ids: string[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .select({
+          id: serviceCityPages.id,
+          contentHtml: serviceCityPages.contentHtml,
+          metaTags: serviceCityPages.metaTags,
+        })
+        .from(serviceCityPages)
+        .where(inArray(serviceCityPages.id, ids));
+    },
     /** The content of these cities' pages (by primary key: no sort). */
     cityContents(ids: string[]) {
       if (!ids.length) return Promise.resolve([]);
@@ -146,6 +181,20 @@ export function createSiteReadsRepo(db: Db) {
     },
   };
 }
+
+/**
+ * A written service-city page without its content: which place and which service (its
+ * identity, and the address the build gives it), and the digest of what it is made of.
+ */
+export type ServiceCityStub = {
+  id: string;
+  cityId: string;
+  servicePageId: string;
+  contentHash: string | null;
+  updatedAt: Date;
+  /** Below the quality gate: published noindex and out of the sitemap, as a city page. */
+  held: boolean;
+};
 
 /** A city without its page's content, as a build walks it (with its county's state). */
 export type CityStub = CityOwn & { stateId: string };

@@ -15,6 +15,8 @@ export const SITE_READS = [
   'cityContents',
   'citiesPastSeats',
   'siteAddresses',
+  'serviceCityStubs',
+  'serviceCityContents',
 ] as const satisfies ReadonlyArray<keyof PublishingRepo>;
 export type SiteReads = Pick<PublishingRepo, (typeof SITE_READS)[number]>;
 

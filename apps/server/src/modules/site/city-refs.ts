@@ -1,5 +1,6 @@
 import {
   cityPath,
+  serviceCityPath,
   countyPath,
   locationCrumbs,
   statePath,
@@ -28,4 +29,29 @@ export function cityCrumbs({ city, county, state, overflow }: Place): Crumb[] {
     { name: county.name, href: countyPath(state, county) },
     { name: city.name, href: cityPath(state, county, city, overflow) },
   ]);
+}
+
+type Service = { name: string; slug: string };
+
+/** A service's page for a city: "Roof Repair in Kyle, TX" at the city's path + the service. */
+export function serviceCityRef(
+  place: Place & { state: Named & { code: string } },
+  service: Service,
+): PageRef {
+  const path = serviceCityPath(
+    cityPath(place.state, place.county, place.city, place.overflow),
+    service,
+  );
+  return {
+    kind: 'service-city',
+    name: `${service.name} in ${place.city.name}, ${place.state.code}`,
+    slug: service.slug,
+    path,
+    service: service.name,
+  };
+}
+
+/** Home › Service Areas › state › county › city › service. */
+export function serviceCityCrumbs(place: Place, service: Service, path: string): Crumb[] {
+  return [...cityCrumbs(place), { name: service.name, href: path }];
 }

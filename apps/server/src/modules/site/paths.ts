@@ -2,9 +2,18 @@ import { createHash } from 'node:crypto';
 import { safeHref } from './html.ts';
 
 /** Site pages, city pages, and the hub pages above cities (states, a state, a county). */
-export type PageKind = 'homepage' | 'main' | 'service' | 'city' | 'hub';
-/** Location pages carry their own path: it depends on the state and county above them. */
-export type PageRef = { kind: PageKind; name: string; slug: string; path?: string };
+export type PageKind = 'homepage' | 'main' | 'service' | 'city' | 'service-city' | 'hub';
+/**
+ * Location pages carry their own path: it depends on the state and county above them. A
+ * service's page for a city names its service too (its structured data's serviceType).
+ */
+export type PageRef = {
+  kind: PageKind;
+  name: string;
+  slug: string;
+  path?: string;
+  service?: string;
+};
 export type Crumb = { name: string; href: string };
 
 /** The decided URL layout: '/', '/{slug}' for main pages, '/services/{slug}' for services. */
@@ -57,6 +66,10 @@ export const cityPath = (state: Slugged, county: Slugged, city: Slugged, overflo
   overflow
     ? `${countyPath(state, county)}/${overflowFolderOf(city.slug)}/${city.slug}`
     : `${countyPath(state, county)}/${city.slug}`;
+
+/** A service's page for a city sits in its city's folder, under the service's slug. */
+export const serviceCityPath = (cityPagePath: string, service: Slugged) =>
+  `${cityPagePath}/${service.slug}`;
 
 /** One of 256 subfolders, '00' to 'ff': the first byte of the slug's SHA-1. */
 export const overflowFolderOf = (slug: string) =>

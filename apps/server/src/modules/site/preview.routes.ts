@@ -27,6 +27,11 @@ export const previewRoutes: FastifyPluginAsyncZod<{ previewService: PreviewServi
     svc.cities(currentUser(request), request.params.id, request.params.countyId),
   );
   route(app, previewsApi.zipcodes, docs, async (request) =>
-    svc.zipcodes(currentUser(request), request.params.id, request.params.cityId),
+    svc.zipcodes(
+      currentUser(request),
+      request.params.id,
+      request.params.cityId,
+      request.query.service,
+    ),
   );
 };

@@ -1,7 +1,14 @@
 import { MSG, PAGE_STATUS } from '@cityforge/shared';
 import type { CityRow, PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from './city-refs.ts';
+import {
+  cityAreaServed,
+  cityCrumbs,
+  cityPageRef,
+  serviceCityCrumbs,
+  serviceCityRef,
+} from './city-refs.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';
@@ -12,6 +19,7 @@ import { themeCss, themeFor } from './theme.ts';
 type Deps = {
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
+  serviceCityRepo: Pick<ServiceCityRepo, 'findByPlace'>;
   owned: (user: UserRow, id: string) => Promise<ProjectRow>;
 };
 
@@ -74,6 +82,25 @@ export function createPreviewService(deps: Deps) {
     }
   }
 
+  /** A city's page for one service, as the site shows it under the city's address. */
+  async function serviceCity(
+    project: ProjectRow,
+    pages: PageRow[],
+    place: NonNullable<Awaited<ReturnType<LocationsRepo['findCity']>>>,
+    slug: string,
+  ) {
+    const found = await deps.serviceCityRepo.findByPlace(project.id, place.city.id, slug);
+    if (!found) throw notFound('Page not found.');
+    if (!isWritten(found.page)) throw notReady(found.page);
+    const ref = serviceCityRef(place, found.service);
+    return document(project, pages, ref, {
+      contentHtml: found.page.contentHtml!,
+      metaTags: found.page.metaTags,
+      breadcrumbs: serviceCityCrumbs(place, found.service, ref.path!),
+      areaServed: [`${place.city.name}, ${place.state.code}`],
+    });
+  }
+
   return {
     homepage: (user: UserRow, id: string) =>
       render(user, id, (pages) => pages.find((p) => p.kind === 'homepage')),
@@ -124,12 +151,16 @@ export function createPreviewService(deps: Deps) {
       );
     },
 
-    /** The city page itself (the spec's "zip codes of a city" preview). */
-    async zipcodes(user: UserRow, id: string, cityId: string) {
+    /**
+     * The city page itself (the spec's "zip codes of a city" preview), or with a service its
+     * page for that service.
+     */
+    async zipcodes(user: UserRow, id: string, cityId: string, service?: string) {
       const project = await deps.owned(user, id);
       const pages = await deps.projectsRepo.pagesOf(project.id);
       const page = await repo.findCity(project.id, cityId);
       if (!page) throw notFound('City not found.');
+      if (service) return serviceCity(project, pages, page, service);
       if (!isWritten(page.city)) throw notReady(page.city);
       return document(project, pages, cityPageRef(page), {
         contentHtml: page.city.contentHtml!,

@@ -1,5 +1,6 @@
 import { route } from '../../lib/module.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
+import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import type { ProjectsModule } from '../projects/projects.module.ts';
 import { previewRoutes } from './preview.routes.ts';
 import { createPreviewService } from './preview.service.ts';
@@ -7,10 +8,12 @@ import { createPreviewService } from './preview.service.ts';
 export function createSiteModule(deps: {
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
   locationsRepo: LocationsRepo;
+  serviceCityRepo: ServiceCityRepo;
 }) {
   const previewService = createPreviewService({
     projectsRepo: deps.projects.repo,
     locationsRepo: deps.locationsRepo,
+    serviceCityRepo: deps.serviceCityRepo,
     owned: deps.projects.owned,
   });
   return { previewService, routes: [route(previewRoutes, { previewService })] };

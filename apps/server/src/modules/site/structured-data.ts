@@ -53,18 +53,25 @@ export function structuredData(input: StructuredDataInput): JsonObject[] {
   if (page.kind === 'homepage') {
     out.push(compact({ ...business(input, true), description }));
   }
-  if (page.kind === 'service' || page.kind === 'city') {
-    // A city page offers the business's service in that city.
+  if (page.kind === 'service' || page.kind === 'city' || page.kind === 'service-city') {
+    // A city page offers the business's service in that city; a service-city page one
+    // service there (its name says both).
     const name =
       page.kind === 'city'
         ? `${input.project.serviceType || input.project.name} in ${page.name}`
         : page.name;
+    const serviceType =
+      page.kind === 'city'
+        ? input.project.serviceType
+        : page.kind === 'service-city'
+          ? page.service
+          : page.name;
     out.push(
       compact({
         '@context': 'https://schema.org',
         '@type': 'Service',
         name,
-        serviceType: page.kind === 'city' ? input.project.serviceType : page.name,
+        serviceType,
         description,
         url: siteUrl ? url(pagePath(page)) : undefined,
         image: input.image ? url(input.image) : undefined,

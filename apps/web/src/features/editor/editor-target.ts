@@ -68,12 +68,14 @@ export function ownerFields(
   return target.kind === 'city' ? { city_id: target.cityId ?? pageId } : { page_id: pageId };
 }
 
-export const KIND_LABEL: Record<'homepage' | 'main' | 'service' | 'city', string> = {
-  homepage: 'Homepage',
-  main: 'Page',
-  service: 'Service page',
-  city: 'City page',
-};
+export const KIND_LABEL: Record<'homepage' | 'main' | 'service' | 'city' | 'service-city', string> =
+  {
+    homepage: 'Homepage',
+    main: 'Page',
+    service: 'Service page',
+    city: 'City page',
+    'service-city': 'Service in a city',
+  };
 
 export function projectDetailPath(projectId: string): string {
   return `/project/${enc(projectId)}/detail`;

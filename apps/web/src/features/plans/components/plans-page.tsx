@@ -106,6 +106,10 @@ export default function PlansPage() {
           }
         />
         <section aria-label="Plans">{content}</section>
+        <p className="mt-4 text-sm text-zinc-500" data-testid="allowance-note">
+          A plan&apos;s monthly pages count every city page and every service page of a city (one
+          service in one place) written that month.
+        </p>
       </div>
       <BillingHistory />
     </div>

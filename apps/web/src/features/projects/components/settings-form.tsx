@@ -16,6 +16,7 @@ import { useUpdateProjectSettings } from '../api/update-project-settings';
 import { SearchSettings } from './search-settings';
 import { ReleaseSettings } from '../../releases/components/release-settings';
 import { SpendingSettings } from './spending-settings';
+import { ServicePagesSettings } from './service-pages-settings';
 
 type FormIn = z.input<typeof ZUpdateProjectSettings>;
 type FormOut = z.output<typeof ZUpdateProjectSettings>;
@@ -117,6 +118,7 @@ export function SettingsForm({
       </Card>
       <SearchSettings control={control} errors={errors} />
       <ReleaseSettings plan={settings.release} control={control} errors={errors} />
+      <ServicePagesSettings projectId={projectId} control={control} />
       <SpendingSettings projectId={projectId} control={control} errors={errors} />
       <Card>
         <CardHeader
@@ -128,7 +130,7 @@ export function SettingsForm({
             label="Meta Tags"
             rows={4}
             className={mono}
-            hint="Variables: {city}, {state_id}, {state_name}, {zips}"
+            hint="Variables: {city}, {state_id}, {state_name}, {zips}, {service}"
             error={errors.metaTags?.message}
             {...register('metaTags')}
           />

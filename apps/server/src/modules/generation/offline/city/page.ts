@@ -38,7 +38,9 @@ export type CityPage = Voice & {
 export function cityPageOf(project: OfflineProject, city: CityContext): CityPage {
   const asks = asksFrom(city.prompt);
   const own = [...factsFrom(city.prompt), ...asks.facts];
-  const choose = chooser(`${city.slug}|${city.stateId}|${city.revision}`);
+  // A service-city page words itself apart from its city's page and the city's other services.
+  const service = city.service ? `|${city.service.slug}` : '';
+  const choose = chooser(`${city.slug}|${city.stateId}|${city.revision}${service}`);
   // The owner's general brief is on the homepage already: at most one of its statements, a
   // different one per city, so the brief is echoed without repeating on every page.
   const general = own.length ? [] : choose.some('brief', factsFrom(project.prompt), 1);

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@cityforge/shared';
+import { signIn } from './helpers/app.ts';
+import {
+  apiCreateProject,
+  apiProjectDetail,
+  apiSignIn,
+  apiUploadCities,
+  apiWaitForProject,
+} from './helpers/api.ts';
+import { startStack, type Stack } from './helpers/stack.ts';
+
+const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
+const SHOTS = '/tmp/e2e-shots';
+
+const CSV = [
+  'City,State,County,ZIP,Services',
+  'Austin,TX,Travis,78701,"Roof Repair, Gutter Cleaning"',
+  'Round Rock,TX,Williamson,78664,Roof Repair',
+  'Kyle,TX,Hays,78640,',
+].join('\n');
+
+describe('service pages per city on the settings screen', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    stack = await startStack({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('shows the count and the cost before turning them on, then writes them', async () => {
+    const token = await apiSignIn(stack, ADMIN.email, ADMIN.password);
+    const id = await apiCreateProject(stack, token, {
+      name: `High Ridge Roofing ${Date.now()}`,
+      prompt: 'Roofers.\n- Roof Repair\n- Gutter Cleaning\n- Skylight Installation',
+      createServicePages: true,
+    });
+    await apiUploadCities(stack, token, id, CSV);
+    await apiWaitForProject(stack, token, id);
+
+    const { page, context } = await stack.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/projects/${encodeURIComponent(id)}/settings`);
+    const toggle = page.getByRole('switch', { name: 'Make service pages per city' });
+    await toggle.waitFor();
+    const count = page.getByTestId('service-pages-count');
+    await count.getByText('No service pages').waitFor();
+    await toggle.click();
+    // Austin offers two services, Round Rock one; Kyle names none, and "none" is in force.
+    await count.getByText(/3 service pages in all; saving writes 3 new/).waitFor();
+    await count
+      .getByTestId('run-estimate')
+      .getByText('Offline draft: $0, written on this server')
+      .waitFor();
+    await count.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/service-pages-settings.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await count.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/service-pages-settings-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText(MSG.settingsUpdated).waitFor();
+    const detail = await apiWaitForProject(stack, token, id);
+    const written = detail.states
+      .flatMap((s) => s.counties.flatMap((c) => c.cities))
+      .flatMap((c) => c.servicePages.map((p) => `${c.name}/${p.slug}:${p.status}`))
+      .sort();
+    expect(written).toEqual([
+      'Austin/gutter-cleaning:Completed',
+      'Austin/roof-repair:Completed',
+      'Round Rock/roof-repair:Completed',
+    ]);
+    // Saved, the screen counts them as there, with nothing more to write.
+    await page.reload();
+    await count.getByText(/^3 service pages in all\./).waitFor();
+    expect((await apiProjectDetail(stack, token, id)).status).toBe('Created');
+
+    // The detail screen lists each city's service pages under it.
+    await page.goto(`/project/${encodeURIComponent(id)}/detail`);
+    // The tree opens state by state and county by county.
+    const closed = page
+      .getByRole('list', { name: 'States' })
+      .locator('button[aria-expanded="false"]');
+    await closed.first().waitFor();
+    while ((await closed.count()) > 0) await closed.first().click();
+    const austin = page.getByTestId('city-row').filter({ hasText: 'Austin' });
+    const services = austin.getByTestId('city-services');
+    await services.getByText('Roof Repair: Completed').waitFor();
+    await services.getByText('Gutter Cleaning: Completed').waitFor();
+    await austin.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/service-pages-detail.png`, fullPage: true });
+    await context.close();
+  });
+});
