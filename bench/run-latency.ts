@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadGeoNamesRows } from '../apps/server/src/modules/locations/geo-sources.ts';
+import { freePort, type ServerProcess } from '../apps/server/test/helpers/process.ts';
+import { call, json, login, type Headers } from './api.ts';
+import type { Line, StartServer } from './bench-types.ts';
+
+/** An agency uploading a whole region at once, written by the offline model (no model wait). */
+const CITIES = 5_000;
+const MODEL = 'offline-draft';
+const PASSWORD = 'run-pass-1';
+/** Between two reads of the detail: a screen polls far less often; this samples every stall. */
+const PAUSE_MS = 50;
+const RUN_TIMEOUT_MS = 15 * 60_000;
+
+type Lean = {
+  status: string;
+  totalCities: number;
+  queuedCities: number;
+  scoringCities: number;
+  failedCities: number;
+};
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+function quantile(values: number[], q: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+function citySheet(): string {
+  const seen = new Set<string>();
+  const rows = ['City,State,ZIP'];
+  for (const row of loadGeoNamesRows().rows) {
+    const key = `${row.stateId}|${row.city}`;
+    if (seen.has(key) || /[",\r\n]/.test(row.city)) continue;
+    seen.add(key);
+    rows.push(`${row.city},${row.stateId},${row.zip}`);
+    if (rows.length > CITIES) break;
+  }
+  return rows.join('\r\n');
+}
+
+/** An agency as the admin screen makes one, with its own key (any project needs one). */
+async function agency(base: string, admin: Headers) {
+  const email = `run-${randomBytes(3).toString('hex')}@example.com`;
+  const { id } = await call<{ id: string }>(
+    base,
+    '/api/admin/users/create/',
+    json(admin, 'POST', {
+      firstName: 'Agency',
+      lastName: 'Run',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      adminBypass: true,
+    }),
+    201,
+  );
+  const headers = await login(base, email, PASSWORD);
+  await call(base, '/auth/me/', json(headers, 'PATCH', { userOpenRouterApiKey: 'sk-or-run' }));
+  return { id, headers };
+}
+
+/**
+ * The whole run of a 5,000-city upload on the default single process (ROLE=all): its pages
+ * written, then every one scored for the quality gate, while one client reads the project's
+ * detail (the screen's lean tree) again and again. Prints that read's latency over the run
+ * and how long until every page was written and every page scored.
+ */
+export async function runLatencyBench(
+  line: Line,
+  startServer: StartServer,
+  admin: { email: string; password: string },
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-bench-run-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ServerProcess | undefined;
+  let adminHeaders: Headers = {};
+  let userId: string | undefined;
+  try {
+    server = (await startServer(dataDir, port)).server;
+    adminHeaders = await login(base, admin.email, admin.password);
+    const user = await agency(base, adminHeaders);
+    userId = user.id;
+    const { headers } = user;
+    const { data } = await call<{ data: { id: string } }>(
+      base,
+      '/api/projects/create/',
+      json(headers, 'POST', { name: 'Everywhere Plumbing', serviceType: 'Plumbing', model: MODEL }),
+      201,
+    );
+    const detailUrl = `${base}/api/projects/${data.id}/detail/lean/`;
+    const read = async () => {
+      const res = await fetch(detailUrl, { headers });
+      if (!res.ok) throw new Error(`detail answered ${res.status}`);
+      return ((await res.json()) as { data: Lean }).data;
+    };
+    while ((await read()).status.toLowerCase() === 'in progress') await sleep(200);
+
+    const form = new FormData();
+    form.append('file', new Blob([citySheet()], { type: 'text/csv' }), 'region.csv');
+    form.append('model', MODEL);
+    const started = performance.now();
+    await call(
+      base,
+      `/api/project/${data.id}/upload/`,
+      { method: 'POST', headers, body: form },
+      201,
+    );
+    const uploaded = performance.now();
+
+    const latencies: number[] = [];
+    let written = 0;
+    let total = 0;
+    for (;;) {
+      const asked = performance.now();
+      const lean = await read();
+      latencies.push(performance.now() - asked);
+      total = lean.totalCities;
+      const writing = lean.status.toLowerCase() === 'in progress' || lean.queuedCities > 0;
+      if (!writing && !written) written = performance.now();
+      if (written && lean.scoringCities === 0) break;
+      if (performance.now() - started > RUN_TIMEOUT_MS)
+        throw new Error(`the run did not finish in ${s(RUN_TIMEOUT_MS)}: ${JSON.stringify(lean)}`);
+      await sleep(PAUSE_MS);
+    }
+    const scored = performance.now();
+    const label = `run: ${total.toLocaleString('en-US')} cities, offline model`;
+    line(`${label}: upload request`, s(uploaded - started));
+    line(
+      `${label}: every page written`,
+      s(written - started),
+      `from the upload; every page scored ${s(scored - started)}`,
+    );
+    line(
+      `${label}: detail p50 / p99 / max`,
+      `${Math.round(quantile(latencies, 0.5))} / ${Math.round(quantile(latencies, 0.99))} / ${Math.round(Math.max(...latencies))} ms`,
+      `${latencies.length} reads of the screen's tree while written and scored, ${PAUSE_MS} ms apart; ROLE=all`,
+    );
+  } catch (error) {
+    if (server) console.error(server.output().slice(-4000));
+    throw error;
+  } finally {
+    // PGlite goes with the data dir; on PostgreSQL the agency goes as an admin removes one.
+    if (process.env.DATABASE_URL && server && userId)
+      await call(base, `/api/admin/users/${userId}/`, {
+        method: 'DELETE',
+        headers: adminHeaders,
+      }).catch((error: unknown) => console.error('run: cleanup failed:', error));
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
