@@ -8,13 +8,16 @@ import { freePort, type ServerProcess } from '../apps/server/test/helpers/proces
 import { call, json, login, type Headers } from './api.ts';
 import type { Line, StartServer } from './bench-types.ts';
 
-/** An agency uploading a whole region at once, written by the offline model (no model wait). */
-const CITIES = 5_000;
+/**
+ * An agency uploading a whole region at once, written by the offline model (no model wait).
+ * BENCH_RUN_CITIES=1000 for a quick look; the figures are for 5,000.
+ */
+const CITIES = Number(process.env.BENCH_RUN_CITIES || 5_000);
 const MODEL = 'offline-draft';
 const PASSWORD = 'run-pass-1';
 /** Between two reads of the detail: a screen polls far less often; this samples every stall. */
 const PAUSE_MS = 50;
-const RUN_TIMEOUT_MS = 15 * 60_000;
+const RUN_TIMEOUT_MS = 40 * 60_000;
 
 type Lean = {
   status: string;
@@ -125,7 +128,9 @@ export async function runLatencyBench(
       if (!writing && !written) written = performance.now();
       if (written && lean.scoringCities === 0) break;
       if (performance.now() - started > RUN_TIMEOUT_MS)
-        throw new Error(`the run did not finish in ${s(RUN_TIMEOUT_MS)}: ${JSON.stringify(lean)}`);
+        throw new Error(
+          `the run did not finish in ${s(RUN_TIMEOUT_MS)}: ${lean.queuedCities} pages to write, ${lean.scoringCities} to score`,
+        );
       await sleep(PAUSE_MS);
     }
     const scored = performance.now();
