@@ -64,7 +64,7 @@ async function agency(base: string, admin: Headers) {
   );
   const headers = await login(base, email, PASSWORD);
   await call(base, '/auth/me/', json(headers, 'PATCH', { userOpenRouterApiKey: 'sk-or-run' }));
-  return { id, headers };
+  return { id, email, headers };
 }
 
 /**
@@ -97,12 +97,24 @@ export async function runLatencyBench(
       201,
     );
     const detailUrl = `${base}/api/projects/${data.id}/detail/lean/`;
-    const read = async () => {
+    // An access token lives 15 minutes and a run on the embedded database takes longer on a
+    // loaded machine: sign in again when it ends, as the screen does (not timed as a read).
+    const timed = async () => {
+      const asked = performance.now();
       const res = await fetch(detailUrl, { headers });
-      if (!res.ok) throw new Error(`detail answered ${res.status}`);
-      return ((await res.json()) as { data: Lean }).data;
+      const body = res.ok ? ((await res.json()) as { data: Lean }).data : null;
+      return { status: res.status, body, ms: performance.now() - asked };
     };
-    while ((await read()).status.toLowerCase() === 'in progress') await sleep(200);
+    const read = async () => {
+      let answer = await timed();
+      if (answer.status === 401) {
+        Object.assign(headers, await login(base, user.email, PASSWORD));
+        answer = await timed();
+      }
+      if (!answer.body) throw new Error(`detail answered ${answer.status}`);
+      return { lean: answer.body, ms: answer.ms };
+    };
+    while ((await read()).lean.status.toLowerCase() === 'in progress') await sleep(200);
 
     const form = new FormData();
     form.append('file', new Blob([citySheet()], { type: 'text/csv' }), 'region.csv');
@@ -120,9 +132,8 @@ export async function runLatencyBench(
     let written = 0;
     let total = 0;
     for (;;) {
-      const asked = performance.now();
-      const lean = await read();
-      latencies.push(performance.now() - asked);
+      const { lean, ms } = await read();
+      latencies.push(ms);
       total = lean.totalCities;
       const writing = lean.status.toLowerCase() === 'in progress' || lean.queuedCities > 0;
       if (!writing && !written) written = performance.now();
