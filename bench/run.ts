@@ -12,6 +12,7 @@ import { loadBench } from './load.ts';
 import { detailBench, uploadBench } from './locations.ts';
 import { uploadRequestBench } from './upload-request.ts';
 import { pipelineBench } from './pipeline.ts';
+import { runLatencyBench } from './run-latency.ts';
 import { qualityBench } from './quality.ts';
 import { siteBench } from './site-build.ts';
 
@@ -21,6 +22,8 @@ import { siteBench } from './site-build.ts';
 //   upload    parse + resolve a 30,000-row locations sheet with 10 fact columns, CSV and XLSX
 //             (bench/locations.ts); the whole upload request, stored (bench/upload-request.ts)
 //   detail    project detail with 5,000 cities (bench/locations.ts)
+//   run       a 5,000-city upload written and scored on one process (ROLE=all): the detail's
+//             latency meanwhile (p50, p99, max) and the time to every page (bench/run-latency.ts)
 //   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
 //   load      50 signed-in users on project list + detail, BENCH_LOAD_SECONDS=30 (bench/load.ts)
 //   quality   Lighthouse scores of a generated homepage, service and city page (bench/quality.ts)
@@ -28,7 +31,7 @@ import { siteBench } from './site-build.ts';
 //             (bench/hostile.ts); two tenants: B's new homepage wait behind A's 2,000 queued
 //             cities (bench/fairness.ts)
 // With DATABASE_URL set the server figures run on that PostgreSQL database instead of PGlite.
-const GROUPS = ['server', 'upload', 'detail', 'site', 'load', 'quality', 'hostile'] as const;
+const GROUPS = ['server', 'upload', 'detail', 'run', 'site', 'load', 'quality', 'hostile'] as const;
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
   if (!(GROUPS as readonly string[]).includes(name)) {
@@ -146,6 +149,7 @@ async function main() {
     await uploadRequestBench(line, startServer, ADMIN);
   }
   if (runs('detail')) await detailBench(line, startServer);
+  if (runs('run')) await runLatencyBench(line, startServer, ADMIN);
   if (runs('site')) await siteBench(line);
   if (runs('load')) await loadBench(line, startServer, ADMIN);
   if (runs('quality')) await qualityBench(line, startServer, ADMIN);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '../src/jobs/boss.ts';
 import { childEnv, createChildPool } from '../src/lib/child-pool.ts';
 import { storeEnvironment, type StoreSettings } from '../src/lib/storage/open-store.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -78,9 +79,11 @@ function expectMinimal(env: Record<string, string>) {
 }
 
 describe("the children's environment", () => {
-  it('an upload parse and a site ZIP build get PATH and Node settings, no secret', async () => {
-    // The upload is parsed in a child; the download's site is built in another.
+  it('an upload parse, a scoring and a site ZIP build get PATH and Node settings, no secret', async () => {
+    // The upload is parsed in a child, its pages scored in another (asked for when the project
+    // settled); the download's site is built in a third.
     const u = await siteProject(t, { token: null });
+    await t.drainQueue(QUEUES.scoreSimilarity);
     const download = await t.app.inject({
       method: 'GET',
       url: `/api/projects/${u.id}/download-site/`,
@@ -92,10 +95,12 @@ describe("the children's environment", () => {
     expect(Object.keys(process.env).length).toBeGreaterThan(ALLOWED.size + 6);
 
     const parsers = childrenRunning('parse-worker.ts');
+    const scorers = childrenRunning('score-worker.ts');
     const builders = childrenRunning('site-zip-worker.ts');
     expect(parsers.length).toBeGreaterThan(0);
+    expect(scorers.length).toBeGreaterThan(0);
     expect(builders.length).toBeGreaterThan(0);
-    for (const pid of [...parsers, ...builders]) expectMinimal(environmentOf(pid));
+    for (const pid of [...parsers, ...scorers, ...builders]) expectMinimal(environmentOf(pid));
   });
 
   it('opening the store passes on only what the store needs', () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -24,6 +24,9 @@ const chunks = <T>(rows: T[]) =>
   Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) =>
     rows.slice(i * CHUNK, (i + 1) * CHUNK),
   );
+
+/** Scores stored per statement (their FAQs are most of each row's JSON). */
+const QUALITY_CHUNK = 250;
 
 /** States, counties and cities of a project: storage only, the rules live in the services. */
 export function createLocationsRepo(db: Db) {
@@ -244,8 +247,37 @@ export function createLocationsRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Written city pages with what masking their place names needs, for the sameness score. */
-    completedForScoring(projectId: string) {
+    /**
+     * The places of a project's written city pages, by id from just after `after`: what the
+     * scoring indexes before it reads any page (the names a sentence could list or a county
+     * holds). Read a slice at a time, so no one read holds the database for long.
+     */
+    scoringPlaces(projectId: string, after: string | null, limit: number) {
+      return db
+        .select({
+          id: cities.id,
+          name: cities.name,
+          countyId: cities.countyId,
+          county: locationCounties.name,
+          stateName: locationStates.name,
+        })
+        .from(cities)
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.status, PAGE_STATUS.completed),
+            after ? gt(cities.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(cities.id))
+        .limit(limit);
+    },
+
+    /** Those of `ids` that are written city pages of the project, with what scoring reads. */
+    scoringPages(projectId: string, ids: readonly string[]) {
+      if (!ids.length) return Promise.resolve([]);
       return db
         .select({
           id: cities.id,
@@ -263,7 +295,13 @@ export function createLocationsRepo(db: Db) {
         .from(cities)
         .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
         .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(and(eq(cities.projectId, projectId), eq(cities.status, PAGE_STATUS.completed)));
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.status, PAGE_STATUS.completed),
+            inArray(cities.id, [...ids]),
+          ),
+        );
     },
 
     /**
@@ -301,7 +339,10 @@ export function createLocationsRepo(db: Db) {
      * row versions each time (which the embedded database never vacuums).
      */
     async setQuality(scores: PageQuality[]): Promise<void> {
-      for (const part of chunks(scores)) {
+      // A few hundred rows a statement: each is one short hold of the database (and, embedded,
+      // of the thread that answers requests), however many pages the project has.
+      for (let i = 0; i < scores.length; i += QUALITY_CHUNK) {
+        const part = scores.slice(i, i + QUALITY_CHUNK);
         const rows = part.map((s) => ({
           id: s.id,
           similarity: s.similarity,
