@@ -64,15 +64,23 @@ export type MeasuredPage = Omit<PageQuality, 'similarity' | 'similarTo'> & {
   signature: Uint32Array;
 };
 
-/** Null for a page with no HTML, which is not scored. */
-export function measurePage(
-  row: ScoringPage,
+/** What a written page is measured on: its place as the page names it, and its HTML. */
+export type WrittenPlacePage = Omit<ScoringPage, 'id' | 'countyId' | 'contentHash'> & {
+  contentHtml: string;
+};
+
+/**
+ * A written page's signature (its text with its place's names, and `masksToo`, masked) and its
+ * local substance: what city pages and service-city pages are both scored on.
+ */
+export function measureWritten(
+  row: WrittenPlacePage,
   firsthand: TCityFact[],
-  indexes: ScoringIndexes,
-): MeasuredPage | null {
-  if (!row.contentHtml) return null;
+  indexes: { countyCities?: PhraseIndex; places: PhraseIndex },
+  masksToo: string[] = [],
+) {
   const page = writtenPage(row.contentHtml);
-  const masks = placeMasks({ ...row, stateId: row.stateCode });
+  const masks = [...placeMasks({ ...row, stateId: row.stateCode }), ...masksToo];
   const substance = localSubstance(
     page.blocks,
     {
@@ -84,11 +92,26 @@ export function measurePage(
       own: [row.name, row.stateName, row.stateCode],
       firsthand,
     },
+    indexes,
+  );
+  return { signature: signatureOfText(page.blocks.join('\n'), masks), substance };
+}
+
+/** Null for a page with no HTML, which is not scored. */
+export function measurePage(
+  row: ScoringPage,
+  firsthand: TCityFact[],
+  indexes: ScoringIndexes,
+): MeasuredPage | null {
+  if (!row.contentHtml) return null;
+  const { signature, substance } = measureWritten(
+    { ...row, contentHtml: row.contentHtml },
+    firsthand,
     { countyCities: indexes.counties.get(row.countyId), places: indexes.places },
   );
   return {
     id: row.id,
-    signature: signatureOfText(page.blocks.join('\n'), masks),
+    signature,
     localShare: substance.localShare,
     wordCount: substance.words,
     factsStated: substance.factsStated,

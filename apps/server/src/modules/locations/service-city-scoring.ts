@@ -1,9 +1,10 @@
 import type { TCityFact } from '@cityforge/shared';
 import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import type { FactsRepo } from './facts.repo.ts';
-import { localSubstance, placesIndex, writtenPage } from './page-substance.ts';
+import { measureWritten } from './page-scores.ts';
+import { placesIndex } from './page-substance.ts';
 import { countyNames } from './place-mentions.ts';
-import { placeMasks, scoreSiblings, signatureOfText, type SiblingScore } from './similarity.ts';
+import { scoreSiblings, type SiblingScore } from './similarity.ts';
 
 type Scored = { id: string; cityId: string; servicePageId: string; signature: Uint32Array };
 
@@ -40,24 +41,14 @@ export async function scoreServiceCities(
   ]);
   const facts = await factsOf(repos.facts, [...new Set(rows.map((r) => r.cityId))]);
   const pages = rows.map((row) => {
-    const page = writtenPage(row.contentHtml!);
     // The service's own name is masked too: "Roof repair in Kyle" and "Gutter cleaning in
     // Kyle" written alike are one page with the service swapped.
-    const masks = [...placeMasks({ ...row, stateId: row.stateCode }), row.service];
-    const substance = localSubstance(
-      page.blocks,
-      {
-        county: row.county,
-        otherCounties: row.otherCounties,
-        zips: row.zips,
-        neighbours: page.nearby,
-        instructions: row.prompt,
-        own: [row.name, row.stateName, row.stateCode],
-        firsthand: facts.get(row.cityId) ?? [],
-      },
+    const { signature, substance } = measureWritten(
+      { ...row, contentHtml: row.contentHtml! },
+      facts.get(row.cityId) ?? [],
       { places },
+      [row.service],
     );
-    const signature = signatureOfText(page.blocks.join('\n'), masks);
     return {
       id: row.id,
       cityId: row.cityId,
