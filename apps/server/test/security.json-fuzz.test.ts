@@ -244,6 +244,10 @@ const VALID: Record<string, Valid> = {
     body: () => ({ approved: true }),
     ok: 200,
   },
+  'POST /api/projects/{id}/settings/service-pages/preview/': {
+    body: () => ({ enabled: true, services: 'all', unlisted: 'none' }),
+    ok: 200,
+  },
   'PUT /api/projects/{id}/sheet-link/': {
     // A public address written as one: linking it needs no name look-up.
     body: () => ({ url: 'https://93.184.215.14/areas.csv', schedule: 'daily' }),

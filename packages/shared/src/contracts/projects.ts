@@ -231,7 +231,10 @@ const ZServiceSlug = z.string().trim().min(1).max(200);
  */
 export const ZServicePagesSetting = z.strictObject({
   enabled: z.boolean(),
-  services: z.union([z.literal('all'), z.array(ZServiceSlug).max(200)]),
+  services: z.union([
+    z.literal('all'),
+    z.array(ZServiceSlug).min(1, 'Choose at least one service, or all of them.').max(200),
+  ]),
   unlisted: z.enum(['all', 'none']),
 });
 export type TServicePagesSetting = z.infer<typeof ZServicePagesSetting>;
