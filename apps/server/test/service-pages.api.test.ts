@@ -132,6 +132,25 @@ describe('a service-city page through the city routes', () => {
         .from(pageVersions)
         .where(and(eq(pageVersions.serviceCityId, data.page.id), eq(pageVersions.proposed, true)));
       expect(proposed).toHaveLength(1);
+
+      // The editor compares and picks it on the city's proposal routes, naming the service.
+      const proposalPath = `/api/projects/${id}/city/${city}/proposal/`;
+      const proposal = await get(`${proposalPath}?service=roof-repair`, headers);
+      expect(proposal.statusCode, proposal.body).toBe(200);
+      expect(proposal.json().proposed.id).toBe(proposed[0]!.id);
+      expect(proposal.json().current.contentHtml).toBe(edited);
+      // Without the service it is the city's own page, which has nothing waiting.
+      expect((await get(proposalPath, headers)).json().proposed).toBeNull();
+      const pick = await post(`${proposalPath}${proposed[0]!.id}/?service=roof-repair`, headers, {
+        use: 'proposed',
+      });
+      expect(pick.statusCode, pick.body).toBe(200);
+      const [picked] = await t.ctx.db
+        .select()
+        .from(serviceCityPages)
+        .where(eq(serviceCityPages.id, data.page.id));
+      expect(picked!.contentHtml).toBe(pick.json().page.contentHtml);
+      expect(picked!.contentHtml).toBe(proposed[0]!.contentHtml);
     },
     LONG,
   );
@@ -147,6 +166,7 @@ describe('a service-city page through the city routes', () => {
         await get(`${base}/homepage/view/?city_id=${city}&service=roof-repair`, other.headers),
         await get(`${base}/zipcodes/${city}/?service=roof-repair`, other.headers),
         await post(`${base}/city/${city}/regenerate/?service=roof-repair`, other.headers),
+        await get(`${base}/city/${city}/proposal/?service=roof-repair`, other.headers),
         await post(`/project/${u.id}/city/${city}/save/`, other.headers, {
           html: '<p>x</p>',
           content_html: '<p>x</p>',

@@ -3,6 +3,7 @@ import {
   editorTarget,
   ownerFields,
   projectDetailPath,
+  saveParams,
   savePath,
   targetKey,
   viewQuery,
@@ -30,14 +31,21 @@ describe('editor routes → view query', () => {
     expect(viewQuery(editorTarget('city', { id: P, cityId: 'c1' }))).toEqual({ city_id: 'c1' });
   });
 
+  it("asks for a city's page for one service by the city and the service", () => {
+    const target = editorTarget('service-city', { id: P, cityId: 'c1', service: 'roof-repair' });
+    expect(viewQuery(target)).toEqual({ city_id: 'c1', service: 'roof-repair' });
+  });
+
   it('keys each target apart', () => {
     const keys = [
       editorTarget('homepage', { id: P }),
       editorTarget('page', { id: P, slug: 'a' }),
       editorTarget('service', { id: P, slug: 'a' }),
       editorTarget('city', { id: P, cityId: 'a' }),
+      editorTarget('service-city', { id: P, cityId: 'a', service: 'roof-repair' }),
+      editorTarget('service-city', { id: P, cityId: 'a', service: 'gutter-cleaning' }),
     ].map(targetKey);
-    expect(new Set(keys).size).toBe(4);
+    expect(new Set(keys).size).toBe(6);
   });
 });
 
@@ -60,6 +68,17 @@ describe('save and owner fields', () => {
     });
     expect(ownerFields(editorTarget('city', { id: P, cityId: 'c1' }), 'pg')).toEqual({
       city_id: 'c1',
+    });
+    const serviceCity = editorTarget('service-city', { id: P, cityId: 'c1', service: 'roofs' });
+    expect(ownerFields(serviceCity, 'pg')).toEqual({ city_id: 'c1', service: 'roofs' });
+  });
+
+  it("saves a city's page for one service under the city, naming the service", () => {
+    const target = editorTarget('service-city', { id: P, cityId: 'c1', service: 'roofs' });
+    expect(savePath(target, 'ignored')).toBe('/project/p%201/city/c1/save/');
+    expect(saveParams(target, 'ignored')).toMatchObject({ query: { service: 'roofs' } });
+    expect(saveParams(editorTarget('city', { id: P, cityId: 'c1' }), 'x')).toMatchObject({
+      query: {},
     });
   });
 

@@ -25,6 +25,7 @@ describe('route table', () => {
       '/projects/1/page/about-us/edit': 'editPage',
       '/projects/1/service/roofing/edit': 'editService',
       '/projects/1/city/77/edit': 'editCity',
+      '/projects/1/city/77/service/roof-repair/edit': 'editServiceCity',
       '/upload': 'upload',
       '/admin/users': 'adminUsers',
       '/profile': 'profile',
@@ -49,6 +50,7 @@ describe('route table', () => {
     expect(screenKind('/project/1/states')).toBe('project-detail');
     expect(screenKind('/projects/1/settings')).toBe('project-settings');
     expect(screenKind('/projects/1/city/2/edit')).toBe('project-edit');
+    expect(screenKind('/projects/1/city/2/service/roofs/edit')).toBe('project-edit');
     expect(screenKind('/profile')).toBe('profile');
     expect(screenKind('/admin/users')).toBe('admin');
     expect(screenKind('/upload')).toBe('upload');

@@ -11,6 +11,7 @@ import {
   menuLinkTarget,
   pageLinksDisabled,
   retryCityIn,
+  serviceCityEditPath,
   servicePageLinks,
   slugPath,
   visibleLinkNames,
@@ -36,6 +37,9 @@ describe('page and city links', () => {
       preview: '/project/p1/city/c1',
       edit: '/projects/p1/city/c1/edit',
     });
+    expect(serviceCityEditPath('p 1', 'c1', 'roof-repair')).toBe(
+      '/projects/p%201/city/c1/service/roof-repair/edit',
+    );
   });
 
   it('shows slug paths', () => {

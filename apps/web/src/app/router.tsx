@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.editPage, element: <EditorPage kind="page" /> },
           { path: ROUTES.editService, element: <EditorPage kind="service" /> },
           { path: ROUTES.editCity, element: <EditorPage kind="city" /> },
+          { path: ROUTES.editServiceCity, element: <EditorPage kind="service-city" /> },
         ],
       },
       {

@@ -23,6 +23,9 @@ export const ZServiceSegment = z
   .max(80, { error: 'Not a valid service' })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Not a valid service' });
 
+/** Names a city's page for one service (a service-city page) on the city's routes. */
+export const ZServiceQuery = z.object({ service: ZServiceSegment.optional() });
+
 export const ZEditorViewQuery = z.object({
   page_id: ZId('page').optional(),
   city_id: ZId('city').optional(),

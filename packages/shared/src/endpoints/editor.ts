@@ -14,6 +14,7 @@ import {
   ZRegenerate,
   ZRegenerateResult,
   ZSavePage,
+  ZServiceQuery,
   ZSuccessMessage,
   ZVersionHtml,
 } from '../contracts/editor.ts';
@@ -67,6 +68,8 @@ export const editorApi = {
     method: 'GET',
     path: '/api/projects/:id/city/:cityId/proposal/',
     params: ZCityParams,
+    /** With a service (its slug), the city's page for that service. */
+    query: ZServiceQuery,
     responses: { 200: ZProposal },
   }),
   pickPageProposal: defineEndpoint({
@@ -80,6 +83,7 @@ export const editorApi = {
     method: 'POST',
     path: '/api/projects/:id/city/:cityId/proposal/:versionId/',
     params: ZCityParams.extend({ versionId: ZId('version') }),
+    query: ZServiceQuery,
     body: ZPickProposal,
     responses: { 200: ZPickAnswer },
   }),

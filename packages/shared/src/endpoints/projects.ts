@@ -25,10 +25,7 @@ import {
   ZUpdateHeaderLinks,
   ZUpdateProjectSettings,
 } from '../contracts/projects.ts';
-import { ZRegenerationQuery, ZServiceSegment } from '../contracts/editor.ts';
-
-/** Names a city's page for one service (a service-city page) on the city's routes. */
-const ZServiceQuery = z.object({ service: ZServiceSegment.optional() });
+import { ZRegenerationQuery, ZServiceQuery } from '../contracts/editor.ts';
 import { ZRegenerateSimilarResult } from '../contracts/locations.ts';
 import { ZRewriteChangedResult } from '../contracts/facts.ts';
 import { ZAddCustomDomain, ZPublishResult, ZVerifyDomainResult } from '../contracts/publishing.ts';

@@ -16,7 +16,10 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposalService: ProposalSe
     svc.proposal(currentUser(request), request.params.id, { page_id: request.params.pageId }),
   );
   route(app, editorApi.cityProposal, docs, async (request) =>
-    svc.proposal(currentUser(request), request.params.id, { city_id: request.params.cityId }),
+    svc.proposal(currentUser(request), request.params.id, {
+      city_id: request.params.cityId,
+      service: request.query.service,
+    }),
   );
   route(app, editorApi.pickPageProposal, docs, async (request) =>
     svc.pick(
@@ -31,7 +34,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposalService: ProposalSe
     svc.pick(
       currentUser(request),
       request.params.id,
-      { city_id: request.params.cityId },
+      { city_id: request.params.cityId, service: request.query.service },
       request.params.versionId,
       request.body,
     ),

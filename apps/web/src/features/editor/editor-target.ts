@@ -1,25 +1,29 @@
 import { editorApi, endpointPath, type TEditorViewQuery } from '@cityforge/shared';
 
-/** Which editor route is open; one of the four editor routes. */
-export type EditorKind = 'homepage' | 'page' | 'service' | 'city';
+/** Which editor route is open; one of the five editor routes. */
+export type EditorKind = 'homepage' | 'page' | 'service' | 'city' | 'service-city';
 
 export interface EditorTarget {
   projectId: string;
   kind: EditorKind;
   /** Main or service page slug (page and service routes). */
   slug?: string;
-  /** City id (city route). */
+  /** City id (city and service-city routes). */
   cityId?: string;
+  /** The service's slug (service-city route): the city's page for that service. */
+  service?: string;
 }
 
 const enc = encodeURIComponent;
 
 export function editorTarget(
   kind: EditorKind,
-  params: { id?: string; slug?: string; cityId?: string },
+  params: { id?: string; slug?: string; cityId?: string; service?: string },
 ): EditorTarget {
   const projectId = params.id ?? '';
   if (kind === 'city') return { projectId, kind, cityId: params.cityId ?? '' };
+  if (kind === 'service-city')
+    return { projectId, kind, cityId: params.cityId ?? '', service: params.service ?? '' };
   if (kind === 'homepage') return { projectId, kind };
   return { projectId, kind, slug: params.slug ?? '' };
 }
@@ -38,18 +42,36 @@ export function viewQuery(target: EditorTarget): TEditorViewQuery {
       return { slug: target.slug, is_service_page: true };
     case 'city':
       return { city_id: target.cityId };
+    case 'service-city':
+      return { city_id: target.cityId, service: target.service };
   }
 }
 
 /** A stable cache key part for the target. */
 export function targetKey(target: EditorTarget): string {
-  return `${target.kind}:${target.slug ?? target.cityId ?? ''}`;
+  const service = target.service ? `/${target.service}` : '';
+  return `${target.kind}:${target.slug ?? target.cityId ?? ''}${service}`;
 }
 
-/** The save contract's params: city pages save under the city, every other page under its id. */
+const onCityRoutes = (target: EditorTarget) =>
+  target.kind === 'city' || target.kind === 'service-city';
+
+/** The service query of the city routes: set only on a city's page for one service. */
+export function serviceQuery(target: EditorTarget): { service?: string } {
+  return target.kind === 'service-city' ? { service: target.service } : {};
+}
+
+/**
+ * The save contract's params: city pages (and a city's pages for its services, named by the
+ * service too) save under the city, every other page under its id.
+ */
 export function saveParams(target: EditorTarget, pageId: string) {
-  return target.kind === 'city'
-    ? { kind: 'city' as const, params: { id: target.projectId, cityId: target.cityId ?? '' } }
+  return onCityRoutes(target)
+    ? {
+        kind: 'city' as const,
+        params: { id: target.projectId, cityId: target.cityId ?? '' },
+        query: serviceQuery(target),
+      }
     : { kind: 'page' as const, params: { id: target.projectId, pageId } };
 }
 
@@ -60,12 +82,17 @@ export function savePath(target: EditorTarget, pageId: string): string {
   return endpointPath(endpoint.path, save.params);
 }
 
-/** The owner fields of the regenerate and version calls: city_id for cities, else page_id. */
+/**
+ * The owner fields of the regenerate and version calls: city_id for cities (with the service
+ * for a city's page for one service), else page_id.
+ */
 export function ownerFields(
   target: EditorTarget,
   pageId: string,
-): { city_id: string } | { page_id: string } {
-  return target.kind === 'city' ? { city_id: target.cityId ?? pageId } : { page_id: pageId };
+): { city_id: string; service?: string } | { page_id: string } {
+  return onCityRoutes(target)
+    ? { city_id: target.cityId ?? pageId, ...serviceQuery(target) }
+    : { page_id: pageId };
 }
 
 export const KIND_LABEL: Record<'homepage' | 'main' | 'service' | 'city' | 'service-city', string> =

@@ -37,6 +37,11 @@ export function cityLinks(projectId: string, cityId: string): PageLinks {
   return { preview: `/project/${id}/city/${city}`, edit: `/projects/${id}/city/${city}/edit` };
 }
 
+/** The editor of a city's page for one service (named by the service page's slug). */
+export function serviceCityEditPath(projectId: string, cityId: string, service: string): string {
+  return `/projects/${enc(projectId)}/city/${enc(cityId)}/service/${enc(service)}/edit`;
+}
+
 /** "/" for the homepage, "/about-us" for the rest. */
 export function slugPath(page: Pick<TPageSummary, 'slug'>): string {
   return isHomepage(page) ? '/' : `/${page.slug}`;

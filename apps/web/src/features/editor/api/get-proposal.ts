@@ -24,7 +24,7 @@ export function getProposal(
 ): Promise<TProposal> {
   const owner = saveParams(target, pageId);
   return owner.kind === 'city'
-    ? call(editorApi.cityProposal, { params: owner.params, signal })
+    ? call(editorApi.cityProposal, { params: owner.params, query: owner.query, signal })
     : call(editorApi.pageProposal, { params: owner.params, signal });
 }
 

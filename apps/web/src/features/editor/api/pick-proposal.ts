@@ -18,7 +18,11 @@ export function pickProposal(
 ): Promise<TPickAnswer> {
   const owner = saveParams(target, pageId);
   return owner.kind === 'city'
-    ? call(editorApi.pickCityProposal, { params: { ...owner.params, versionId }, body })
+    ? call(editorApi.pickCityProposal, {
+        params: { ...owner.params, versionId },
+        query: owner.query,
+        body,
+      })
     : call(editorApi.pickPageProposal, { params: { ...owner.params, versionId }, body });
 }
 

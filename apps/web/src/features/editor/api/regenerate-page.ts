@@ -12,7 +12,7 @@ import { editorKeys } from './keys';
 export function regeneratePage(target: EditorTarget, pageId: string) {
   const owner = saveParams(target, pageId);
   return owner.kind === 'city'
-    ? call(generationApi.regenerateCity, { params: owner.params })
+    ? call(generationApi.regenerateCity, { params: owner.params, query: owner.query })
     : call(generationApi.regeneratePage, { params: owner.params });
 }
 

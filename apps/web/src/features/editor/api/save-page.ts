@@ -6,7 +6,8 @@ import { saveParams } from '../editor-target';
 import { editorKeys } from './keys';
 
 /**
- * POST /project/{id}/save/{pageId}/ or /project/{id}/city/{cityId}/save/ with the canvas
+ * POST /project/{id}/save/{pageId}/ or /project/{id}/city/{cityId}/save/ (with the service
+ * for a city's page for one service) with the canvas
  * HTML, the main content, meta tags and (not for service pages) tracking codes.
  */
 export function savePage(
@@ -16,7 +17,7 @@ export function savePage(
 ): Promise<TSuccessMessage> {
   const save = saveParams(target, pageId);
   return save.kind === 'city'
-    ? call(editorApi.saveCity, { params: save.params, body })
+    ? call(editorApi.saveCity, { params: save.params, body: { ...body, ...save.query } })
     : call(editorApi.savePage, { params: save.params, body });
 }
 

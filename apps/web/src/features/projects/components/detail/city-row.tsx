@@ -1,5 +1,5 @@
 import { Copy, Trash2 } from 'lucide-react';
-import type { TLeanCity, TProjectGate, TServiceCityNode } from '@cityforge/shared';
+import type { TLeanCity, TProjectGate } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -9,33 +9,7 @@ import { CityQuality } from './city-quality';
 import { FactsButton, FactsChanged } from './city-facts-mark';
 import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 import { HeldReason } from './held-reason';
-
-const VERDICT_NOTE: Record<TServiceCityNode['verdict'], string> = {
-  pending: '',
-  passes: '',
-  held: ' · held back',
-  approved: ' · approved',
-};
-
-/** The city's pages for the services it offers: each service with its page's state. */
-function CityServicePages({ pages }: { pages: TServiceCityNode[] }) {
-  return (
-    <ul
-      className="mt-1 flex flex-wrap gap-1.5"
-      aria-label="Service pages"
-      data-testid="city-services"
-    >
-      {pages.map((page) => (
-        <li key={page.id}>
-          <Badge variant={page.verdict === 'held' ? 'warning' : 'default'} className="font-normal">
-            {page.service}: {page.status}
-            {VERDICT_NOTE[page.verdict]}
-          </Badge>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { CityServicePages } from './city-service-pages';
 
 /**
  * One city: a spinner while pending; preview, edit and delete once Completed; the failure
@@ -106,7 +80,14 @@ export function CityRow({
         <div className="mt-1 -ml-3 sm:hidden">
           <FactsButton city={city} onClick={onFacts} />
         </div>
-        {city.servicePages.length ? <CityServicePages pages={city.servicePages} /> : null}
+        {city.servicePages.length ? (
+          <CityServicePages
+            projectId={projectId}
+            cityId={city.id}
+            cityName={city.name}
+            pages={city.servicePages}
+          />
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-1.5">
         <span className="hidden sm:contents">
