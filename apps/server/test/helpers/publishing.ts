@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TPublishResult } from '@cityforge/shared';
 import { cities } from '../../src/db/schema/index.ts';
+import { QUEUES } from '../../src/jobs/boss.ts';
 import type { TestApp } from './app.ts';
 import { giveKeys, signedInUser } from './factories.ts';
 import { settled } from './generation.ts';
@@ -63,6 +64,9 @@ export async function siteProject(
   await settled(t, id, u.headers);
   await uploaded(t, id, u.headers, [spreadsheet('csv', opts.cities ?? CITIES)]);
   await settled(t, id, u.headers);
+  // The settle queued the pages' scoring: the site is the one a deploy sees once it is done
+  // (a test that reads the project twice must not see the scores land in between).
+  await t.drainQueue(QUEUES.scoreSimilarity, 60_000);
   await t.ctx.repos.projectsRepo.update(id, {
     trackingCodeHead: '<script async src="https://stats.example/t.js"></script>',
     trackingCodeBody: '<noscript><img src="https://stats.example/p.gif" alt=""></noscript>',
