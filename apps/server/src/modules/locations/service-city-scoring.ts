@@ -23,6 +23,16 @@ function scoreGroups(pages: Scored[], key: (p: Scored) => string) {
   return scores;
 }
 
+/** Cities whose facts are read per query: a big project's ids stay well under any bind limit. */
+const FACTS_BATCH = 1000;
+
+async function factsOf(facts: FactsRepo, ids: string[]): Promise<Map<string, TCityFact[]>> {
+  const all = new Map<string, TCityFact[]>();
+  for (let i = 0; i < ids.length; i += FACTS_BATCH)
+    for (const [id, list] of await facts.ofCities(ids.slice(i, i + FACTS_BATCH))) all.set(id, list);
+  return all;
+}
+
 /**
  * Scores a project's written service-city pages as city pages are scored, with their siblings
  * being the pages of the same service in the other places (a service's page swapped from city
@@ -32,7 +42,6 @@ function scoreGroups(pages: Scored[], key: (p: Scored) => string) {
 export async function scoreServiceCities(
   repos: { serviceCities: ServiceCityRepo; facts: FactsRepo },
   projectId: string,
-  factsOf: (facts: FactsRepo, ids: string[]) => Promise<Map<string, TCityFact[]>>,
 ): Promise<number> {
   const rows = (await repos.serviceCities.forScoring(projectId)).filter((r) => r.contentHtml);
   if (!rows.length) return 0;

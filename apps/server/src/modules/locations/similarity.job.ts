@@ -3,9 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { jobsIn } from '../../jobs/in-transaction.ts';
-import type { TCityFact } from '@cityforge/shared';
 import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
-import type { FactsRepo } from './facts.repo.ts';
 import { scoreOffThread, type ScoringRepos as CityScoringRepos } from './score-off-thread.ts';
 import { scoreServiceCities } from './service-city-scoring.ts';
 
@@ -26,16 +24,6 @@ export async function sendScoreJob(boss: PgBoss, projectId: string, tx?: Executo
 /** What scoring reads: the city pages and their places' facts, and the service-city pages. */
 export type ScoringRepos = CityScoringRepos & { serviceCities: ServiceCityRepo };
 
-/** Cities whose facts are read per query: a big project's ids stay well under any bind limit. */
-const FACTS_BATCH = 1000;
-
-async function factsOf(facts: FactsRepo, ids: string[]): Promise<Map<string, TCityFact[]>> {
-  const all = new Map<string, TCityFact[]>();
-  for (let i = 0; i < ids.length; i += FACTS_BATCH)
-    for (const [id, list] of await facts.ofCities(ids.slice(i, i + FACTS_BATCH))) all.set(id, list);
-  return all;
-}
-
 /**
  * Scores every written city page of a project: its highest similarity to a sibling (and which
  * one), and its local substance (its first-hand facts first, then its geography, and the
@@ -49,7 +37,7 @@ export async function scoreProject(repos: ScoringRepos, projectId: string): Prom
   await repos.locations.setQuality(scores);
   // Service-city pages are scored here, on the thread that answers requests: they are a
   // project's few combinations of a service and a place, measured among themselves.
-  const services = await scoreServiceCities(repos, projectId, factsOf);
+  const services = await scoreServiceCities(repos, projectId);
   return scores.length + services;
 }
 
