@@ -17,10 +17,9 @@ import { registerErrorReporting } from './lib/error-reporting.plugin.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { REDACT_PATHS, requestSerializers } from './lib/logger.ts';
 import { createPgRateLimitStore } from './lib/pg-rate-limit-store.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { PREVIEW_SCRIPT_SHA256 } from './modules/site/preview-script.ts';
-import { registerWeb } from './modules/web/web.routes.ts';
-import { clientConfigRoutes } from './modules/web/client-config.routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { PREVIEW_SCRIPT_SHA256 } from './modules/site/index.ts';
+import { registerWeb, clientConfigRoutes } from './modules/web/index.ts';
 
 /**
  * CSP for the app's own origin. Generated HTML never runs here: previews are sandboxed

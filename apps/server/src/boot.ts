@@ -4,8 +4,8 @@ import { runMigrations } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { createBoss, startBoss } from './jobs/boss.ts';
 import type { Logger } from './lib/logger.ts';
-import { seedPlans } from './modules/billing/plans.seed.ts';
-import { resealLegacySecrets } from './modules/users/reseal-secrets.ts';
+import { seedPlans } from './modules/billing/index.ts';
+import { resealLegacySecrets } from './modules/users/index.ts';
 
 /** Opens the database, migrates, seeds, starts the queue: everything but HTTP and workers. */
 export async function boot(config: Config, logger: Logger): Promise<AppContext> {

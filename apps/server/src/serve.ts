@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { recoverySweeps, startWorkers } from './workers.ts';
 import { startRecovery } from './jobs/recovery.ts';
 import { DataDirLockedError } from './db/open.ts';
-import { getGeoIndex } from './modules/locations/geography-index.ts';
+import { getGeoIndex } from './modules/locations/index.ts';
 import { listenForBackups } from './backup/backup-socket.ts';
 
 async function main() {

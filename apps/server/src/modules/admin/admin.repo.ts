@@ -9,8 +9,11 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
-import { SUBSCRIBED_STATUSES } from '../users/users.presenter.ts';
-import { subscriptionViewColumns, type SubscriptionView } from '../users/users.repo.ts';
+import {
+  SUBSCRIBED_STATUSES,
+  subscriptionViewColumns,
+  type SubscriptionView,
+} from '../users/index.ts';
 import { containing } from '../../lib/sql-like.ts';
 
 const sumInt = (column: SQL | typeof aiUsage.totalTokens) =>

@@ -3,7 +3,7 @@ import { ADMIN_USERS_PAGE_SIZE, adminApi, INVOICES_PAGE_SIZE } from '@cityforge/
 import { paged } from '../../lib/paging.ts';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../lib/request-user.ts';
-import type { BillingService } from '../billing/billing.service.ts';
+import type { BillingService } from '../billing/index.ts';
 import type { AdminService } from './admin.service.ts';
 
 /** /api/admin/users/… — superusers only: 401 without a session, 403 for everyone else. */

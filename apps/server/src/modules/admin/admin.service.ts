@@ -13,9 +13,9 @@ import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import type { CancelSubscription } from '../billing/stripe-cancel.ts';
-import { toUserDto } from '../users/users.presenter.ts';
-import type { UserPatch, UsersRepo } from '../users/users.repo.ts';
+import type { CancelSubscription } from '../billing/index.ts';
+import { toUserDto } from '../users/index.ts';
+import type { UserPatch, UsersRepo } from '../users/index.ts';
 import type { AdminRepo } from './admin.repo.ts';
 
 type Deps = {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MSG } from '@cityforge/shared';
 import { forbidden, unauthenticated } from '../../lib/errors.ts';
 import type { Jwt } from './jwt.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersRepo } from '../users/index.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
 declare module 'fastify' {

@@ -18,15 +18,14 @@ import {
 } from '../../lib/crypto.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { MailQueue } from '../mail/mail.jobs.ts';
+import type { MailQueue } from '../mail/index.ts';
 import {
   accountExistsMail,
   passwordResetMail,
   signInLockedMail,
   verificationMail,
-} from '../mail/templates.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
-import type { UsersService } from '../users/users.service.ts';
+} from '../mail/index.ts';
+import type { UsersRepo, UsersService } from '../users/index.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { Jwt } from './jwt.ts';
 import type { SignInClient, SignInThrottle } from './sign-in-throttle.ts';

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../db/schema/index.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersRepo } from '../users/index.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
 /** The operator's account: ADMIN_EMAIL/ADMIN_PASSWORD at boot and `npm run create-admin`. */

@@ -2,7 +2,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersRepo } from '../users/index.ts';
 import { createBillingRepo } from './billing.repo.ts';
 import { billingRoutes, stripeWebhookRoutes } from './billing.routes.ts';
 import { createBillingService } from './billing.service.ts';

@@ -2,7 +2,7 @@ import { MSG, PLAN_LIMIT_MSG } from '@cityforge/shared';
 import type { Executor } from '../../db/client.ts';
 import type { PlanRow, UserRow } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { isSubscribed } from '../users/users.presenter.ts';
+import { isSubscribed } from '../users/index.ts';
 import type { BillingRepo } from './billing.repo.ts';
 import type { LimitsRepo } from './limits.repo.ts';
 

@@ -3,7 +3,7 @@ import { MSG } from '@cityforge/shared';
 import type { PlanRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { fullName } from '../users/index.ts';
 import type { BillingRepo } from './billing.repo.ts';
 import type { PaidCheckout } from './billing.service.ts';
 import { viaStripe, type Stripe } from './stripe-client.ts';

@@ -1,5 +1,5 @@
 import type { PlanRow, SubscriptionRow } from '../../db/schema/index.ts';
-import { isSubscribed } from '../users/users.presenter.ts';
+import { isSubscribed } from '../users/index.ts';
 import type { NewInvoice } from './billing.repo.ts';
 import { idOf, type Stripe } from './stripe-client.ts';
 

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersRepo } from '../users/index.ts';
 import type { BillingRepo } from './billing.repo.ts';
 import { idOf, viaStripe, type Stripe } from './stripe-client.ts';
 import {

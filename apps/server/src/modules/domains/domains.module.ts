@@ -1,7 +1,7 @@
 import type { Config } from '../../config/env.ts';
 import { route } from '../../lib/module.ts';
-import type { ProjectsModule } from '../projects/projects.module.ts';
-import type { Netlify } from '../publishing/netlify.ts';
+import type { ProjectsModule } from '../projects/index.ts';
+import type { Netlify } from '../publishing/index.ts';
 import { createResolver } from './dns-check.ts';
 import { domainsRoutes } from './domains.routes.ts';
 import { createDomainSync, createDomainsService } from './domains.service.ts';

@@ -7,11 +7,10 @@ import {
 } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { ProjectPatch, ProjectsRepo } from '../projects/projects.repo.ts';
-import { domainPatch } from '../projects/projects.service.ts';
-import { netlifyAppError } from '../publishing/netlify-client.ts';
-import type { Netlify } from '../publishing/netlify.ts';
-import { domainSettings } from '../publishing/netlify-site.ts';
+import type { ProjectPatch, ProjectsRepo } from '../projects/index.ts';
+import { domainPatch } from '../projects/index.ts';
+import { netlifyAppError, domainSettings } from '../publishing/index.ts';
+import type { Netlify } from '../publishing/index.ts';
 import { checkDomain } from './dns-check.ts';
 
 type SyncDeps = { netlify: Netlify };

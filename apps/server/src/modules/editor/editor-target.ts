@@ -8,12 +8,11 @@ import {
   cityPageRef,
   serviceCityCrumbs,
   serviceCityRef,
-} from '../site/city-refs.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import type { Crumb, PageRef } from '../site/paths.ts';
-import type { VersionOwner } from '../pages/versions.repo.ts';
+} from '../site/index.ts';
+import type { ServiceCityRepo, VersionOwner } from '../pages/index.ts';
+import type { LocationsRepo } from '../locations/index.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
+import type { Crumb, PageRef } from '../site/index.ts';
 import type { EditorRepo } from './editor.repo.ts';
 
 /** One editable page: a site page or a city page, with what rendering it needs. */

@@ -2,8 +2,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { cities, pages, serviceCityPages, type PageRow } from '../../db/schema/index.ts';
-import type { SectionPrints } from '../pages/section-prints.ts';
-import { createVersionsRepo, type PageState, type VersionOwner } from '../pages/versions.repo.ts';
+import type { SectionPrints } from '../pages/index.ts';
+import { createVersionsRepo, type PageState, type VersionOwner } from '../pages/index.ts';
 
 // The tables share the columns read and written here (id, status, content, meta tags).
 const tableOf = (owner: VersionOwner) =>

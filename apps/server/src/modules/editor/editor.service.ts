@@ -3,10 +3,8 @@ import { MSG, type TEditorView, type TVersionHtml, type ZSavePage } from '@cityf
 import type { Db } from '../../db/client.ts';
 import type { PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Owned } from '../projects/ownership.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import { footerPages, pageDocument } from '../site/page-document.ts';
-import { themeCss, themeFor } from '../site/theme.ts';
+import type { Owned, ProjectsRepo } from '../projects/index.ts';
+import { footerPages, pageDocument, themeCss, themeFor } from '../site/index.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import {
   assertWritten,
@@ -15,7 +13,7 @@ import {
   type Targets,
   type ViewQuery,
 } from './editor-target.ts';
-import { keepVersion } from '../pages/versions.ts';
+import { keepVersion } from '../pages/index.ts';
 
 type Deps = {
   db: Db;

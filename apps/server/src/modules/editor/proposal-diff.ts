@@ -1,6 +1,6 @@
 import { pageSections, textBlocks, type PageSection } from '@cityforge/shared/html';
 import type { TProposalSection } from '@cityforge/shared';
-import { interleave } from '../pages/page-edits.ts';
+import { interleave } from '../pages/index.ts';
 
 const LABEL_CHARS = 120;
 

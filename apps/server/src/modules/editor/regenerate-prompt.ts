@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../generation/ai-client.ts';
+import type { ChatMessage } from '../generation/index.ts';
 
 /**
  * Identical for every call, so providers can cache it; what varies (the page, the fragment,

@@ -4,17 +4,15 @@ import type { Db } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { ProviderError, type AiClient, type RemoteProvider } from '../generation/ai-client.ts';
-import type { UsageRepo } from '../generation/usage.repo.ts';
-import { resolveApiKey, type ServerKeys } from '../models/keys.ts';
-import { findModel, type ModelSpec } from '../models/models.ts';
-import type { Owned } from '../projects/ownership.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import { ProviderError, type AiClient, type RemoteProvider } from '../generation/index.ts';
+import type { UsageRepo } from '../generation/index.ts';
+import { resolveApiKey, type ServerKeys, findModel, type ModelSpec } from '../models/index.ts';
+import type { Owned, ProjectsRepo } from '../projects/index.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import { assertWritten, type EditorTarget, type Targets } from './editor-target.ts';
 import { readRegeneratedHtml } from './regenerate-answer.ts';
 import { regenerateMessages } from './regenerate-prompt.ts';
-import { keepVersion } from '../pages/versions.ts';
+import { keepVersion } from '../pages/index.ts';
 
 type Deps = {
   db: Db;

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { createKeyedLimiter } from '../../lib/keyed-limiter.ts';
 import { createModelCapabilities } from './model-capabilities.ts';
-import { providerLabel, type ModelProvider, type ModelSpec } from '../models/models.ts';
+import { providerLabel, type ModelProvider, type ModelSpec } from '../models/index.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 export type CallUsage = {

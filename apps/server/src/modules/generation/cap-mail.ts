@@ -1,7 +1,7 @@
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { roundCents } from '../../lib/usd.ts';
-import type { MailQueue } from '../mail/mail.jobs.ts';
-import { spendingCapMail } from '../mail/templates.ts';
+import type { MailQueue } from '../mail/index.ts';
+import { spendingCapMail } from '../mail/index.ts';
 import type { CapScope } from './spending-gate.ts';
 import type { SpendRepo } from './spend.repo.ts';
 

@@ -1,18 +1,24 @@
 import type { CityRow, ProjectRow } from '../../db/schema/index.ts';
-import type { CityContext, NearbyCity } from '../generation/city-context.ts';
-import { ZPageContent, type TPageContent } from '../pages/content.ts';
+import type { CityContext, NearbyCity } from './city-context.ts';
+import { ZPageContent, type TPageContent } from '../pages/index.ts';
 import { offlineServices } from './offline/services.ts';
-import type { PromptPage } from '../generation/prompts.ts';
-import { escapeAttr, escapeHtml } from '../site/html.ts';
-import { overrideMetaTags, renderMetaTags } from '../site/meta.ts';
-import { placePhotoOf } from '../site/place-photo.ts';
-import { cityPageRef } from '../site/city-refs.ts';
-import { cityPath, countyPath, statePath, STATES_PATH } from '../site/paths.ts';
-import { renderContent } from '../site/render-content.ts';
-import { cityLocalSections } from '../site/render-locations.ts';
+import type { PromptPage } from './prompts.ts';
+import {
+  escapeAttr,
+  escapeHtml,
+  overrideMetaTags,
+  renderMetaTags,
+  placePhotoOf,
+  cityPageRef,
+  cityPath,
+  countyPath,
+  statePath,
+  STATES_PATH,
+  renderContent,
+  cityLocalSections,
+} from '../site/index.ts';
 import { KM_PER_MILE, haversineKm, type Point } from '../../lib/geo-math.ts';
-import type { FactsRepo } from '../locations/facts.repo.ts';
-import type { CountyRow, LocationsRepo, StateRow } from '../locations/locations.repo.ts';
+import type { FactsRepo, CountyRow, LocationsRepo, StateRow } from '../locations/index.ts';
 
 /** Neighbours a city page names and links to: the nearest few, and only if truly near. */
 const NEARBY = 6;

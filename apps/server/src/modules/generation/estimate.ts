@@ -1,9 +1,9 @@
 import type { TEstimate, TPageKind } from '@cityforge/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { findModel, type ModelSpec } from '../models/models.ts';
-import type { PricesService } from '../models/prices.service.ts';
-import type { Owned } from '../projects/ownership.ts';
+import { findModel, type ModelSpec } from '../models/index.ts';
+import type { PricesService } from '../models/index.ts';
+import type { Owned } from '../projects/index.ts';
 import { PAGE_CALL_TYPES } from './page-work.ts';
 import type { UsageRepo } from './usage.repo.ts';
 

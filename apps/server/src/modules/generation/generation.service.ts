@@ -3,14 +3,13 @@ import { MSG, PAGE_STATUS, PROJECT_STATUS, isInProgress } from '@cityforge/share
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { NewProject, ProjectsRepo } from '../projects/projects.repo.ts';
+import type { NewProject, ProjectsRepo } from '../projects/index.ts';
 import { publishChange } from './change-feed.ts';
-import type { JobRef, NewPage, PagesRepo, Target } from '../pages/pages.repo.ts';
-import { gateOf } from '../pages/quality-gate.ts';
-import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
+import type { JobRef, NewPage, PagesRepo, Target, ServiceCityRepo } from '../pages/index.ts';
+import { gateOf } from '../pages/index.ts';
+import { requireUsableModel, type ServerKeys } from '../models/index.ts';
 import { editsModeOf, sendPageJobs, type EditsMode } from './page-jobs.ts';
 import { slugify } from '../../lib/slugify.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 
 /** "Replace my edits too": hand-edited pages get their regenerated page as a proposal. */
 export type RegenerateOptions = { replaceEdits?: boolean };

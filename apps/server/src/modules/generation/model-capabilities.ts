@@ -1,5 +1,5 @@
-import type { ModelSpec } from '../models/models.ts';
-import { fetchOpenRouterListing } from '../models/openrouter-listing.ts';
+import type { ModelSpec } from '../models/index.ts';
+import { fetchOpenRouterListing } from '../models/index.ts';
 import type { OutputMode } from './structured-output.ts';
 
 const LISTING_TTL_MS = 60 * 60 * 1000;

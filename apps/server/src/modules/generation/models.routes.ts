@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aiModelsApi, projectsApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../lib/request-user.ts';
-import type { ProjectsService } from '../projects/projects.service.ts';
+import type { ProjectsService } from '../projects/index.ts';
 import type { Estimator } from './estimate.ts';
 
 export const modelsRoutes: FastifyPluginAsyncZod<{

@@ -1,7 +1,12 @@
 import type { TCityFact } from '@cityforge/shared';
-import { factTokens, occurrences, quotesOf, unstatedFacts } from '../locations/fact-text.ts';
-import { visibleText } from '../locations/similarity.ts';
-import type { TPageContent, TSection } from '../pages/content.ts';
+import {
+  factTokens,
+  occurrences,
+  quotesOf,
+  unstatedFacts,
+  visibleText,
+} from '../locations/index.ts';
+import type { TPageContent, TSection } from '../pages/index.ts';
 
 /**
  * A written page held to its place's facts: the quotations it may show are the customer's own

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { PgBoss } from 'pg-boss';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { JobRef, Target } from '../pages/pages.repo.ts';
-import { keyGroup, type ServerKeys } from '../models/keys.ts';
-import { findModel } from '../models/models.ts';
+import type { JobRef, Target } from '../pages/index.ts';
+import { keyGroup, type ServerKeys, findModel } from '../models/index.ts';
 import { fairStart } from './fair-share.ts';
 
 /**

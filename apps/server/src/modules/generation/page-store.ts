@@ -1,10 +1,19 @@
 import type { Db, Executor } from '../../db/client.ts';
-import type { TPageContent } from '../pages/content.ts';
-import { editsOf, hasEdits, keepEdits, legacyPrints, NO_EDITS } from '../pages/page-edits.ts';
-import type { JobRef, PagesRepo, Target } from '../pages/pages.repo.ts';
-import { printsOf, type SectionPrints } from '../pages/section-prints.ts';
-import { MAX_VERSIONS, proposeVersion } from '../pages/versions.ts';
-import { createVersionsRepo, type PageState, type VersionOwner } from '../pages/versions.repo.ts';
+import type { TPageContent, JobRef, PagesRepo, Target } from '../pages/index.ts';
+import {
+  editsOf,
+  hasEdits,
+  keepEdits,
+  legacyPrints,
+  NO_EDITS,
+  printsOf,
+  type SectionPrints,
+  MAX_VERSIONS,
+  proposeVersion,
+  createVersionsRepo,
+  type PageState,
+  type VersionOwner,
+} from '../pages/index.ts';
 import type { EditsMode } from './page-jobs.ts';
 
 /** Whose versions a page's are, by what it is. */

@@ -1,15 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
-import type { FactsRepo } from '../locations/facts.repo.ts';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
-import type { TPageContent } from '../pages/content.ts';
-import type { JobRef, PagesRepo } from '../pages/pages.repo.ts';
+import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
+import type { TPageContent, JobRef, PagesRepo, ServiceCityRepo } from '../pages/index.ts';
 import { cityPromptPage, loadCityPage, renderCityParts } from './city-page.ts';
 import type { EditsMode } from './page-jobs.ts';
 import { createPageStore } from './page-store.ts';
 import type { PromptPage } from './prompts.ts';
 import { renderPageParts, servicePagesFrom } from './render-page.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import {
   loadServiceCityPage,
   renderServiceCityParts,

@@ -1,7 +1,7 @@
 import type { AiClient, CallUsage, ChatMessage } from './ai-client.ts';
 import { estimateUsage } from './ai-client.ts';
-import { ZPageContent, type TPageContent } from '../pages/content.ts';
-import type { ModelSpec } from '../models/models.ts';
+import { ZPageContent, type TPageContent } from '../pages/index.ts';
+import type { ModelSpec } from '../models/index.ts';
 import { writeOfflineCityContent } from './offline/city/writer.ts';
 import { writeOfflineContent } from './offline/site/writer.ts';
 import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';

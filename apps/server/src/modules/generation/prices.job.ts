@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { PricesService } from '../models/prices.service.ts';
+import type { PricesService } from '../models/index.ts';
 
 /**
  * Checked hourly, read daily: pg-boss's cron sends one check an hour across every machine, and

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
-import { sendScoreJob } from '../locations/similarity.job.ts';
-import type { PagesRepo } from '../pages/pages.repo.ts';
+import { sendScoreJob } from '../locations/index.ts';
+import type { PagesRepo } from '../pages/index.ts';
 import type { ChangeEvent } from './change-feed.ts';
 
 type SettleDeps = { db: Db; boss: PgBoss; repo: Pick<PagesRepo, 'settleProject'> };

@@ -1,6 +1,6 @@
 import type { ChatMessage } from './ai-client.ts';
 import type { CityContext } from './city-context.ts';
-import { CONTENT_SHAPE } from '../pages/content.ts';
+import { CONTENT_SHAPE } from '../pages/index.ts';
 
 export type PromptProject = {
   name: string;

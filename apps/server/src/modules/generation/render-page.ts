@@ -1,10 +1,8 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
-import { renderMetaTags } from '../site/meta.ts';
+import { renderMetaTags, renderContent } from '../site/index.ts';
 import { slugify } from '../../lib/slugify.ts';
-import { renderContent } from '../site/render-content.ts';
-import type { TPageContent } from '../pages/content.ts';
-import type { NewPage } from '../pages/pages.repo.ts';
+import type { TPageContent, NewPage } from '../pages/index.ts';
 
 const MAX_SERVICE_PAGES = 12;
 

@@ -1,13 +1,15 @@
 import type { ProjectRow, ServiceCityPageRow } from '../../db/schema/index.ts';
-import { ZPageContent, type TPageContent } from '../pages/content.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
-import type { FactsRepo } from '../locations/facts.repo.ts';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
-import { renderMetaTags } from '../site/meta.ts';
-import { serviceCityRef } from '../site/city-refs.ts';
-import { renderContent } from '../site/render-content.ts';
-import { cityPath } from '../site/paths.ts';
-import { escapeAttr, escapeHtml } from '../site/html.ts';
+import { ZPageContent, type TPageContent } from '../pages/index.ts';
+import type { ServiceCityRepo } from '../pages/index.ts';
+import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
+import {
+  renderMetaTags,
+  serviceCityRef,
+  renderContent,
+  cityPath,
+  escapeAttr,
+  escapeHtml,
+} from '../site/index.ts';
 import { fillMetaTemplate, loadCityPage, type CityPage } from './city-page.ts';
 import type { ServiceFocus } from './city-context.ts';
 import type { PromptPage } from './prompts.ts';

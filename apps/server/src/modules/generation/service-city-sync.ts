@@ -2,11 +2,10 @@ import type { PgBoss } from 'pg-boss';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, ServicePagesRow, UserRow } from '../../db/schema/index.ts';
-import type { ServerKeys } from '../models/keys.ts';
-import { offeredServices, serviceMatcher } from '../locations/service-match.ts';
-import type { JobRef, PagesRepo } from '../pages/pages.repo.ts';
-import type { NewServiceCityPage, ServiceCityRepo } from '../pages/service-city.repo.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ServerKeys } from '../models/index.ts';
+import { offeredServices, serviceMatcher } from '../locations/index.ts';
+import type { JobRef, PagesRepo, NewServiceCityPage, ServiceCityRepo } from '../pages/index.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import { publishChange } from './change-feed.ts';
 import { sendPageJobs } from './page-jobs.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TPageKind } from '@cityforge/shared';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { cities, projects, serviceCityPages, users } from '../../db/schema/index.ts';
-import { HELD_REASON } from '../pages/pages.repo.ts';
+import { HELD_REASON } from '../pages/index.ts';
 
 /** A page of a project, as far as what it costs goes. */
 export type PriceablePage = { projectId: string; model: string; kind: TPageKind };

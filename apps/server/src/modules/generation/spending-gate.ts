@@ -1,7 +1,7 @@
 import { OFFLINE_MODEL_ID } from '@cityforge/shared';
 import type { PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { monthKeyUtc, monthStartUtc } from '../../lib/utc-month.ts';
-import type { PagesRepo } from '../pages/pages.repo.ts';
+import type { PagesRepo } from '../pages/index.ts';
 import type { CapLock } from './cap-lock.ts';
 import type { TPageJob } from './page-jobs.ts';
 import type { PriceablePage, SpendRepo } from './spend.repo.ts';

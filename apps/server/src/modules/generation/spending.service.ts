@@ -2,7 +2,7 @@ import type { TMonthSpend } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { capOf } from '../../lib/usd.ts';
 import { monthKeyUtc, monthStartUtc } from '../../lib/utc-month.ts';
-import type { PagesRepo } from '../pages/pages.repo.ts';
+import type { PagesRepo } from '../pages/index.ts';
 import type { SpendRepo } from './spend.repo.ts';
 
 // Calls cost fractions of a cent; six decimals keep them and drop float4's noise.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TOutputMode } from '@cityforge/shared';
-import { ZPageContent } from '../pages/content.ts';
+import { ZPageContent } from '../pages/index.ts';
 
 /**
  * How a call asks for its answer's shape (OUTPUT_MODES in the shared contract, stored on every

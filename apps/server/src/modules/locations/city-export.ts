@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { PAGE_STATUS, normaliseStatus, qualityVerdict, type TQualityGate } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { slugify } from '../../lib/slugify.ts';
-import { gateOf } from '../pages/quality-gate.ts';
+import { gateOf } from '../pages/index.ts';
 import { EXPORT_HEADERS as H, SERVICE_COLUMN_PREFIX } from './columns.ts';
 import { serviceMatcher } from './service-match.ts';
 import { csvCell, sheetText } from './csv-cells.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { cities } from '../../db/schema/index.ts';
-import type { JobRef } from '../pages/pages.repo.ts';
+import type { JobRef } from '../pages/index.ts';
 
 /** Places' photos: the address given, the stored copy's file, or why there is none. Storage only. */
 export function createPhotosRepo(db: Db) {

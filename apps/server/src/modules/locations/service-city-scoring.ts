@@ -1,5 +1,5 @@
 import type { TCityFact } from '@cityforge/shared';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
+import type { ServiceCityRepo } from '../pages/index.ts';
 import type { FactsRepo } from './facts.repo.ts';
 import { measureWritten } from './page-scores.ts';
 import { placesIndex } from './page-substance.ts';

@@ -9,7 +9,7 @@ import type { ProjectRow, SheetSyncRunRow, UserRow } from '../../db/schema/index
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { addressRefusal } from '../../lib/public-fetch.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import { SheetReadFailed } from './sheet-fetch.ts';
 import { syncSheet, type SyncDeps, type SyncInput } from './sheet-sync.ts';
 import type { CityQueue } from './upload.service.ts';

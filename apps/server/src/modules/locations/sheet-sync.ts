@@ -6,7 +6,7 @@ import {
 } from '@cityforge/shared';
 import type { ProjectRow, SheetLinkRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireUsableModel, type ServerKeys } from '../models/keys.ts';
+import { requireUsableModel, type ServerKeys } from '../models/index.ts';
 import { fetchSheet, SheetReadFailed } from './sheet-fetch.ts';
 import type { NewRun, SheetLinksRepo } from './sheet-links.repo.ts';
 import type { StoreCounts } from './upload-read.ts';

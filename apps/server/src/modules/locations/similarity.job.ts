@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { jobsIn } from '../../jobs/in-transaction.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
+import type { ServiceCityRepo } from '../pages/index.ts';
 import { scoreOffThread, type ScoringRepos as CityScoringRepos } from './score-off-thread.ts';
 import { scoreServiceCities } from './service-city-scoring.ts';
 

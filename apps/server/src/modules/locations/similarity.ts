@@ -1,6 +1,6 @@
 import { SIMILARITY_THRESHOLD } from '@cityforge/shared';
 import { fnv1a32, mix32 as fmix32 } from '../../lib/hash.ts';
-import type { TPageContent } from '../pages/content.ts';
+import type { TPageContent } from '../pages/lean.ts';
 
 /**
  * How alike two city pages read, so pages that would count as thin, near-duplicate content

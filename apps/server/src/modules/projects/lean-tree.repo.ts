@@ -9,7 +9,7 @@ import {
   locationStates,
   pages,
 } from '../../db/schema/index.ts';
-import { heldSql } from '../pages/quality-gate.ts';
+import { heldSql } from '../pages/index.ts';
 import { factCountSql } from './fact-counts.ts';
 import { isUuid } from '../../lib/uuid.ts';
 

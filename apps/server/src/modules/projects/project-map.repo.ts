@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cities, locationCounties, locationStates, projects } from '../../db/schema/index.ts';
-import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
+import { factProjectsOf, heldSql } from '../pages/index.ts';
 
 /** One city as the map query answers it: id, name, state, lat, lng, status, failed, held. */
 export type MapCityRow = [

@@ -2,7 +2,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { route } from '../../lib/module.ts';
-import type { ServerKeys } from '../models/keys.ts';
+import type { ServerKeys } from '../models/index.ts';
 import { projectOwnership } from './ownership.ts';
 import { createLeanTreeRepo } from './lean-tree.repo.ts';
 import { createProjectMapRepo } from './project-map.repo.ts';

@@ -17,8 +17,8 @@ import {
 } from '@cityforge/shared';
 import type { DeployRow, PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { capOf } from '../../lib/usd.ts';
-import { findModel } from '../models/models.ts';
-import { gateOf } from '../pages/quality-gate.ts';
+import { findModel } from '../models/index.ts';
+import { gateOf } from '../pages/index.ts';
 import type { ProjectsRepo, ServiceCityRow } from './projects.repo.ts';
 
 type UsageRow = {

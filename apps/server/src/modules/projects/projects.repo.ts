@@ -15,8 +15,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/sql-like.ts';
-import { writtenCitySql } from '../pages/city-release.ts';
-import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
+import { writtenCitySql, factProjectsOf, heldSql } from '../pages/index.ts';
 import { factCountSql } from './fact-counts.ts';
 
 export type NewProject = typeof projects.$inferInsert;

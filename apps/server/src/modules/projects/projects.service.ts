@@ -14,13 +14,19 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { capOf } from '../../lib/usd.ts';
 import type { Executor } from '../../db/client.ts';
 import type { ProjectRow, ServicePagesRow, UserRow } from '../../db/schema/index.ts';
-import { keyAccess, type ServerKeys } from '../models/keys.ts';
-import { canUse, findModel, MODELS, providerLabel } from '../models/models.ts';
+import {
+  keyAccess,
+  type ServerKeys,
+  canUse,
+  findModel,
+  MODELS,
+  providerLabel,
+} from '../models/index.ts';
 import { projectOwnership } from './ownership.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import { searchSettingsPatch } from './search-settings.ts';
 import { releaseSchedulePatch } from './release-plan.ts';
-import { gateOf } from '../pages/quality-gate.ts';
+import { gateOf } from '../pages/index.ts';
 import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
 import {
   toProjectDetail,

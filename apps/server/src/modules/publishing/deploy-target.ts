@@ -1,6 +1,6 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import type { MemoFiles } from './build-memo.ts';
 import { indexNowSite } from './index-now-deploy.ts';
 import type { NetlifyClient } from './netlify-client.ts';

@@ -1,6 +1,6 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import type { MemoFiles } from './build-memo.ts';
 import { siteChanges, type SiteChanges } from './index-now-changes.ts';
 import { newIndexNowKey, submitIndexNow, type IndexNowSubmission } from './index-now.ts';

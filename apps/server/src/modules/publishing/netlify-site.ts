@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import { slugify } from '../../lib/slugify.ts';
-import { absoluteUrl, cityPath } from '../site/paths.ts';
+import { absoluteUrl, cityPath } from '../site/index.ts';
 import {
   NetlifyError,
   netlifyUrlOf,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { createPgWindowSlots, type WindowLimit } from '../../lib/pg-window-slots.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import { createNetlifyClient, type NetlifyClient } from './netlify-client.ts';
 import { createNetlifyPaces, tokenKey } from './netlify-pace.ts';
 

@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import type { MemoFiles } from './build-memo.ts';
 import { buildFolderOf, type FolderBin } from './build-folders.ts';
 import { createDeployProgress, failureOf, type DeployProgress } from './deploy-progress.ts';

@@ -11,8 +11,8 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { DeployRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
-import { toDeployment } from '../projects/projects.presenter.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
+import { toDeployment } from '../projects/index.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { netlifyAppError } from './netlify-client.ts';
 import type { Netlify } from './netlify.ts';

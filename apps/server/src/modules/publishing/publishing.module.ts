@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
-import type { ProjectsModule } from '../projects/projects.module.ts';
+import type { ProjectsModule } from '../projects/index.ts';
 import type { StoreSettings } from '../../lib/storage/open-store.ts';
 import { createFolderBin, sweepBuildFolders, sweepSitesBuiltAhead } from './build-folders.ts';
 import { createNetlify } from './netlify.ts';

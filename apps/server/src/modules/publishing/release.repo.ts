@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { cities, projects, type ProjectRow } from '../../db/schema/index.ts';
-import { writtenCitySql } from '../pages/city-release.ts';
+import { writtenCitySql } from '../pages/index.ts';
 
 /** Staged projects a batch can go out for: on a Netlify site, not paused. */
 const releasable = () =>

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PageBody } from '../site/page-document.ts';
-import type { PageRef } from '../site/paths.ts';
+import type { PageBody, PageRef } from '../site/lean.ts';
 import type { RenderAnswer, RenderSetup, RenderTask } from './render-worker.ts';
 import type { Rendered } from './site-output.ts';
 

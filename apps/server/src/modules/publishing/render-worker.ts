@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { pageDocument, type PageBody, type SiteFrame } from '../site/page-document.ts';
-import type { PageRef } from '../site/paths.ts';
+import { pageDocument, type PageBody, type SiteFrame } from '../site/lean.ts';
+import type { PageRef } from '../site/lean.ts';
 import { packEntry, placeEntrySync } from '../../lib/zip-writer.ts';
 import {
   sha1,

@@ -1,6 +1,5 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
-import { escapeHtml } from '../site/html.ts';
-import { themeFor } from '../site/theme.ts';
+import { escapeHtml, themeFor } from '../site/lean.ts';
 
 /** The business's initial on its primary colour: every site gets an icon of its own. */
 export function faviconSvg(project: Pick<ProjectRow, 'id' | 'name' | 'serviceType'>): string {

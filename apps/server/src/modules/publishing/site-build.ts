@@ -3,17 +3,26 @@ import os from 'node:os';
 import type { Readable } from 'node:stream';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { footerPages, pageDocument, type SiteFrame } from '../site/page-document.ts';
-import { pagePath, type PageRef } from '../site/paths.ts';
-import { hubBody, notFoundHub, servicesHub, statesHub } from '../site/site-hubs.ts';
-import { themeCss, themeFor } from '../site/theme.ts';
+import {
+  footerPages,
+  pageDocument,
+  type SiteFrame,
+  pagePath,
+  type PageRef,
+  hubBody,
+  notFoundHub,
+  servicesHub,
+  statesHub,
+  themeCss,
+  themeFor,
+  whereWeOfferBlock,
+} from '../site/lean.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
 import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
 import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
 import { createServiceCityPages, type ServiceCityPages } from './site-service-cities.ts';
-import { whereWeOfferBlock } from '../site/service-links.ts';
 
 export type { PageSink, SiteReads } from './site-reads.ts';
 import { fileOf, sha1, type SiteOutput } from './site-output.ts';

@@ -1,20 +1,22 @@
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { ProjectRow } from '../../db/schema/index.ts';
-import { cityAreaServed, cityCrumbs, cityPageRef } from '../site/city-refs.ts';
-import { cityPath } from '../site/paths.ts';
 import {
+  cityAreaServed,
+  cityCrumbs,
+  cityPageRef,
+  cityPath,
   countyHub,
   stateHub,
   zipCodesHub,
   type HubCity,
   type HubPage,
   type ZipEntry,
-} from '../site/site-hubs.ts';
-import { COUNTY_SEATS } from '../locations/city-seats.ts';
+  cityServicesBlock,
+} from '../site/lean.ts';
+import { COUNTY_SEATS } from '../locations/lean.ts';
 import type { CityStub } from './publishing.repo.ts';
 import type { PageSink, SiteReads } from './site-reads.ts';
 import type { Faq } from '@cityforge/shared/html';
-import { cityServicesBlock } from '../site/service-links.ts';
 import type { ServiceCityPages } from './site-service-cities.ts';
 
 type StateInfo = { id: string; code: string; name: string; slug: string };

@@ -1,6 +1,5 @@
 import type { ProjectRow } from '../../db/schema/index.ts';
-import { pageDocument, type SiteFrame } from '../site/page-document.ts';
-import { hubBody, type HubPage } from '../site/site-hubs.ts';
+import { pageDocument, type SiteFrame, hubBody, type HubPage } from '../site/lean.ts';
 import type { createMemoKeeper } from './build-memo.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { PageSink } from './site-reads.ts';

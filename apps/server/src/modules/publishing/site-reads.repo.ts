@@ -12,8 +12,8 @@ import {
   serviceCityPages,
 } from '../../db/schema/index.ts';
 import { imageFileOf } from '../../lib/image-names.ts';
-import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
-import { citiesPastSeats } from '../locations/city-seats.ts';
+import { factProjectsOf, heldSql } from '../pages/index.ts';
+import { citiesPastSeats } from '../locations/index.ts';
 
 /** A city without its page's content, as a build reads it. */
 export type CityOwn = {

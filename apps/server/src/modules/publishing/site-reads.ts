@@ -1,5 +1,4 @@
-import type { PageBody } from '../site/page-document.ts';
-import type { PageRef } from '../site/paths.ts';
+import type { PageBody, PageRef } from '../site/lean.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { serviceCityCrumbs, serviceCityRef } from '../site/city-refs.ts';
-import type { OfferedIn, SiteLink } from '../site/service-links.ts';
+import { serviceCityCrumbs, serviceCityRef } from '../site/lean.ts';
+import type { OfferedIn, SiteLink } from '../site/lean.ts';
 import type { ServiceCityStub } from './site-reads.repo.ts';
 import type { PageSink, SiteReads } from './site-reads.ts';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ProjectRow } from '../../db/schema/index.ts';
 import { serveJobs, type CallParent } from '../../lib/child-job.ts';
 import { openStore, type StoreSettings } from '../../lib/storage/open-store.ts';
-import { createImageFiles } from '../images/image-files.ts';
+import { createImageFiles } from '../images/lean.ts';
 import { buildSite, type SiteReads } from './site-build.ts';
 import { SITE_READS } from './site-reads.ts';
 import { createZipOutput } from './site-zip-output.ts';

@@ -1,5 +1,4 @@
-import { absoluteUrl } from '../site/paths.ts';
-import { escapeHtml } from '../site/html.ts';
+import { absoluteUrl, escapeHtml } from '../site/lean.ts';
 import type { SiteOutput } from './site-output.ts';
 
 /** The sitemap protocol's limit per file; past it sitemap.xml becomes an index. */

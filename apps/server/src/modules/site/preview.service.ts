@@ -8,9 +8,9 @@ import {
   serviceCityCrumbs,
   serviceCityRef,
 } from './city-refs.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
-import type { ProjectsRepo } from '../projects/projects.repo.ts';
+import type { ServiceCityRepo } from '../pages/index.ts';
+import type { LocationsRepo } from '../locations/index.ts';
+import type { ProjectsRepo } from '../projects/index.ts';
 import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';
 import type { PageRef } from './paths.ts';
 import { countyHub, hubBody, stateHub, statesHub, type HubPage } from './site-hubs.ts';

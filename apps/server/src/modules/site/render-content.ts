@@ -1,4 +1,4 @@
-import type { TPageContent, TSection } from '../pages/content.ts';
+import type { TPageContent, TSection } from '../pages/lean.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { escapeAttr, escapeHtml, mailtoHref, telHref } from './html.ts';
 import type { PageRef } from './paths.ts';

@@ -1,7 +1,7 @@
 import { route } from '../../lib/module.ts';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
-import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
-import type { ProjectsModule } from '../projects/projects.module.ts';
+import type { LocationsRepo } from '../locations/index.ts';
+import type { ServiceCityRepo } from '../pages/index.ts';
+import type { ProjectsModule } from '../projects/index.ts';
 import { previewRoutes } from './preview.routes.ts';
 import { createPreviewService } from './preview.service.ts';
 

@@ -1,5 +1,5 @@
-import { trimToWords } from '../../site/meta.ts';
-import { PARAGRAPHS_MAX, type TPageContent, type TSection } from '../../pages/content.ts';
+import { trimToWords } from '../../site/index.ts';
+import { PARAGRAPHS_MAX, type TPageContent, type TSection } from '../../pages/index.ts';
 import type { OfflineItem } from './text.ts';
 
 // Long business names can push a template past the schema's bounds; trimming on a word keeps

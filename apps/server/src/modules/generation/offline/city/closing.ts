@@ -1,6 +1,6 @@
 /** The end of a city page: an optional extra section, and the call to action. */
 
-import type { TSection } from '../../../pages/content.ts';
+import type { TSection } from '../../../pages/index.ts';
 import {
   CTA_BUTTONS_NO_PHONE,
   CTA_BUTTONS_PHONE,

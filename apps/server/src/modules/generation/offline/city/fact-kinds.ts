@@ -7,7 +7,7 @@
  */
 
 import type { TCityFact } from '@cityforge/shared';
-import { yesNoOf } from '../../../locations/fact-text.ts';
+import { yesNoOf } from '../../../locations/index.ts';
 import { lower } from '../text.ts';
 
 export type FactKind =

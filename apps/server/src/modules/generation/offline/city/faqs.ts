@@ -1,6 +1,6 @@
 /** A city page's FAQ: up to three questions about the place, three about how the business works. */
 
-import type { TSection } from '../../../pages/content.ts';
+import type { TSection } from '../../../pages/index.ts';
 import { GENERAL_FAQS } from '../phrases/city-general-faqs.ts';
 import {
   BOOKING_FAQ_DETAILS,

@@ -1,7 +1,7 @@
 /** A city page's hero and meta tags. */
 
-import { trimToWords } from '../../../site/meta.ts';
-import type { TPageContent } from '../../../pages/content.ts';
+import { trimToWords } from '../../../site/index.ts';
+import type { TPageContent } from '../../../pages/index.ts';
 import {
   HERO_BUTTONS_NO_PHONE,
   HERO_BUTTONS_PHONE,

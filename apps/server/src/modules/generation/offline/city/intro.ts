@@ -1,6 +1,6 @@
 /** A city page's opening section, and its service-area section. */
 
-import type { TSection } from '../../../pages/content.ts';
+import type { TSection } from '../../../pages/index.ts';
 import {
   AREA_COUNTY_OF_MANY,
   AREA_COUNTY_OF_ONE,

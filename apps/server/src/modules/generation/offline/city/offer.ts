@@ -1,6 +1,6 @@
 /** What a city page offers: its services, four benefits and the steps of a job. */
 
-import type { TSection } from '../../../pages/content.ts';
+import type { TSection } from '../../../pages/index.ts';
 import { BENEFITS, BENEFITS_HEADINGS } from '../phrases/city-benefits.ts';
 import {
   PROCESS_HEADINGS,

@@ -4,8 +4,8 @@
  * customers' quotes shown as quotations with who said them.
  */
 
-import type { TSection } from '../../../pages/content.ts';
-import { quotesOf } from '../../../locations/fact-text.ts';
+import type { TSection } from '../../../pages/index.ts';
+import { quotesOf } from '../../../locations/index.ts';
 import { PROOF_HEADINGS, QUOTES_HEADINGS, factSentences } from '../phrases/city-proof.ts';
 import { placeFact } from './fact-kinds.ts';
 import type { CityPage } from './page.ts';

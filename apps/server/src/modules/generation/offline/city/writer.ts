@@ -16,7 +16,7 @@
  */
 
 import type { CityContext } from '../../city-context.ts';
-import type { TPageContent, TSection } from '../../../pages/content.ts';
+import type { TPageContent, TSection } from '../../../pages/index.ts';
 import { fitPage } from '../fit.ts';
 import type { OfflineProject } from '../voice.ts';
 import { ctaSection, extraSection } from './closing.ts';

@@ -1,6 +1,6 @@
 /** Blocks the site pages share: benefits, steps, FAQs and calls to action. */
 
-import type { TSection } from '../../../pages/content.ts';
+import type { TSection } from '../../../pages/index.ts';
 import { SITE_BENEFITS } from '../phrases/site-benefits.ts';
 import { SITE_GENERAL_FAQS, SITE_SERVICE_FAQS } from '../phrases/site-faqs.ts';
 import { CTA_BUTTONS_PHONE, HERO_BUTTONS_PHONE } from '../phrases/site-pages.ts';

@@ -4,7 +4,7 @@
  */
 
 import { slugify } from '../../../../lib/slugify.ts';
-import type { TPageContent } from '../../../pages/content.ts';
+import type { TPageContent } from '../../../pages/index.ts';
 import { describeService } from '../services.ts';
 import { cap, faq, item, lower, pick, pickN, sentence, titleCase } from '../text.ts';
 import {

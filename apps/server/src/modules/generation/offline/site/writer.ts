@@ -5,7 +5,7 @@
  * (years in business, licences, hours, addresses): it promises only how the business works.
  */
 
-import type { TPageContent } from '../../../pages/content.ts';
+import type { TPageContent } from '../../../pages/index.ts';
 import { factsFrom } from '../brief.ts';
 import { fitPage } from '../fit.ts';
 import { offlineServices } from '../services.ts';

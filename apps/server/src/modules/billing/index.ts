@@ -1,0 +1,8 @@
+// The front door: what other modules may use of this one. Generated from their imports by
+// /work/tools/front-doors.ts (re-run it after adding an import; do not edit by hand).
+
+export { createBillingModule } from './billing.module.ts';
+export type { BillingModule } from './billing.module.ts';
+export type { BillingService } from './billing.service.ts';
+export { seedPlans } from './plans.seed.ts';
+export type { CancelSubscription } from './stripe-cancel.ts';

@@ -1,0 +1,7 @@
+// The front door: what other modules may use of this one. Generated from their imports by
+// /work/tools/front-doors.ts (re-run it after adding an import; do not edit by hand).
+
+export { netlifyAppError } from './netlify-client.ts';
+export { domainSettings } from './netlify-site.ts';
+export type { Netlify } from './netlify.ts';
+export { createPublishingModule } from './publishing.module.ts';
