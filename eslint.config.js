@@ -18,6 +18,7 @@ const serverModules = [
   'projects',
   'locations',
   'site',
+  'ai',
   'generation',
   'images',
   'publishing',

@@ -7,6 +7,7 @@ import type { Logger } from './lib/logger.ts';
 import { resolveAppSecret } from './lib/secret.ts';
 import { openStore, storeSettingsOf } from './lib/storage/open-store.ts';
 import { createAdminModule } from './modules/admin/index.ts';
+import { createAiModule } from './modules/ai/index.ts';
 import { createAuthModule, createJwt } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createDomainsModule } from './modules/domains/index.ts';
@@ -47,7 +48,7 @@ export function createContext(opts: {
   const mail = createMailModule(base);
   const users = createUsersModule({
     ...base,
-    spendingCapChanged: (...args) => generation.capResume.accountCapChanged(...args),
+    spendingCapChanged: (...args) => ai.capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
@@ -65,7 +66,7 @@ export function createContext(opts: {
     checkProjectLimit: billing.limits.checkProject,
     createWithPages: (...args) => generation.service.createProject(...args),
     syncDomain: (...args) => domains.sync(...args),
-    spendingCapChanged: (...args) => generation.capResume.projectCapChanged(...args),
+    spendingCapChanged: (...args) => ai.capResume.projectCapChanged(...args),
     dropWithFiles: (...args) => images.service.dropWithFiles(...args),
     servicePagesChanged: async (user, project, setting) => {
       const owner = await generation.service.ownerOf(user, project);
@@ -89,17 +90,26 @@ export function createContext(opts: {
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo, serviceCityRepo });
   const locationsRepo = locations.repo;
+  const ai = createAiModule({
+    ...base,
+    projects,
+    pagesRepo,
+    mailQueue: mail.queue,
+    estimatePage: (...args) => generation.estimator.estimatePage(...args),
+    sendPages: (...args) => generation.resumed.sendPages(...args),
+    announceInProgress: (...args) => generation.resumed.announceInProgress(...args),
+  });
   const generation = createGenerationModule({
     ...base,
+    ai,
     projects,
     pagesRepo,
     serviceCityRepo,
     locationsRepo,
     factsRepo: locations.factsRepo,
-    mailQueue: mail.queue,
     checkPageLimit: billing.limits.checkCityPages,
   });
-  const { usageRepo, ai } = generation;
+  const { usageRepo } = ai;
   const { owned } = projects;
   const images = createImagesModule({
     ...base,
@@ -125,10 +135,10 @@ export function createContext(opts: {
     locationsRepo,
     serviceCityRepo,
     usageRepo,
-    ai,
+    ai: ai.ai,
   });
 
-  const modules = { mail, users, auth, billing, admin, projects, locations, site, generation };
+  const modules = { mail, users, auth, billing, admin, projects, locations, site, ai, generation };
   return {
     config,
     errorReporter: createErrorReporter(config.SENTRY_DSN),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCallSlots } from '../src/modules/generation/call-slots.ts';
+import { createCallSlots } from '../src/modules/ai/call-slots.ts';
 
 /** A call that runs until its test ends it. */
 function gate() {

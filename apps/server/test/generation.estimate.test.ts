@@ -126,7 +126,7 @@ describe('GET /api/ai-models/estimate/', () => {
     const u = await signedInUser(t);
     const project = await createProject(t, u.user.id, { model: CLAUDE });
     const record = (callType: string, prompt: number, completion: number, model = CLAUDE) =>
-      t.ctx.modules.generation.usageRepo.recordUsage({
+      t.ctx.modules.ai.usageRepo.recordUsage({
         userId: u.user.id,
         projectId: project.id,
         cityId: crypto.randomUUID(),
@@ -374,7 +374,7 @@ describe('usage in dollars', () => {
     expect(offlineCard.usage.every((e) => e.costUsd === 0)).toBe(true);
 
     // A call made while its model had no price counts apart, not as $0.
-    await t.ctx.modules.generation.usageRepo.recordUsage({
+    await t.ctx.modules.ai.usageRepo.recordUsage({
       userId: u.user.id,
       projectId: claude,
       model: UNLISTED,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import { aiUsage, cities } from '../src/db/schema/index.ts';
 import { monthStartUtc } from '../src/lib/utc-month.ts';
-import { createSpendRepo } from '../src/modules/generation/spend.repo.ts';
+import { createSpendRepo } from '../src/modules/ai/spend.repo.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addCity, createProject, createUser } from './helpers/factories.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { aiUsage } from '../src/db/schema/index.ts';
-import { createModelCapabilities } from '../src/modules/generation/model-capabilities.ts';
+import { createModelCapabilities } from '../src/modules/ai/model-capabilities.ts';
 import { findModel } from '../src/modules/models/models.ts';
-import { PAGE_JSON_SCHEMA } from '../src/modules/generation/structured-output.ts';
+import { PAGE_JSON_SCHEMA } from '../src/modules/ai/structured-output.ts';
 import {
   defaultPageContent,
   startFakeAi,

@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { route } from '../../lib/module.ts';
-import type { AiClient, UsageRepo } from '../generation/index.ts';
+import type { AiClient, UsageRepo } from '../ai/index.ts';
 import type { ServerKeys } from '../models/index.ts';
 import type { LocationsRepo } from '../locations/index.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../generation/index.ts';
+import type { ChatMessage } from '../ai/index.ts';
 
 /**
  * Identical for every call, so providers can cache it; what varies (the page, the fragment,

@@ -5,7 +5,7 @@ import { findModel, type ModelSpec } from '../models/index.ts';
 import type { PricesService } from '../models/index.ts';
 import type { Owned } from '../projects/index.ts';
 import { PAGE_CALL_TYPES } from './page-work.ts';
-import type { UsageRepo } from './usage.repo.ts';
+import type { UsageRepo } from '../ai/index.ts';
 
 type PerPage = { low: number; high: number; promptShare: number };
 

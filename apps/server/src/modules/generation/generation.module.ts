@@ -1,20 +1,20 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config/env.ts';
 import type { Db, DbHandle } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { RecoverySweep } from '../../jobs/recovery.ts';
 import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
-import type { MailQueue } from '../mail/index.ts';
 import { sendScoreJob } from '../locations/index.ts';
 import { settleAndScore } from './project-settler.ts';
 import type { ServerKeys } from '../models/index.ts';
-import { createPricesRepo, createPricesService } from '../models/index.ts';
-import type { PagesRepo, ServiceCityRepo } from '../pages/index.ts';
+import type { JobRef, PagesRepo, ServiceCityRepo } from '../pages/index.ts';
 import { createServiceCitySync } from './service-city-sync.ts';
 import type { ProjectsModule } from '../projects/index.ts';
-import { createAiClient } from './ai-client.ts';
+import type { AiModule } from '../ai/index.ts';
+import { PROJECT_STATUS } from '@cityforge/shared';
 import { createChangeFeed, publishChange } from './change-feed.ts';
 import { createEstimator } from './estimate.ts';
 import { generationRoutes } from './generation.routes.ts';
@@ -22,9 +22,6 @@ import { createGenerationService } from './generation.service.ts';
 import { modelsRoutes } from './models.routes.ts';
 import { sendPageJobs } from './page-jobs.ts';
 import { createPageWorker } from './page.worker.ts';
-import { startPriceChecks } from './prices.job.ts';
-import { createSpendingCaps } from './spending-caps.ts';
-import { createUsageRepo } from './usage.repo.ts';
 
 export function createGenerationModule(deps: {
   handle: DbHandle;
@@ -33,15 +30,9 @@ export function createGenerationModule(deps: {
   cipher: Cipher;
   logger: Logger;
   serverKeys: ServerKeys;
-  config: Pick<
-    Config,
-    | 'OPENROUTER_BASE_URL'
-    | 'OPENAI_BASE_URL'
-    | 'AI_TIMEOUT_SECONDS'
-    | 'GENERATION_CONCURRENCY_PER_KEY'
-    | 'WORKER_CONCURRENCY'
-    | 'appUrl'
-  >;
+  config: Pick<Config, 'GENERATION_CONCURRENCY_PER_KEY' | 'WORKER_CONCURRENCY'>;
+  /** The models' client, the usage ledger, prices and the spending caps' gate and mail. */
+  ai: Pick<AiModule, 'ai' | 'usageRepo' | 'prices' | 'gate' | 'capReached'>;
   projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
   pagesRepo: PagesRepo;
   /** Service-city pages' rows (shared with the editor and the previews). */
@@ -49,34 +40,15 @@ export function createGenerationModule(deps: {
   locationsRepo: LocationsRepo;
   /** Places' facts: what city pages state, and what their scoring looks for. */
   factsRepo: FactsRepo;
-  mailQueue: MailQueue;
   /** The plan's monthly page allowance (billing): service-city pages count as pages. */
   checkPageLimit: Parameters<typeof createServiceCitySync>[0]['checkPageLimit'];
 }) {
   const { handle, db, boss, logger, serverKeys, config, projects, pagesRepo, serviceCityRepo } =
     deps;
-  const ai = createAiClient({
-    baseUrls: { openrouter: config.OPENROUTER_BASE_URL, openai: config.OPENAI_BASE_URL },
-    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
-    perKeyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
-    appUrl: config.appUrl,
-  });
+  const { ai, usageRepo, prices } = deps.ai;
   const changeFeed = createChangeFeed(handle, logger);
-  const usageRepo = createUsageRepo(db);
-  const prices = createPricesService({
-    repo: createPricesRepo(db),
-    openRouterBaseUrl: config.OPENROUTER_BASE_URL,
-    openRouterKey: serverKeys.openrouter,
-    logger,
-  });
   /** What a run will cost; the spending caps ask it for the next page (estimatePage). */
   const estimator = createEstimator({ prices, usageRepo, owned: projects.owned });
-  const caps = createSpendingCaps({
-    ...deps,
-    appUrl: config.appUrl,
-    projects,
-    estimator,
-  });
   const service = createGenerationService({
     db,
     boss,
@@ -116,8 +88,8 @@ export function createGenerationModule(deps: {
       concurrency: config.WORKER_CONCURRENCY,
       keyConcurrency: config.GENERATION_CONCURRENCY_PER_KEY,
       soleProcess: handle.kind === 'pglite',
-      gate: caps.gate,
-      capReached: caps.capReached,
+      gate: deps.ai.gate,
+      capReached: deps.ai.capReached,
     });
 
   /**
@@ -154,10 +126,7 @@ export function createGenerationModule(deps: {
   };
 
   return {
-    ai,
     changeFeed,
-    usageRepo,
-    prices,
     estimator,
     service,
     pageWorker,
@@ -168,14 +137,21 @@ export function createGenerationModule(deps: {
     routes: [
       route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
       route(modelsRoutes, { projectsService: projects.service, estimator }),
-      ...caps.routes,
     ],
-    /** Held pages go on when a cap is raised or cleared (project settings, /auth/me/). */
-    capResume: caps.resume,
+    /** What the spending caps' resume (ai) does with the pages it frees. */
+    resumed: {
+      sendPages: (owner: UserRow, target: 'page' | 'city', pages: JobRef[]) =>
+        sendPageJobs(boss, { owner, pages, target, serverKeys }),
+      announceInProgress: (projectId: string) =>
+        publishChange(db, {
+          projectId,
+          kind: 'project',
+          id: projectId,
+          status: PROJECT_STATUS.inProgress,
+        }),
+    },
     async workers() {
       await pageWorker().start();
-      await startPriceChecks({ boss, prices, logger });
-      await caps.resume.start();
     },
   };
 }

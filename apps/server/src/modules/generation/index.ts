@@ -1,7 +1,4 @@
 // The front door: what other modules may use of this one. Generated from their imports by
 // /work/tools/front-doors.ts (re-run it after adding an import; do not edit by hand).
 
-export { ProviderError, toProviderError } from './ai-client.ts';
-export type { AiClient, ChatMessage, RemoteProvider } from './ai-client.ts';
 export { createGenerationModule } from './generation.module.ts';
-export type { NewUsage, UsageRepo } from './usage.repo.ts';

@@ -1,11 +1,10 @@
-import type { AiClient, CallUsage, ChatMessage } from './ai-client.ts';
-import { estimateUsage } from './ai-client.ts';
+import type { AiClient, CallUsage, ChatMessage } from '../ai/index.ts';
+import { estimateUsage, dropNulls, PAGE_JSON_SCHEMA, type OutputMode } from '../ai/index.ts';
 import { ZPageContent, type TPageContent } from '../pages/index.ts';
 import type { ModelSpec } from '../models/index.ts';
 import { writeOfflineCityContent } from './offline/city/writer.ts';
 import { writeOfflineContent } from './offline/site/writer.ts';
 import { pageMessages, repairMessages, type PromptPage, type PromptProject } from './prompts.ts';
-import { dropNulls, PAGE_JSON_SCHEMA, type OutputMode } from './structured-output.ts';
 import { unstatedOn, unstatedProblem, withGivenQuotes } from './page-facts.ts';
 import type { TCityFact } from '@cityforge/shared';
 

@@ -6,21 +6,18 @@ import type { Cipher } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectsRepo } from '../projects/index.ts';
-import { ProviderError, type AiClient } from './ai-client.ts';
+import { ProviderError, type AiClient, createCallSlots } from '../ai/index.ts';
 import { createNoticeQueue } from './change-feed.ts';
 import { keyGroup, resolveApiKey, type ServerKeys, findModel } from '../models/index.ts';
 import { ContentFailure, writePage } from './page-writer.ts';
 import { sendPageJobs, ZPageJob, type TPageJob } from './page-jobs.ts';
 import type { PagesRepo, ServiceCityRepo } from '../pages/index.ts';
-import type { UsageRepo } from './usage.repo.ts';
+import type { UsageRepo, CapMail, SpendingGate } from '../ai/index.ts';
 import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
 import { startScoreWorker } from '../locations/index.ts';
 import { createProjectSettler } from './project-settler.ts';
-import { createCallSlots } from './call-slots.ts';
 import { startPageClock } from './page-clock.ts';
 import { createPageWork } from './page-work.ts';
-import type { CapMail } from './cap-mail.ts';
-import type { SpendingGate } from './spending-gate.ts';
 
 /** Rate limits and outages: how often a page goes back to the queue before it fails. */
 export const MAX_PROVIDER_ATTEMPTS = 8;

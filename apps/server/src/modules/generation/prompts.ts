@@ -1,4 +1,4 @@
-import type { ChatMessage } from './ai-client.ts';
+import type { ChatMessage } from '../ai/index.ts';
 import type { CityContext } from './city-context.ts';
 import { CONTENT_SHAPE } from '../pages/index.ts';
 

@@ -1,7 +1,7 @@
 import OpenAI, { APIError } from 'openai';
 import { MSG, type IMAGE_MODELS, type IMAGE_SIZES } from '@cityforge/shared';
 import { AppError } from '../../lib/errors.ts';
-import { toProviderError } from '../generation/index.ts';
+import { toProviderError } from '../ai/index.ts';
 import { DownloadFailed, downloadImage } from './image-download.ts';
 
 export type ImageModel = (typeof IMAGE_MODELS)[number];

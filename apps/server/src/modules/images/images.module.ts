@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
-import type { NewUsage } from '../generation/index.ts';
+import type { NewUsage } from '../ai/index.ts';
 import type { ServerKeys } from '../models/index.ts';
 import type { Owned } from '../projects/index.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';

@@ -5,7 +5,7 @@ import type { ProjectImageRow, UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
-import type { NewUsage } from '../generation/index.ts';
+import type { NewUsage } from '../ai/index.ts';
 import { keySource, type ServerKeys } from '../models/index.ts';
 import type { Owned } from '../projects/index.ts';
 import { IMAGE_FILE_NAME, imageSrc } from '../../lib/image-names.ts';

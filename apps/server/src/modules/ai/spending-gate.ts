@@ -3,14 +3,16 @@ import type { PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { monthKeyUtc, monthStartUtc } from '../../lib/utc-month.ts';
 import type { PagesRepo } from '../pages/index.ts';
 import type { CapLock } from './cap-lock.ts';
-import type { TPageJob } from './page-jobs.ts';
 import type { PriceablePage, SpendRepo } from './spend.repo.ts';
 
 export type CapScope = 'project' | 'account';
 
+/** The job of the page a gate claims: which row, of which table. */
+export type PageJobRef = { pageId: string; target: 'page' | 'city' | 'service-city' };
+
 /**
  * What one page is expected to cost (USD), null when its model has no price: the estimator's
- * (estimate.ts), bound by the module, so the caps never price a page a second way.
+ * (generation's estimate.ts), bound by the module, so the caps never price a page a second way.
  */
 export type PageCost = (page: PriceablePage) => Promise<number | null>;
 
@@ -92,7 +94,7 @@ export function createSpendingGate(deps: {
     );
   }
 
-  async function plainClaim(data: TPageJob, jobId: string): Promise<GateAnswer> {
+  async function plainClaim(data: PageJobRef, jobId: string): Promise<GateAnswer> {
     if (data.target === 'page') {
       const page = await deps.repo.claimPage(data.pageId, jobId);
       return page ? { page } : null;
@@ -112,7 +114,7 @@ export function createSpendingGate(deps: {
      */
     async claim(
       found: { project: ProjectRow; owner: UserRow },
-      data: TPageJob,
+      data: PageJobRef,
       jobId: string,
     ): Promise<GateAnswer> {
       if (!hasCap(found.project, found.owner)) return plainClaim(data, jobId);

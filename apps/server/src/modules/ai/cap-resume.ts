@@ -1,14 +1,10 @@
 import type { PgBoss } from 'pg-boss';
-import { PROJECT_STATUS } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ServerKeys } from '../models/index.ts';
 import type { PagesRepo } from '../pages/index.ts';
 import type { ProjectsRepo } from '../projects/index.ts';
-import { publishChange } from './change-feed.ts';
-import { sendPageJobs } from './page-jobs.ts';
 import type { SpendingGate } from './spending-gate.ts';
 import type { SpendRepo } from './spend.repo.ts';
 
@@ -19,6 +15,21 @@ import type { SpendRepo } from './spend.repo.ts';
 const HOURLY = '0 * * * *';
 
 type Owned = { project: ProjectRow; owner: UserRow };
+type Freed = Awaited<ReturnType<PagesRepo['unhold']>>;
+
+export type CapResumeDeps = {
+  db: Db;
+  boss: PgBoss;
+  repo: Pick<PagesRepo, 'unhold' | 'setProjectInProgress' | 'heldProjects'>;
+  projectsRepo: Pick<ProjectsRepo, 'withOwner'>;
+  spend: Pick<SpendRepo, 'firstHeld'>;
+  gate: Pick<SpendingGate, 'wouldPass'>;
+  logger: Logger;
+  /** Sends the freed pages' jobs (generation's, passed in: generation sits above). */
+  sendPages: (owner: UserRow, target: 'page' | 'city', pages: Freed) => Promise<void>;
+  /** Tells the project's watchers it is In progress again (generation's change feed). */
+  announceInProgress: (projectId: string) => Promise<void>;
+};
 
 /**
  * Sends on the pages a spending cap holds, once their caps would let the next one through:
@@ -26,16 +37,7 @@ type Owned = { project: ProjectRow; owner: UserRow };
  * hourly for the month's turn. The pages are each checked again as they are written, so a cap
  * that allows a few more pages holds the rest again.
  */
-export function createCapResume(deps: {
-  db: Db;
-  boss: PgBoss;
-  repo: Pick<PagesRepo, 'unhold' | 'setProjectInProgress' | 'heldProjects'>;
-  projectsRepo: Pick<ProjectsRepo, 'withOwner'>;
-  spend: Pick<SpendRepo, 'firstHeld'>;
-  gate: Pick<SpendingGate, 'wouldPass'>;
-  serverKeys: ServerKeys;
-  logger: Logger;
-}) {
+export function createCapResume(deps: CapResumeDeps) {
   const { db, repo } = deps;
 
   /** How many held pages of the project went back to work (0 while its caps still stop them). */
@@ -55,13 +57,8 @@ export function createCapResume(deps: {
       ['page', freed.pages],
       ['city', freed.cities],
     ] as const)
-      await sendPageJobs(deps.boss, { owner, pages, target, serverKeys: deps.serverKeys });
-    await publishChange(db, {
-      projectId: project.id,
-      kind: 'project',
-      id: project.id,
-      status: PROJECT_STATUS.inProgress,
-    });
+      await deps.sendPages(owner, target, pages);
+    await deps.announceInProgress(project.id);
     return count;
   }
 

@@ -3,42 +3,50 @@ import type { Db, DbHandle } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { MailQueue } from '../mail/index.ts';
-import type { ServerKeys } from '../models/index.ts';
+import type { TEstimate, TPageKind } from '@cityforge/shared';
+import type { ModelSpec } from '../models/index.ts';
 import { findModel } from '../models/index.ts';
 import type { PagesRepo } from '../pages/index.ts';
 import type { ProjectsModule } from '../projects/index.ts';
 import { createCapLock } from './cap-lock.ts';
 import { createCapMail } from './cap-mail.ts';
-import { createCapResume } from './cap-resume.ts';
-import type { Estimator } from './estimate.ts';
+import { createCapResume, type CapResumeDeps } from './cap-resume.ts';
 import { createSpendRepo } from './spend.repo.ts';
 import { createSpendingGate, type PageCost } from './spending-gate.ts';
 import { spendingRoutes } from './spending.routes.ts';
 import { createSpendingService } from './spending.service.ts';
 
+/** What one page of a kind and model is expected to cost (generation's estimator). */
+export type EstimatePage = (input: {
+  model: ModelSpec;
+  kind: TPageKind;
+  projectId: string;
+}) => Promise<Pick<TEstimate, 'usd'>>;
+
 /**
- * The monthly spending caps, put together for the generation module: the check
- * before each page (gate), the owner's mail, the resume of held pages and the spend routes.
+ * The monthly spending caps, put together: the check before each page (gate), the owner's
+ * mail, the resume of held pages and the spend routes.
  */
-export function createSpendingCaps(deps: {
-  handle: DbHandle;
-  db: Db;
-  boss: PgBoss;
-  logger: Logger;
-  serverKeys: ServerKeys;
-  appUrl: string;
-  mailQueue: MailQueue;
-  pagesRepo: PagesRepo;
-  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
-  estimator: Pick<Estimator, 'estimatePage'>;
-}) {
+export function createSpendingCaps(
+  deps: {
+    handle: DbHandle;
+    db: Db;
+    boss: PgBoss;
+    logger: Logger;
+    appUrl: string;
+    mailQueue: MailQueue;
+    pagesRepo: PagesRepo;
+    projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+    estimatePage: EstimatePage;
+  } & Pick<CapResumeDeps, 'sendPages' | 'announceInProgress'>,
+) {
   const { db, pagesRepo } = deps;
   const spend = createSpendRepo(db);
   // A cap is not to be passed: a page counts at the high end of what pages like it took.
   const pageCost: PageCost = async (page) => {
     const model = findModel(page.model);
     if (!model) return null;
-    const estimate = await deps.estimator.estimatePage({
+    const estimate = await deps.estimatePage({
       model,
       kind: page.kind,
       projectId: page.projectId,
@@ -58,8 +66,9 @@ export function createSpendingCaps(deps: {
     projectsRepo: deps.projects.repo,
     spend,
     gate,
-    serverKeys: deps.serverKeys,
     logger: deps.logger,
+    sendPages: deps.sendPages,
+    announceInProgress: deps.announceInProgress,
   });
   const service = createSpendingService({ spend, repo: pagesRepo, owned: deps.projects.owned });
   return {
