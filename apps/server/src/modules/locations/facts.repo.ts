@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { PAGE_STATUS, type TCityFact } from '@cityforge/shared';
+import type { TCityFact } from '@cityforge/shared';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import { cities, cityFacts } from '../../db/schema/index.ts';
+import { createCityRowsRepo } from '../pages/index.ts';
 
 /** One place's fact as an upload stores it. */
 export type FactToStore = {
@@ -22,6 +23,7 @@ const RECORD = sql.raw('as r("cityId" uuid, key text, name text, value text, pos
 
 /** The facts of places: storage only, the rules (merging, limits) live in the services. */
 export function createFactsRepo(db: Db) {
+  const cityRows = createCityRowsRepo(db);
   return {
     /** Each city's facts in the sheet's column order; a city without facts is absent. */
     async ofCities(cityIds: readonly string[], tx: Executor = db) {
@@ -156,16 +158,7 @@ export function createFactsRepo(db: Db) {
       },
       tx: Executor = db,
     ): Promise<void> {
-      const moved = sql`${cities.photoUrl} is distinct from ${values.photoUrl}::text`;
-      await tx
-        .update(cities)
-        .set({
-          ...values,
-          photoKey: sql`case when ${moved} then null else ${cities.photoKey} end`,
-          photoNote: sql`case when ${moved} then null else ${cities.photoNote} end`,
-          updatedAt: new Date(),
-        })
-        .where(eq(cities.id, cityId));
+      await cityRows.setExtras(cityId, values, tx);
     },
 
     /**
@@ -175,16 +168,7 @@ export function createFactsRepo(db: Db) {
      */
     async markChanged(cityIds: readonly string[], tx: Executor = db): Promise<void> {
       if (!cityIds.length) return;
-      await tx
-        .update(cities)
-        // This process's clock, as the page's claim stamps updated_at (pages.repo compares).
-        .set({ factsChangedAt: new Date() })
-        .where(
-          and(
-            inArray(cities.id, [...cityIds]),
-            sql`(${cities.contentHtml} is not null or ${cities.status} = ${PAGE_STATUS.inProgress})`,
-          ),
-        );
+      await cityRows.markFactsChanged(cityIds, tx);
     },
   };
 }

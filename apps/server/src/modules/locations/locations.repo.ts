@@ -13,6 +13,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { citiesPastSeats } from './city-seats.ts';
 import { insertCities, mergeExtras, mergeZips, rewrite, type CityToStore } from './upload-merge.ts';
 import type { Faq } from '@cityforge/shared/html';
+import { createCityRowsRepo } from '../pages/index.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -30,6 +31,7 @@ const QUALITY_CHUNK = 250;
 
 /** States, counties and cities of a project: storage only, the rules live in the services. */
 export function createLocationsRepo(db: Db) {
+  const cityRows = createCityRowsRepo(db);
   return {
     /**
      * Fresh planner statistics for the location tables (ANALYZE samples them; it blocks no
@@ -354,20 +356,7 @@ export function createLocationsRepo(db: Db) {
           faqs: s.faqs,
           faqs_hash: s.faqsHash,
         }));
-        // The FAQs are compared by the hash they were read from: the same content, the same FAQs.
-        await db.execute(sql`
-          update cities c set similarity = v.similarity, similar_to = v.similar_to,
-            local_share = v.local_share, word_count = v.word_count,
-            facts_stated = v.facts_stated, stuffing = v.stuffing,
-            faqs = v.faqs, faqs_hash = v.faqs_hash
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as v(id uuid, similarity real, similar_to uuid, local_share real, word_count integer,
-              facts_stated integer, stuffing integer, faqs jsonb, faqs_hash text)
-          where c.id = v.id
-            and (c.similarity, c.similar_to, c.local_share, c.word_count, c.facts_stated,
-                c.stuffing, c.faqs_hash)
-              is distinct from (v.similarity, v.similar_to, v.local_share, v.word_count,
-                v.facts_stated, v.stuffing, v.faqs_hash)`);
+        await cityRows.storeScores(rows);
       }
     },
   };

@@ -3,9 +3,11 @@ import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { cities } from '../../db/schema/index.ts';
 import type { JobRef } from '../pages/index.ts';
+import { createCityRowsRepo } from '../pages/index.ts';
 
 /** Places' photos: the address given, the stored copy's file, or why there is none. Storage only. */
 export function createPhotosRepo(db: Db) {
+  const cityRows = createCityRowsRepo(db);
   return {
     /**
      * The photo addresses of these places still without a copy: the ones to fetch. One that
@@ -41,16 +43,7 @@ export function createPhotosRepo(db: Db) {
      * already written without it is marked, like one whose facts changed.
      */
     async stored(projectId: string, url: string, file: string, tx: Executor = db) {
-      await tx
-        .update(cities)
-        .set({
-          photoKey: file,
-          photoNote: null,
-          factsChangedAt: sql`case when ${cities.status} = ${PAGE_STATUS.completed}
-            and ${cities.photoKey} is distinct from ${file} then now()
-            else ${cities.factsChangedAt} end`,
-        })
-        .where(and(eq(cities.projectId, projectId), eq(cities.photoUrl, url)));
+      await cityRows.photoStored(projectId, url, file, tx);
     },
 
     /** Of these places, the ones whose photo is still to be fetched: their pages wait for it. */
@@ -87,10 +80,7 @@ export function createPhotosRepo(db: Db) {
 
     /** The photo at `url` could not be taken, for this reason, for every place that gave it. */
     async refused(projectId: string, url: string, note: string, tx: Executor = db) {
-      await tx
-        .update(cities)
-        .set({ photoKey: null, photoNote: note.slice(0, 500) })
-        .where(and(eq(cities.projectId, projectId), eq(cities.photoUrl, url)));
+      await cityRows.photoRefused(projectId, url, note, tx);
     },
 
     /** Whether a place of the project still gives this address (the job may be stale). */

@@ -10,6 +10,7 @@ import {
   type SheetLinkRow,
 } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { createCityRowsRepo } from '../pages/index.ts';
 
 /** Runs kept per project: an hourly sheet makes 8,760 a year; the list shows the newest. */
 export const RUNS_KEPT = 200;
@@ -29,6 +30,7 @@ export type NewRun = {
 
 /** Linked sheets, their runs, and what a sync reads and removes of a project's places. */
 export function createSheetLinksRepo(db: Db) {
+  const cityRows = createCityRowsRepo(db);
   return {
     async find(projectId: string): Promise<SheetLinkRow | null> {
       const [row] = await db.select().from(sheetLinks).where(eq(sheetLinks.projectId, projectId));
@@ -169,10 +171,7 @@ export function createSheetLinksRepo(db: Db) {
      */
     async removePlaces(projectId: string, placeKeys: string[], tx: Executor) {
       if (!placeKeys.length) return;
-      const gone = await tx
-        .delete(cities)
-        .where(and(eq(cities.projectId, projectId), inArray(cities.placeKey, placeKeys)))
-        .returning({ countyId: cities.countyId });
+      const gone = await cityRows.removePlaces(projectId, placeKeys, tx);
       const countyIds = [...new Set(gone.map((c) => c.countyId))];
       if (!countyIds.length) return;
       const counties = await tx

@@ -2,8 +2,16 @@
 // /work/tools/front-doors.ts (re-run it after adding an import; do not edit by hand).
 
 export { writtenCitySql } from './city-release.ts';
+export {
+  createCityRowsRepo,
+  insertCityRows,
+  mergeCityExtras,
+  mergeCityZips,
+  requeueRewrittenCities,
+} from './city-rows.repo.ts';
 export { CONTENT_SHAPE, PARAGRAPHS_MAX, ZPageContent } from './content.ts';
 export type { TPageContent, TSection } from './content.ts';
+export { contentIdOf, contentTableOf, writePageContent } from './page-content.repo.ts';
 export { editsOf, hasEdits, interleave, keepEdits, legacyPrints, NO_EDITS } from './page-edits.ts';
 export { createPagesRepo, HELD_REASON } from './pages.repo.ts';
 export type { JobRef, NewPage, PagesRepo, Target } from './pages.repo.ts';

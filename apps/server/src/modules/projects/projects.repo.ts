@@ -15,7 +15,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { containing } from '../../lib/sql-like.ts';
-import { writtenCitySql, factProjectsOf, heldSql } from '../pages/index.ts';
+import { createCityRowsRepo, writtenCitySql, factProjectsOf, heldSql } from '../pages/index.ts';
 import { factCountSql } from './fact-counts.ts';
 
 export type NewProject = typeof projects.$inferInsert;
@@ -46,6 +46,7 @@ function serviceCityRows(db: Db) {
 export type ServiceCityRow = Awaited<ReturnType<ReturnType<typeof serviceCityRows>>>[number];
 
 export function createProjectsRepo(db: Db) {
+  const cityRows = createCityRowsRepo(db);
   const serviceCitiesOf = serviceCityRows(db);
   return {
     async list(filter: { userId: string | null; query: string }, page: number, size: number) {
@@ -253,12 +254,12 @@ export function createProjectsRepo(db: Db) {
       return row ?? null;
     },
     async setCityApproval(cityId: string, approvedAt: Date | null) {
-      await db.update(cities).set({ approvedAt }).where(eq(cities.id, cityId));
+      await cityRows.setApproval(cityId, approvedAt);
     },
     /** Removes a city, then its county and state if they were left empty. */
     async deleteCity(cityId: string, countyId: string) {
       await db.transaction(async (tx) => {
-        await tx.delete(cities).where(eq(cities.id, cityId));
+        await cityRows.remove(cityId, tx);
         const [left] = await tx
           .select({ n: count() })
           .from(cities)

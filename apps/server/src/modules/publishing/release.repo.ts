@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cities, projects, type ProjectRow } from '../../db/schema/index.ts';
-import { writtenCitySql } from '../pages/index.ts';
+import { projects, type ProjectRow } from '../../db/schema/index.ts';
+import { createCityRowsRepo } from '../pages/index.ts';
 
 /** Staged projects a batch can go out for: on a Netlify site, not paused. */
 const releasable = () =>
@@ -11,12 +11,9 @@ const releasable = () =>
     isNotNull(projects.netlifySiteId),
   );
 
-/** Written pages still waiting for their batch. */
-const waiting = (projectId: string) =>
-  and(eq(cities.projectId, projectId), isNull(cities.releasedAt), writtenCitySql());
-
 /** The release state of city pages (staged releases). */
 export function createReleaseRepo(db: Db) {
+  const cityRows = createCityRowsRepo(db);
   return {
     /** Projects whose next batch is due at `now`, the longest waiting first. */
     dueProjects(now: Date, limit = 100): Promise<ProjectRow[]> {
@@ -48,28 +45,12 @@ export function createReleaseRepo(db: Db) {
      * within one upload by name (an upload's rows share their creation time).
      */
     async releaseNext(tx: Executor, projectId: string, count: number, at: Date): Promise<number> {
-      const batch = tx
-        .select({ id: cities.id })
-        .from(cities)
-        .where(waiting(projectId))
-        .orderBy(asc(cities.createdAt), asc(cities.name), asc(cities.id))
-        .limit(count);
-      const rows = await tx
-        .update(cities)
-        .set({ releasedAt: at })
-        .where(inArray(cities.id, batch))
-        .returning({ id: cities.id });
-      return rows.length;
+      return cityRows.releaseNext(tx, projectId, count, at);
     },
 
     /** Releases every waiting page at `at`. */
     async releaseAll(projectId: string, at: Date): Promise<number> {
-      const rows = await db
-        .update(cities)
-        .set({ releasedAt: at })
-        .where(waiting(projectId))
-        .returning({ id: cities.id });
-      return rows.length;
+      return cityRows.releaseAll(projectId, at);
     },
 
     /**
@@ -79,16 +60,7 @@ export function createReleaseRepo(db: Db) {
      * (when the deploy's build began): one written during the build is not in it.
      */
     async markDeployedUnstaged(projectId: string, builtFrom: Date): Promise<void> {
-      await db
-        .update(cities)
-        .set({ releasedAt: sql`${cities.updatedAt}` })
-        .where(
-          and(
-            waiting(projectId),
-            lte(cities.updatedAt, builtFrom),
-            sql`exists (select 1 from ${projects} where ${projects.id} = ${projectId} and ${projects.releasePerDay} is null)`,
-          ),
-        );
+      await cityRows.markDeployedUnstaged(projectId, builtFrom);
     },
   };
 }
