@@ -32,7 +32,11 @@ const callback = (query: string) =>
 describe('connecting Google', () => {
   it('sends the browser to the consent screen for offline, read-only access to sheets', async () => {
     const { headers } = await signedInUser(t);
-    expect(await statusOf(headers)).toEqual({ available: true, connected: false, connectedAt: null });
+    expect(await statusOf(headers)).toEqual({
+      available: true,
+      connected: false,
+      connectedAt: null,
+    });
     const res = await get('/api/me/google/connect/', headers);
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json<TGoogleConnect>().url);
@@ -62,7 +66,9 @@ describe('connecting Google', () => {
     const place = { userId: user.id, field: 'googleRefreshTokenEnc' };
     expect(t.ctx.cipher.decrypt(sealed!, place)).toBe(refresh);
     // Bound to its row: the same value does not open as another user's.
-    expect(() => t.ctx.cipher.decrypt(sealed!, { ...place, userId: crypto.randomUUID() })).toThrow();
+    expect(() =>
+      t.ctx.cipher.decrypt(sealed!, { ...place, userId: crypto.randomUUID() }),
+    ).toThrow();
 
     const status = await statusOf(headers);
     expect(status).toMatchObject({ available: true, connected: true });
@@ -133,7 +139,11 @@ describe('connecting Google', () => {
     expect(google.requests.at(-1)).toMatchObject({ method: 'POST', path: '/revoke', status: 200 });
     expect(google.liveRefreshTokens()).not.toContain(refresh);
     expect(await sealedOf(user.id)).toBeNull();
-    expect(await statusOf(headers)).toEqual({ available: true, connected: false, connectedAt: null });
+    expect(await statusOf(headers)).toEqual({
+      available: true,
+      connected: false,
+      connectedAt: null,
+    });
     const again = await del('/api/me/google/', headers);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Google is not connected.');
@@ -162,10 +172,17 @@ describe('without an OAuth client', () => {
     const { headers } = await signedInUser(bare);
     const status = await bare.app.inject({ method: 'GET', url: '/api/me/google/', headers });
     expect(status.json()).toEqual({ available: false, connected: false, connectedAt: null });
-    const connect = await bare.app.inject({ method: 'GET', url: '/api/me/google/connect/', headers });
+    const connect = await bare.app.inject({
+      method: 'GET',
+      url: '/api/me/google/connect/',
+      headers,
+    });
     expect(connect.statusCode).toBe(404);
     expect(connect.json().message).toBe('Google is not available on this server.');
-    const res = await bare.app.inject({ method: 'GET', url: '/api/google/callback/?code=x&state=y' });
+    const res = await bare.app.inject({
+      method: 'GET',
+      url: '/api/google/callback/?code=x&state=y',
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`${PROFILE}?google=expired`);
   });

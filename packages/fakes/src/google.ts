@@ -15,6 +15,7 @@ export { SHEETS_READONLY } from './google-oauth.ts';
 /** One request that reached the fake, for tests to see what the app asked. */
 export type FakeGoogleRequest = {
   method: string;
+  /** The path, decoded (a values.get range as the API reads it). */
   path: string;
   /** The token endpoint's grant_type. */
   grant?: string;
@@ -54,6 +55,14 @@ function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
     req.on('error', reject);
   });
 }
+
+const decoded = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
 
 const json = (res: http.ServerResponse, status: number, body: unknown) =>
   res
@@ -157,7 +166,7 @@ export async function startFakeGoogle(
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-google');
     const path = url.pathname;
-    const record: FakeGoogleRequest = { method: req.method ?? 'GET', path };
+    const record: FakeGoogleRequest = { method: req.method ?? 'GET', path: decoded(path) };
     requests.push(record);
     res.on('finish', () => (record.status = res.statusCode));
     const fail = (error: unknown) => res.writeHead(500).end(String(error));

@@ -87,10 +87,13 @@ export type SyncOutcome = Omit<NewRun, 'projectId' | 'trigger' | 'startedAt'> & 
 async function readSheet(deps: SyncDeps, owner: UserRow, sourceUrl: string) {
   const google = googleSheetOf(sourceUrl);
   const offered = Boolean(google) && deps.google.available;
-  const token = offered ? await deps.google.accessToken(owner) : null;
-  if (google && token)
-    return readGoogleSheet(deps.googleApiUrl, google, async (renew) =>
-      renew ? ((await deps.google.accessToken(owner, { renew })) ?? token) : token,
+  const connected = offered && (await deps.google.accessToken(owner)) !== null;
+  if (google && connected)
+    return readGoogleSheet(
+      deps.googleApiUrl,
+      google,
+      // The latest token each time: one renewed for the first call serves the next.
+      async (renew) => (await deps.google.accessToken(owner, { renew })) ?? '',
     );
   return fetchSheet(sourceUrl, { trustedHosts: deps.trustedHosts, googleOffered: offered });
 }

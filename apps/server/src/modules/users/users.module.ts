@@ -14,10 +14,7 @@ import { createUsersService } from './users.service.ts';
 export function createUsersModule(deps: {
   db: Db;
   cipher: Cipher;
-  config: Pick<
-    Config,
-    'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_OAUTH_URL' | 'appUrl'
-  >;
+  config: Pick<Config, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_OAUTH_URL' | 'appUrl'>;
   logger: Logger;
   spendingCapChanged: (user: UserRow) => Promise<void>;
 }) {
