@@ -1,7 +1,7 @@
 import type { TGoogleOutcome, TGoogleStatus } from '@cityforge/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Cipher } from '../../lib/crypto.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import {
   GOOGLE_SHEETS_SCOPE,
@@ -73,7 +73,7 @@ export function createGoogleAccount(deps: {
 
     /** The consent screen for this account; `back` is the app origin the browser came from. */
     connectUrl(user: UserRow, back: string): { url: string } {
-      if (!oauth) throw notFound(NOT_AVAILABLE);
+      if (!oauth) throw new AppError('not_configured', NOT_AVAILABLE);
       const state = sealGoogleState(cipher, { userId: user.id, back });
       return { url: oauth.authorizeUrl(redirectUri, state) };
     },
@@ -95,10 +95,13 @@ export function createGoogleAccount(deps: {
       return to(outcome);
     },
 
-    /** Revokes the grant at Google, then forgets it; nothing changes when Google cannot say. */
+    /**
+     * Revokes the grant at Google, then forgets it; nothing changes when Google cannot say.
+     * Disconnecting an account that is not connected changes nothing and says so.
+     */
     async disconnect(user: UserRow): Promise<{ message: string }> {
       const sealed = user[FIELD];
-      if (!sealed) throw notFound(NOT_CONNECTED);
+      if (!sealed) return { message: NOT_CONNECTED };
       let token: string | null = null;
       try {
         token = cipher.decrypt(sealed, place(user.id));
