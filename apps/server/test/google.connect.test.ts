@@ -155,7 +155,9 @@ describe('connecting Google', () => {
     const b = await signedInUser(t);
     await connectGoogle(t, a.headers);
     expect((await statusOf(b.headers)).connected).toBe(false);
-    expect((await del('/api/me/google/', b.headers)).json().message).toBe('Google is not connected.');
+    expect((await del('/api/me/google/', b.headers)).json().message).toBe(
+      'Google is not connected.',
+    );
     expect((await statusOf(a.headers)).connected).toBe(true);
   });
 });
