@@ -25,7 +25,15 @@ export const googleRoutes: FastifyPluginAsyncZod<{
   route(
     app,
     googleApi.callback,
-    { ...limited, schema: { tags: ['auth'] } },
+    {
+      ...limited,
+      schema: {
+        tags: ['auth'],
+        summary: "Google's redirect back after its consent screen",
+        description:
+          'Answers 302 to the profile: `/profile?google=connected`, or `denied`, `expired` (a state that is altered, foreign or older than 10 minutes) or `failed`; only `connected` stores anything.',
+      },
+    },
     async (request, reply) => reply.redirect(await google.callback(request.query), 302),
   );
 };
