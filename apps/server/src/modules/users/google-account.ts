@@ -132,13 +132,19 @@ export function createGoogleAccount(deps: {
       const cached = access.get(owner.id);
       const fresh = cached && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now();
       if (cached?.sealed === sealed && fresh && !opts.renew) return cached.token;
-      const tokens = await oauth
-        .refresh(cipher.decrypt(sealed, place(owner.id)))
-        .catch((error: unknown) => {
-          if (error instanceof GoogleOAuthRefused)
-            throw new AppError('unprocessable', GOOGLE_REVOKED);
-          throw new AppError('bad_gateway', UNREACHABLE);
-        });
+      // A token that no longer opens (APP_SECRET changed) is one Google cannot take either.
+      const refresh = (() => {
+        try {
+          return cipher.decrypt(sealed, place(owner.id));
+        } catch {
+          throw new AppError('unprocessable', GOOGLE_REVOKED);
+        }
+      })();
+      const tokens = await oauth.refresh(refresh).catch((error: unknown) => {
+        if (error instanceof GoogleOAuthRefused)
+          throw new AppError('unprocessable', GOOGLE_REVOKED);
+        throw new AppError('bad_gateway', UNREACHABLE);
+      });
       remember(owner.id, sealed, tokens);
       return tokens.accessToken;
     },
