@@ -5,6 +5,8 @@ import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts
 import { signIn, toastTitled, waitForStatus } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 import { startSheetHost, type SheetHost } from '../apps/server/test/helpers/sheet-host.ts';
+import { googleEnv } from '../apps/server/test/helpers/google.ts';
+import { startFakeGoogle, type FakeGoogle } from '@cityforge/fakes/google';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
 const SHOTS = '/tmp/e2e-shots';
@@ -24,10 +26,13 @@ const FIVE = [
 describe('a linked sheet on the project screen', () => {
   let stack: Stack;
   let host: SheetHost;
+  let google: FakeGoogle;
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     host = await startSheetHost();
+    google = await startFakeGoogle();
     stack = await startStack({
+      ...googleEnv(google),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       // The file server is on this machine: trusted by name, as an operator would.
@@ -38,6 +43,7 @@ describe('a linked sheet on the project screen', () => {
   afterAll(async () => {
     await stack?.stop();
     await host?.close();
+    await google?.close();
   });
 
   it('links a sheet, syncs it, shows the report and the runs, and applies a large removal once confirmed', async () => {
@@ -91,6 +97,57 @@ describe('a linked sheet on the project screen', () => {
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/linked-sheet-confirmed.png`, fullPage: true });
     await card.screenshot({ path: `${SHOTS}/linked-sheet-card.png` });
+    await context.close();
+  });
+
+  it('connects Google on the profile, then links and syncs a sheet that is not shared publicly', async () => {
+    const token = await apiSignIn(stack, ADMIN.email, ADMIN.password);
+    const id = await apiCreateProject(stack, token, { name: `Private Sheet ${Date.now()}` });
+    await apiWaitForProject(stack, token, id);
+    const sheetId = '1PrivateClientSheet0123456789abcdefGHIJ';
+    google.setSheet(sheetId, [
+      { sheetId: 0, title: 'Notes', values: [['Not the areas']] },
+      { sheetId: 7, title: 'Service areas', values: FIVE.split('\n').map((l) => l.split(',')) },
+    ]);
+
+    const { page, context } = await stack.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/profile');
+    const card = page.getByTestId('google-card');
+    await card.getByText('Not connected').waitFor();
+    // Google's consent screen (the fake signs in and agrees at once) sends the browser back.
+    await card.getByRole('button', { name: 'Connect Google' }).click();
+    await page.waitForURL(/\/profile\?google=connected$/);
+    expect(await card.getByTestId('google-outcome').innerText()).toContain('Google is connected');
+    expect(await card.getByTestId('google-status').innerText()).toContain('Connected');
+    expect(google.grants()).toEqual(['authorization_code']);
+    await page.screenshot({ path: `${SHOTS}/google-connected.png`, fullPage: true });
+
+    await page.goto(`/project/${encodeURIComponent(id)}/detail`);
+    const sheet = page.getByTestId('linked-sheet');
+    await sheet
+      .getByLabel('Sheet address')
+      .fill(`https://docs.google.com/spreadsheets/d/${sheetId}/edit#gid=7`);
+    await sheet.getByRole('button', { name: 'Link sheet' }).click();
+    await toastTitled(page, 'Sheet linked').waitFor();
+    await sheet.getByRole('button', { name: 'Sync now' }).click();
+    await toastTitled(page, 'Sheet synced').waitFor();
+    expect(await sheet.getByTestId('sheet-counts').innerText()).toMatch(/Added\s+5\s+Updated\s+0/);
+    expect(google.requests.map((r) => r.path)).toContain(
+      `/v4/spreadsheets/${sheetId}/values/'Service areas'`,
+    );
+    await waitForStatus(page, 'Created');
+
+    // Disconnecting revokes the grant at Google.
+    await page.goto('/profile');
+    await card.getByRole('button', { name: 'Disconnect Google' }).click();
+    await page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog'))
+      .getByRole('button', { name: 'Disconnect' })
+      .click();
+    await card.getByText('Not connected').waitFor();
+    expect(google.liveRefreshTokens()).toEqual([]);
     await context.close();
   });
 });

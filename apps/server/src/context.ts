@@ -87,6 +87,7 @@ export function createContext(opts: {
     settle: (...args) => generation.settle(...args),
     cityPagesRoom: (actor, ownerId) => billing.limits.cityPagesRoom(actor, ownerId, db),
     cityPageUrl: (...args) => publishing.cityPageUrl(...args),
+    google: users.google,
   });
   const site = createSiteModule({ projects, locationsRepo: locations.repo, serviceCityRepo });
   const locationsRepo = locations.repo;

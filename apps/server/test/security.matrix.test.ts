@@ -76,6 +76,12 @@ const ROUTES: Record<string, Entry> = {
   // ── public ──────────────────────────────────────────────────────────────────────────────
   'GET /api/health': { access: 'public', url: () => '/api/health', ok: 200 },
   'GET /api/client-config/': { access: 'public', url: () => '/api/client-config/', ok: 200 },
+  'GET /api/google/callback/': {
+    access: 'public',
+    url: () => '/api/google/callback/?code=x&state=y',
+    ok: 302,
+    note: 'Google sends the browser back without our session; the sealed state names the account',
+  },
   'POST /auth/signup/': {
     access: 'public',
     url: () => '/auth/signup/',
@@ -155,6 +161,14 @@ const ROUTES: Record<string, Entry> = {
     ok: 200,
   },
   'GET /auth/me/spending/': { access: 'user', url: () => '/auth/me/spending/', ok: 200 },
+  'GET /api/me/google/': { access: 'user', url: () => '/api/me/google/', ok: 200 },
+  'GET /api/me/google/connect/': {
+    access: 'user',
+    url: () => '/api/me/google/connect/',
+    ok: 503,
+    note: 'no OAuth client is set here: Google is not offered',
+  },
+  'DELETE /api/me/google/': { access: 'user', url: () => '/api/me/google/', ok: 200 },
   'GET /api/plans/': { access: 'user', url: () => '/api/plans/', ok: 200 },
   'POST /api/checkout/{planId}/': {
     access: 'user',

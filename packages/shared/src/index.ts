@@ -12,6 +12,7 @@ export * from './contracts/project-map.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/facts.ts';
 export * from './contracts/sheets.ts';
+export * from './contracts/google.ts';
 export * from './contracts/quality.ts';
 export * from './contracts/releases.ts';
 export * from './contracts/spending.ts';

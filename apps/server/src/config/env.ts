@@ -127,6 +127,24 @@ export const ZEnv = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: ZOptionalUrl,
+    /**
+     * An OAuth client of the operator's Google Cloud project: with both, owners connect Google
+     * on their profile and linked Google Sheets are read through the Sheets API as them.
+     */
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    /**
+     * Google's OAuth endpoints: unset, the real ones (the consent screen on accounts.google.com,
+     * tokens and revocation on oauth2.googleapis.com); set, one server answering them all
+     * (`/o/oauth2/v2/auth`, `/token`, `/revoke`): a proxy or a local fake.
+     */
+    GOOGLE_OAUTH_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    /** Where the Sheets API is (`{url}/v4/spreadsheets/…`). */
+    GOOGLE_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://sheets.googleapis.com'),
     DNS_SERVERS: z.string().optional(),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -189,6 +207,8 @@ export const ZEnv = z
       ctx.addIssue({ code: 'custom', path: [path], message });
     if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) && !env.S3_BUCKET)
       problem('S3_BUCKET', 'must be set when any other S3_ variable is');
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
+      problem('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
       problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
     // A secret generated per machine would make one machine's sessions and sealed API keys
@@ -213,6 +233,8 @@ export type Config = TEnv & {
   runApi: boolean;
   runWorkers: boolean;
   stripeConfigured: boolean;
+  /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set: owners may connect Google. */
+  googleConfigured: boolean;
   webDistDir: string;
   /** FETCH_TRUSTED_HOSTS and IMAGE_DOWNLOAD_TRUSTED_HOSTS together. */
   fetchTrustedHosts: string[];
@@ -243,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runApi: env.ROLE !== 'worker',
     runWorkers: env.ROLE !== 'api',
     stripeConfigured: Boolean(env.STRIPE_SECRET_KEY),
+    googleConfigured: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     fetchTrustedHosts: [
       ...new Set([...env.FETCH_TRUSTED_HOSTS, ...env.IMAGE_DOWNLOAD_TRUSTED_HOSTS]),
     ],

@@ -16,6 +16,9 @@ export const users = pgTable(
     openAiKeyEnc: text('open_ai_key_enc'),
     openRouterKeyEnc: text('open_router_key_enc'),
     netlifyTokenEnc: text('netlify_token_enc'),
+    /** The Google account's offline refresh token (spreadsheets.readonly), sealed like the keys. */
+    googleRefreshTokenEnc: text('google_refresh_token_enc'),
+    googleConnectedAt: timestamp('google_connected_at', { withTimezone: true }),
     /** The most the account may spend on AI calls in a calendar month (USD); null: none. */
     spendingCapUsd: real('spending_cap_usd'),
     /** The month (YYYY-MM, UTC) the owner was last mailed that the account's cap was reached. */

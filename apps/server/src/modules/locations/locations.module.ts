@@ -12,6 +12,7 @@ import { factsRoutes } from './facts.routes.ts';
 import { createFactsService } from './facts.service.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { createPhotosRepo } from './photos.repo.ts';
+import type { GoogleSheetsAccess } from './sheet-google.ts';
 import { sheetLinkRoutes } from './sheet-link.routes.ts';
 import { createSheetLinkService } from './sheet-link.service.ts';
 import { createSheetLinksRepo } from './sheet-links.repo.ts';
@@ -25,7 +26,10 @@ export function createLocationsModule(deps: {
   boss: PgBoss;
   config: Pick<
     Config,
-    'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'fetchTrustedHosts'
+    | 'UPLOAD_PARSE_TIMEOUT_SECONDS'
+    | 'UPLOAD_PARSE_MEMORY_MB'
+    | 'fetchTrustedHosts'
+    | 'GOOGLE_API_URL'
   >;
   serverKeys: ServerKeys;
   projects: Pick<ProjectsModule, 'repo' | 'owned'>;
@@ -37,6 +41,8 @@ export function createLocationsModule(deps: {
   settle: (projectId: string) => Promise<unknown>;
   /** Where a city's page is on the live site (site's paths, publishing's address). */
   cityPageUrl: CityPageUrl;
+  /** The owner's Google connection (users): linked Google Sheets read through the API. */
+  google: GoogleSheetsAccess;
   logger: Logger;
 }) {
   const { db, boss, config } = deps;
@@ -68,6 +74,8 @@ export function createLocationsModule(deps: {
     uploads: uploadService,
     serverKeys: deps.serverKeys,
     trustedHosts,
+    google: deps.google,
+    googleApiUrl: config.GOOGLE_API_URL,
     settle: deps.settle,
     cityPagesRoom: deps.cityPagesRoom,
     owned,

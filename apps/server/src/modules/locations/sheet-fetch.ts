@@ -36,7 +36,12 @@ function fileName(url: URL, contentType: string): string {
  */
 export async function fetchSheet(
   sourceUrl: string,
-  opts: { trustedHosts: readonly string[]; timeoutMs?: number },
+  opts: {
+    trustedHosts: readonly string[];
+    timeoutMs?: number;
+    /** The owner could connect Google instead of sharing the sheet: the refusal says so. */
+    googleOffered?: boolean;
+  },
 ): Promise<LocationsFile> {
   const signal = AbortSignal.timeout(opts.timeoutMs ?? SHEET_FETCH_TIMEOUT_MS);
   const unreachable = () =>
@@ -60,7 +65,9 @@ export async function fetchSheet(
   const status = res.statusCode ?? 0;
   if (status === 401 || status === 403)
     throw fail(
-      `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it.`,
+      opts.googleOffered
+        ? `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it, or connect Google on your profile.`
+        : `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it.`,
       false,
     );
   if (status < 200 || status >= 300)

@@ -8,6 +8,7 @@ import type { ProjectRow, SheetLinkRow, UserRow } from '../../db/schema/index.ts
 import { AppError } from '../../lib/errors.ts';
 import { requireUsableModel, type ServerKeys } from '../models/index.ts';
 import { fetchSheet, SheetReadFailed } from './sheet-fetch.ts';
+import { googleSheetOf, readGoogleSheet, type GoogleSheetsAccess } from './sheet-google.ts';
 import type { NewRun, SheetLinksRepo } from './sheet-links.repo.ts';
 import type { StoreCounts } from './upload-read.ts';
 import type { UploadService } from './upload.service.ts';
@@ -17,6 +18,9 @@ export type SyncDeps = {
   uploads: Pick<UploadService, 'prepare' | 'commit'>;
   serverKeys: ServerKeys;
   trustedHosts: readonly string[];
+  /** The owner's Google connection, and where the Sheets API is (GOOGLE_API_URL). */
+  google: GoogleSheetsAccess;
+  googleApiUrl: string;
   /** A project whose cities were removed may have nothing left to wait for (generation). */
   settle: (projectId: string) => Promise<unknown>;
   /** The city pages the owner's plan lets in this month, and the refusal past it (billing). */
@@ -75,6 +79,24 @@ export type SyncOutcome = Omit<NewRun, 'projectId' | 'trigger' | 'startedAt'> & 
   /** Rows the sheet had, for the next sync's check (applied runs only). */
   rowsRead?: number;
 };
+
+/**
+ * The sheet as an uploaded file: a Google Sheet through the Sheets API as the owner's Google
+ * account when they connected it, else the address itself (a Google Sheet's public CSV export).
+ */
+async function readSheet(deps: SyncDeps, owner: UserRow, sourceUrl: string) {
+  const google = googleSheetOf(sourceUrl);
+  const offered = Boolean(google) && deps.google.available;
+  const connected = offered && (await deps.google.accessToken(owner)) !== null;
+  if (google && connected)
+    return readGoogleSheet(
+      deps.googleApiUrl,
+      google,
+      // The latest token each time: one renewed for the first call serves the next.
+      async (renew) => (await deps.google.accessToken(owner, { renew })) ?? '',
+    );
+  return fetchSheet(sourceUrl, { trustedHosts: deps.trustedHosts, googleOffered: offered });
+}
 
 const MAX_NAMED = 100;
 const n = (count: number, one: string, many = `${one}s`) =>
@@ -135,7 +157,7 @@ export async function syncSheet(deps: SyncDeps, input: SyncInput): Promise<SyncO
   const { user, owner, project, link } = input;
   try {
     const model = requireUsableModel(project.model, owner, deps.serverKeys);
-    const file = await fetchSheet(link.sourceUrl, { trustedHosts: deps.trustedHosts });
+    const file = await readSheet(deps, owner, link.sourceUrl);
     const fields = {
       prompt: '',
       model: model.id,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { plans, subscriptions, users, type UserRow } from '../../db/schema/index.ts';
 
@@ -50,6 +50,13 @@ export function createUsersRepo(db: Db) {
         .where(eq(users.id, id))
         .returning();
       return row!;
+    },
+    /** Forgets the Google connection, if it is still the one read (a reconnect meanwhile wins). */
+    async forgetGoogle(id: string, sealed: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ googleRefreshTokenEnc: null, googleConnectedAt: null, updatedAt: new Date() })
+        .where(and(eq(users.id, id), eq(users.googleRefreshTokenEnc, sealed)));
     },
     async touchActivity(id: string, at: Date, tx: Executor = db): Promise<void> {
       await tx.update(users).set({ lastActivityAt: at }).where(eq(users.id, id));

@@ -4,6 +4,7 @@ import { KeyRound, UserRound } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
+import { GoogleCard } from './google-card';
 import { KEY_FIELDS } from './secret-field';
 import { SpendingCard } from './spending-card';
 
@@ -77,6 +78,7 @@ export function ProfileView({ user }: { user: TUser }) {
           </CardBody>
         </Card>
       )}
+      <GoogleCard />
       <SpendingCard user={user} />
     </div>
   );
