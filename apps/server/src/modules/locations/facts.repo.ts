@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PAGE_STATUS, type TCityFact } from '@cityforge/shared';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
-import { cities, cityFacts } from '../../db/schema/index.ts';
+import { cities, cityFacts, serviceCityPages } from '../../db/schema/index.ts';
 
 /** One place's fact as an upload stores it. */
 export type FactToStore = {
@@ -175,14 +175,27 @@ export function createFactsRepo(db: Db) {
      */
     async markChanged(cityIds: readonly string[], tx: Executor = db): Promise<void> {
       if (!cityIds.length) return;
+      // This process's clock, as the page's claim stamps updated_at (pages.repo compares).
+      const now = new Date();
+      const ids = [...cityIds];
       await tx
         .update(cities)
-        // This process's clock, as the page's claim stamps updated_at (pages.repo compares).
-        .set({ factsChangedAt: new Date() })
+        .set({ factsChangedAt: now })
         .where(
           and(
-            inArray(cities.id, [...cityIds]),
+            inArray(cities.id, ids),
             sql`(${cities.contentHtml} is not null or ${cities.status} = ${PAGE_STATUS.inProgress})`,
+          ),
+        );
+      // Its pages for its services say the same facts of the place: marked alike.
+      const s = serviceCityPages;
+      await tx
+        .update(s)
+        .set({ factsChangedAt: now })
+        .where(
+          and(
+            inArray(s.cityId, ids),
+            sql`(${s.contentHtml} is not null or ${s.status} = ${PAGE_STATUS.inProgress})`,
           ),
         );
     },
