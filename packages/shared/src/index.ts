@@ -23,3 +23,4 @@ export * from './error-reporting.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './api-keys.ts';
+export * from './services.ts';
