@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TPublishResult } from '@cityforge/shared';
 import { boot, shutdown } from '../apps/server/src/boot.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
-import { cities } from '../apps/server/src/db/schema/index.ts';
+import { cities, pages } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
 import { startNetlifyThread, type NetlifyThread } from './netlify-thread.ts';
@@ -39,6 +39,8 @@ export type PublishBenchJob = {
   site: SeededSite;
   /** The same site built by the site bench; netlify-cli deploys this folder. */
   builtDir: string;
+  /** What the last redeploy changes: one city's page (default) or one service's description. */
+  edit?: 'city' | 'service';
 };
 
 export async function publishBench(line: Line, opts: PublishBenchJob) {
@@ -124,22 +126,20 @@ export async function publishBench(line: Line, opts: PublishBenchJob) {
       return { d, ms };
     }
 
-    const cold = await deploy(`${n(opts.site.cities)} cities, first`, 'every file');
+    const { cities: places, serviceCities } = opts.site;
+    const what = `${n(places)} cities${serviceCities ? ` + ${n(serviceCities)} service-city pages` : ''}`;
+    const cold = await deploy(`${what}, first`, 'every file');
     await deploy('redeploy unchanged', '0');
-    const [city] = await ctx.db
-      .select({ id: cities.id, name: cities.name, contentHtml: cities.contentHtml })
-      .from(cities)
-      .where(eq(cities.projectId, projectId))
-      .orderBy(asc(cities.name))
-      .limit(1);
-    await ctx.db
-      .update(cities)
-      .set({
-        contentHtml: `${city!.contentHtml}\n<section class="section"><p>Now open on Sundays in ${city!.name}.</p></section>`,
-        updatedAt: new Date(),
-      })
-      .where(eq(cities.id, city!.id));
-    await deploy('redeploy after 1 city edit', '2 (the page + sitemap.xml)');
+    if (opts.edit === 'service') await editService(ctx.db, projectId);
+    else await editCity(ctx.db, projectId);
+    await deploy(
+      opts.edit === 'service'
+        ? 'redeploy after 1 service description edit'
+        : 'redeploy after 1 city edit',
+      opts.edit === 'service'
+        ? '2 (the service page + sitemap.xml): its city pages keep their own words'
+        : '2 (the page + sitemap.xml)',
+    );
     await foldersGone(opts.dataDir);
     await cliPeer(line, netlify, opts.builtDir, cold.ms, cold.d.filesTotal);
   } finally {
@@ -147,6 +147,45 @@ export async function publishBench(line: Line, opts: PublishBenchJob) {
     await shutdown(ctx);
     await netlify.close();
   }
+}
+
+type BenchDb = Awaited<ReturnType<typeof boot>>['db'];
+
+/** One city's page gains a line, as an edit in the editor saves it. */
+async function editCity(db: BenchDb, projectId: string) {
+  const [city] = await db
+    .select({ id: cities.id, name: cities.name, contentHtml: cities.contentHtml })
+    .from(cities)
+    .where(eq(cities.projectId, projectId))
+    .orderBy(asc(cities.name))
+    .limit(1);
+  await db
+    .update(cities)
+    .set({
+      contentHtml: `${city!.contentHtml}\n<section class="section"><p>Now open on Sundays in ${city!.name}.</p></section>`,
+      updatedAt: new Date(),
+    })
+    .where(eq(cities.id, city!.id));
+}
+
+/** The first service's description (its page's first paragraph) says something new. */
+async function editService(db: BenchDb, projectId: string) {
+  const [service] = await db
+    .select({ id: pages.id, contentHtml: pages.contentHtml })
+    .from(pages)
+    .where(and(eq(pages.projectId, projectId), eq(pages.kind, 'service')))
+    .orderBy(asc(pages.sortOrder))
+    .limit(1);
+  await db
+    .update(pages)
+    .set({
+      contentHtml: service!.contentHtml!.replace(
+        '<p>',
+        '<p>Now with a camera inspection on every call. ',
+      ),
+      updatedAt: new Date(),
+    })
+    .where(eq(pages.id, service!.id));
 }
 
 /**

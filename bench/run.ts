@@ -24,7 +24,9 @@ import { siteBench } from './site-build.ts';
 //   detail    project detail with 5,000 cities (bench/locations.ts)
 //   run       a 5,000-city upload written and scored on one process (ROLE=all): the detail's
 //             latency meanwhile (p50, p99, max) and the time to every page (bench/run-latency.ts)
-//   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys (bench/site-build.ts)
+//   site      static build of 10,000 pages vs Hugo, Netlify deploy + redeploys; then 10,000 cities
+//             × 5 services (60,000 pages) built, vs Hugo, deployed (bench/site-build.ts);
+//             BENCH_SITE=cities or BENCH_SITE=services runs one of the two
 //   load      50 signed-in users on project list + detail, BENCH_LOAD_SECONDS=30 (bench/load.ts)
 //   quality   Lighthouse scores of a generated homepage, service and city page (bench/quality.ts)
 //   hostile   worst-case markup, sheet XML and prompts beside normal input of the same size

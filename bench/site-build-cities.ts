@@ -44,6 +44,8 @@ export type WrittenCity = {
   contentHtml: string;
   content: TPageContent;
   metaTags: string;
+  /** What the writer knew of the place: its service pages are written from it too. */
+  context: CityContext;
 };
 
 /** `count` places spread evenly over every state (sorted by key, then every k-th). */
@@ -134,6 +136,14 @@ export function writeCities(
       ],
     });
     const metaTags = renderMetaTags(content.meta);
-    return { place: p, county: context.county, slug: l.slug, contentHtml, content, metaTags };
+    return {
+      place: p,
+      county: context.county,
+      slug: l.slug,
+      contentHtml,
+      content,
+      metaTags,
+      context,
+    };
   });
 }

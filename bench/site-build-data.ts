@@ -17,6 +17,7 @@ import { renderMetaTags } from '../apps/server/src/modules/site/meta.ts';
 import { slugify } from '../apps/server/src/lib/slugify.ts';
 import { renderContent } from '../apps/server/src/modules/site/render-content.ts';
 import { countyKey, spreadPlaces, writeCities, type SeedPage } from './site-build-cities.ts';
+import { seedServiceCities } from './site-build-services.ts';
 
 /**
  * A written site as a finished generation leaves it, inserted straight into the database:
@@ -40,6 +41,8 @@ export type SeededSite = {
   projectId: string;
   pages: number;
   cities: number;
+  /** Service-city pages: every place's page for each of `services` of its services. */
+  serviceCities: number;
   states: number;
   counties: number;
   htmlKb: number;
@@ -63,16 +66,29 @@ async function inBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>
   for (let i = 0; i < items.length; i += BATCH) await insert(items.slice(i, i + BATCH));
 }
 
-/** Seeds one project with `count` city pages; `onPage` sees every page (for the Hugo peer). */
+/**
+ * Seeds one project with `count` city pages and, with `servicesPerCity`, that many of its
+ * services' pages in every place (service-city pages on, for every service); `onPage` sees
+ * every page (for the Hugo peer).
+ */
 export async function seedSite(
   db: Db,
   userId: string,
   count: number,
   onPage?: (page: SeedPage) => void,
+  servicesPerCity = 0,
 ): Promise<SeededSite> {
+  const servicePages = { enabled: servicesPerCity > 0, services: 'all', unlisted: 'all' } as const;
   const [project] = await db
     .insert(projects)
-    .values({ userId, ...BUSINESS, model: MODEL, createServicePages: true, status: 'Completed' })
+    .values({
+      userId,
+      ...BUSINESS,
+      model: MODEL,
+      createServicePages: true,
+      status: 'Completed',
+      servicePages,
+    })
     .returning();
   const projectId = project!.id;
   const services = offlineServices(BUSINESS).slice(0, 5);
@@ -104,7 +120,7 @@ export async function seedSite(
       metaTags: renderMetaTags(content.meta),
     };
   });
-  await db.insert(pages).values(pageRows);
+  const pageIds = await db.insert(pages).values(pageRows).returning({ id: pages.id });
 
   const places = spreadPlaces(count);
   const stateRows = [...new Map(places.map((p) => [p.stateId, p.stateName]))].map(
@@ -124,7 +140,8 @@ export async function seedSite(
   });
 
   let htmlBytes = 0;
-  const cityRows = writeCities(BUSINESS, places, services, onPage).map((c) => {
+  const written = writeCities(BUSINESS, places, services, onPage);
+  const cityRows = written.map((c) => {
     htmlBytes += c.contentHtml.length;
     return {
       projectId,
@@ -142,11 +159,23 @@ export async function seedSite(
       metaTags: c.metaTags,
     };
   });
-  await inBatches(cityRows, (batch) => db.insert(cities).values(batch));
+  const cityIds: string[] = [];
+  await inBatches(cityRows, async (batch) => {
+    for (const row of await db.insert(cities).values(batch).returning({ id: cities.id }))
+      cityIds.push(row.id);
+  });
+  const serviceRows = pageRows
+    .map((row, i) => ({ ...row, id: pageIds[i]!.id }))
+    .filter((row) => row.kind === 'service')
+    .slice(0, servicesPerCity)
+    .map((row) => ({ id: row.id, name: row.name, slug: row.slug, summary: row.prompt }));
+  if (serviceRows.length)
+    await seedServiceCities(db, BUSINESS, projectId, cityIds, written, serviceRows, onPage);
   return {
     projectId,
     pages: pageRows.length,
     cities: cityRows.length,
+    serviceCities: serviceRows.length * cityRows.length,
     states: stateRows.length,
     counties: countyRows.length,
     htmlKb: htmlBytes / cityRows.length / 1024,

@@ -17,6 +17,7 @@ import { scoreProject } from '../apps/server/src/modules/locations/similarity.jo
 import { SERVER_NODE_FLAGS } from '../apps/server/test/helpers/process.ts';
 import type { PublishBenchJob } from './publish.ts';
 import { seedSite, seedUser } from './site-build-data.ts';
+import type { SeedPage } from './site-build-cities.ts';
 import { createHugoSite, hugoVersion, runHugo } from './site-build-hugo.ts';
 import {
   n,
@@ -26,6 +27,7 @@ import {
   printHugo,
   printSeed,
   printVariant,
+  siteLabel,
   type Line,
   type Prepared,
 } from './site-build-report.ts';
@@ -33,7 +35,12 @@ import type { BuildJob, BuildReport } from './site-build-worker.ts';
 
 // The budget: a static build of 10,000 pages under 10 s in under 512 MB, compared with Hugo.
 // The smaller size shows that the build's memory does not grow with the number of pages.
-const SIZES = [2_500, 10_000];
+const SIZES = [2_500, 10_000].map((cities) => ({ cities, services: 0 }));
+// Service-city pages: every place's page for each of five services (50,000 of them), built at
+// the same speed per page in the same memory, compared with Hugo on the same pages.
+const WITH_SERVICES = { cities: 10_000, services: 5 };
+// BENCH_SITE=cities or services runs one scenario of the group; both run by default.
+const SCENARIOS = ['cities', 'services'] as const;
 const SITE_URL = 'https://summit-plumbing.example';
 // A RAM-backed folder, to tell the builder's own speed from the disk's (Linux only).
 const TMPFS = '/dev/shm';
@@ -52,19 +59,27 @@ function hasTmpfs() {
   }
 }
 
+type Size = { cities: number; services: number };
+
 /** Migrates a fresh database and seeds one project per size (and its Hugo twin). */
-async function prepare(dataDir: string, email: string, password: string, withHugo: boolean) {
+async function prepare(
+  dataDir: string,
+  account: { email: string; password: string },
+  withHugo: boolean,
+  sizes: Size[],
+) {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...dbEnv() });
   const handle = await openDatabase(config);
   try {
     await runMigrations(handle);
-    const userId = await seedUser(handle.db, email, password);
+    const userId = await seedUser(handle.db, account.email, account.password);
     const sites: Prepared[] = [];
-    for (const size of SIZES) {
+    for (const size of sizes) {
       const started = performance.now();
       const hugoDir = withHugo ? scratch('hugo') : null;
       const hugo = hugoDir ? createHugoSite(hugoDir) : null;
-      const seeded = await seedSite(handle.db, userId, size, hugo ? (p) => hugo.add(p) : undefined);
+      const onPage = hugo ? (p: SeedPage) => hugo.add(p) : undefined;
+      const seeded = await seedSite(handle.db, userId, size.cities, onPage, size.services);
       hugo?.finish();
       const seedMs = performance.now() - started;
       // Scored, as the server scores a project once a run's pages are written: the quality
@@ -79,7 +94,7 @@ async function prepare(dataDir: string, email: string, password: string, withHug
         seeded.projectId,
       );
       const scoreMs = performance.now() - scoring;
-      sites.push({ ...seeded, size, seedMs, scoreMs, hugoDir });
+      sites.push({ ...seeded, size: size.cities, seedMs, scoreMs, hugoDir });
     }
     return { userId, sites };
   } finally {
@@ -167,7 +182,7 @@ async function diskFloor(r: BuildReport) {
 }
 
 async function hugoPeer(line: Line, version: string, site: Prepared, ours: BuildReport[]) {
-  const label = `hugo ${version}, ${n(site.cities)} cities`;
+  const label = `hugo ${version}, ${siteLabel(site)}`;
   if (!site.hugoDir) return;
   const places: Array<[string, string]> = [[os.tmpdir(), 'on disk']];
   if (ours.length > 1 && hasTmpfs()) places.push([TMPFS, 'on tmpfs']);
@@ -188,61 +203,34 @@ export async function siteBench(line: Line) {
     load1!.toFixed(2),
     `${os.cpus().length} cores; temp folders in ${os.tmpdir()} (TMPDIR)`,
   );
+  const only = process.env.BENCH_SITE;
+  if (only && !(SCENARIOS as readonly string[]).includes(only))
+    throw new Error(`BENCH_SITE must be one of ${SCENARIOS.join(', ')}`);
+  if (!only || only === 'cities') await inFreshDatabase(line, citySites);
+  if (!only || only === 'services') await inFreshDatabase(line, serviceCitySite);
+}
+
+type Run = {
+  line: Line;
+  dataDir: string;
+  account: { email: string; password: string; userId: string | null };
+  version: string | null;
+};
+
+/** A scenario on a database of its own, its user removed and its folders gone after. */
+async function inFreshDatabase(line: Line, scenario: (run: Run) => Promise<void>) {
   const dataDir = scratch('site');
   const email = `agency-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'agency-pass-1';
-  const version = hugoVersion();
-  let userId: string | undefined;
+  const run: Run = {
+    line,
+    dataDir,
+    account: { email, password: 'agency-pass-1', userId: null },
+    version: hugoVersion(),
+  };
   try {
-    const prepared = await prepare(dataDir, email, password, version !== null);
-    userId = prepared.userId;
-    const reports: Array<BuildReport & { outDir: string }> = [];
-    for (const site of prepared.sites) {
-      printSeed(line, site);
-      const report = await buildInto(os.tmpdir(), dataDir, site);
-      printBuild(line, site, report);
-      reports.push(report);
-    }
-    printGrowth(line, prepared.sites, reports);
-
-    const many = prepared.sites.at(-1)!;
-    const largest = reports.at(-1)!;
-    const floor = await diskFloor(largest);
-    printFloor(line, largest, floor.ms, floor.sysMs);
-    const onLargest = [largest];
-    if (hasTmpfs()) {
-      const ram = await buildInto(TMPFS, dataDir, many);
-      printVariant(line, many, 'on tmpfs', ram, `output in ${TMPFS}: the builder without the disk`);
-      onLargest.push(ram);
-      const optimizing = await buildInto(TMPFS, dataDir, many, []);
-      printVariant(
-        line,
-        many,
-        'V8 default flags',
-        optimizing,
-        'tmpfs, without --liftoff-only: V8 also compiles PGlite WASM with its optimizing tier',
-      );
-    } else line(`site build, ${n(many.cities)} cities, on tmpfs`, 'skipped', `no ${TMPFS}`);
-
-    if (!version)
-      line('hugo peer', 'skipped', 'hugo not installed, skipped (Debian: apt-get install hugo)');
-    else
-      for (const [i, site] of prepared.sites.entries())
-        await hugoPeer(
-          line,
-          version,
-          site,
-          i === prepared.sites.length - 1 ? onLargest : [reports[i]!],
-        );
-    await publishInProcess(line, {
-      dataDir,
-      email,
-      password,
-      userId,
-      site: many,
-      builtDir: largest.outDir,
-    });
+    await scenario(run);
   } finally {
+    const { userId } = run.account;
     if (userId && process.env.DATABASE_URL) {
       const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, ...dbEnv() }));
       await handle.db.delete(users).where(eq(users.id, userId));
@@ -250,4 +238,83 @@ export async function siteBench(line: Line) {
     }
     for (const dir of trash.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * 10,000 places with five services each: 60,000 written pages built cold, Hugo on the same
+ * pages, then deployed (first, unchanged, after one service's description changed) and the
+ * same folder sent by netlify-cli.
+ */
+async function serviceCitySite({ line, dataDir, account, version }: Run) {
+  const prepared = await prepare(dataDir, account, version !== null, [WITH_SERVICES]);
+  account.userId = prepared.userId;
+  const site = prepared.sites[0]!;
+  printSeed(line, site);
+  const report = await buildInto(os.tmpdir(), dataDir, site);
+  printBuild(line, site, report);
+  if (version) await hugoPeer(line, version, site, [report]);
+  else line('hugo peer', 'skipped', 'hugo not installed, skipped (Debian: apt-get install hugo)');
+  await publishInProcess(line, {
+    dataDir,
+    email: account.email,
+    password: account.password,
+    userId: prepared.userId,
+    site,
+    builtDir: report.outDir,
+    edit: 'service',
+  });
+}
+
+/** City pages only, at two sizes: growth, the disk's floor, tmpfs, V8 flags, Hugo, deploys. */
+async function citySites({ line, dataDir, account, version }: Run) {
+  const { email, password } = account;
+  const prepared = await prepare(dataDir, account, version !== null, SIZES);
+  const userId = prepared.userId;
+  account.userId = userId;
+  const reports: Array<BuildReport & { outDir: string }> = [];
+  for (const site of prepared.sites) {
+    printSeed(line, site);
+    const report = await buildInto(os.tmpdir(), dataDir, site);
+    printBuild(line, site, report);
+    reports.push(report);
+  }
+  printGrowth(line, prepared.sites, reports);
+
+  const many = prepared.sites.at(-1)!;
+  const largest = reports.at(-1)!;
+  const floor = await diskFloor(largest);
+  printFloor(line, largest, floor.ms, floor.sysMs);
+  const onLargest = [largest];
+  if (hasTmpfs()) {
+    const ram = await buildInto(TMPFS, dataDir, many);
+    printVariant(line, many, 'on tmpfs', ram, `output in ${TMPFS}: the builder without the disk`);
+    onLargest.push(ram);
+    const optimizing = await buildInto(TMPFS, dataDir, many, []);
+    printVariant(
+      line,
+      many,
+      'V8 default flags',
+      optimizing,
+      'tmpfs, without --liftoff-only: V8 also compiles PGlite WASM with its optimizing tier',
+    );
+  } else line(`site build, ${n(many.cities)} cities, on tmpfs`, 'skipped', `no ${TMPFS}`);
+
+  if (!version)
+    line('hugo peer', 'skipped', 'hugo not installed, skipped (Debian: apt-get install hugo)');
+  else
+    for (const [i, site] of prepared.sites.entries())
+      await hugoPeer(
+        line,
+        version,
+        site,
+        i === prepared.sites.length - 1 ? onLargest : [reports[i]!],
+      );
+  await publishInProcess(line, {
+    dataDir,
+    email,
+    password,
+    userId,
+    site: many,
+    builtDir: largest.outDir,
+  });
 }

@@ -147,6 +147,9 @@ describe('service pages per city on the settings screen', () => {
       await waitForEditor(editor);
       expect((await h1.innerText()).trim()).toBe(NEW_HEADING);
       await editor.screenshot({ path: `${SHOTS}/service-pages-editor-saved.png` });
+      // The editor links the page's own preview.
+      const preview = href.replace(/^\/projects\//, '/project/').replace(/\/edit$/, '');
+      expect(await editor.getByTestId('editor-preview').getAttribute('href')).toBe(preview);
       await editor.close();
 
       // The detail screen still lists it, written; the city's other service page is untouched.
@@ -155,6 +158,37 @@ describe('service pages per city on the settings screen', () => {
       while ((await closed.count()) > 0) await closed.first().click();
       await services.getByText('Roof Repair: Completed').waitFor();
       await services.getByText('Gutter Cleaning: Completed').waitFor();
+
+      // Its preview link beside the badge shows the saved page.
+      await services.getByRole('link', { name: 'Preview the Roof Repair page of Austin' }).click();
+      await page.waitForURL(`**${preview}`);
+      const frame = page.frameLocator('iframe[data-testid="preview-frame"]');
+      await frame.getByRole('heading', { level: 1, name: NEW_HEADING }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/service-pages-preview.png` });
+
+      // Uploading more places with a Services column: the count and the cost come first.
+      await page.goto(`/project/${encodeURIComponent(id)}/detail`);
+      await page.getByRole('button', { name: 'Create City Pages' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Upload File to Create City Pages' });
+      await dialog.getByLabel('Choose files').setInputFiles({
+        name: 'more.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          [
+            'City,State,County,ZIP,Services',
+            'Buda,TX,Hays,78610,"Roof repairs; gutter cleaning"',
+            'Lakeway,TX,Travis,78734,Skylight installation',
+          ].join('\n'),
+        ),
+      });
+      await dialog
+        .getByTestId('upload-service-pages')
+        .getByText(/makes 3 service pages .*monthly allowance/)
+        .waitFor();
+      await expect
+        .poll(() => dialog.getByTestId('run-estimate').innerText())
+        .toMatch(/Offline draft|2 city pages and 3 service pages/);
+      await dialog.screenshot({ path: `${SHOTS}/service-pages-upload.png` });
       await context.close();
     },
   );

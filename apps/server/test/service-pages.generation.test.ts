@@ -92,6 +92,18 @@ describe('service-city pages', () => {
       expect(offered(await settledLong(id, headers))).toEqual(
         expected((i) => servicesCell(i).slugs.filter((s) => s === 'gutter-cleaning')),
       );
+      // Choosing one more service queues its missing pages.
+      const more = await setServicePages(id, headers, {
+        enabled: true,
+        services: ['gutter-cleaning', 'roof-repair'],
+        unlisted: 'none',
+      });
+      expect(more.statusCode, more.body).toBe(200);
+      expect(offered(await settledLong(id, headers))).toEqual(
+        expected((i) =>
+          servicesCell(i).slugs.filter((s) => s === 'gutter-cleaning' || s === 'roof-repair'),
+        ),
+      );
 
       const off = await setServicePages(id, headers, {
         enabled: false,

@@ -38,6 +38,35 @@ describe('/states paths → location previews, through the detail tree', () => {
     expect(route('/states/texas/harris-county/3f/austin')).toBeNull();
   });
 
+  it("maps a city's page for a service it offers, and not one it does not", () => {
+    const houston = states[0]!.counties[0]!.cities[0]!;
+    const roofs = { id: 's1', service: 'Roof Repair', slug: 'roof-repair', status: 'Completed' };
+    const withService = states.map((s) => ({
+      ...s,
+      counties: s.counties.map((c) => ({
+        ...c,
+        cities: c.cities.map((city) =>
+          city.id === houston.id
+            ? { ...city, servicePages: [{ ...roofs, verdict: 'passes' as const }] }
+            : city,
+        ),
+      })),
+    }));
+    const to = (href: string) => siteHrefToPreviewRoute('p1', href, { states: withService });
+    const preview = '/project/p1/city/c1/service/roof-repair';
+    expect(to('/states/texas/harris-county/houston/roof-repair')).toBe(preview);
+    expect(to('/states/texas/harris-county/3f/houston/roof-repair')).toBe(preview);
+    expect(to('/states/texas/harris-county/houston/gutter-cleaning')).toBeNull();
+    expect(to('/states/texas/harris-county/pasadena/roof-repair')).toBeNull();
+    const target = { kind: 'service-city', cityId: 'c1', service: 'roof-repair' } as const;
+    expect(previewPath('p1', target)).toBe(preview);
+    expect(editorPath('p1', target)).toBe(`/projects/p1/city/c1/service/roof-repair/edit`);
+    const place = findLocation(withService, target)!;
+    expect(locationTitle(target, place)).toBe('Roof Repair in Houston, TX');
+    expect(locationSitePath(place)).toBe('/states/texas/harris-county/houston/roof-repair');
+    expect(findLocation(withService, { ...target, service: 'gutter-cleaning' })).toBeNull();
+  });
+
   it('matches slugs without regard to case or escapes', () => {
     expect(route('/states/Texas/HARRIS-county')).toBe('/project/p1/cities/harris');
     expect(route('/states/%74exas')).toBe('/project/p1/counties/tx');

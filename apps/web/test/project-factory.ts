@@ -170,6 +170,7 @@ export function makeLeanDetail(
     failedCities: 0,
     citiesWithFacts: 0,
     factsChangedCities: 0,
+    factsChangedServicePages: 0,
     qualityGate: { enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] },
     states: [
       {

@@ -24,3 +24,4 @@ export * from './error-reporting.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './api-keys.ts';
+export * from './services.ts';

@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.previewCounties, element: <PreviewPage kind="counties" /> },
           { path: ROUTES.previewCities, element: <PreviewPage kind="cities" /> },
           { path: ROUTES.previewCity, element: <PreviewPage kind="city" /> },
+          { path: ROUTES.previewServiceCity, element: <PreviewPage kind="service-city" /> },
           { path: ROUTES.upload, element: <UploadPage /> },
           { path: ROUTES.adminUsers, element: <AdminUsersPage /> },
           { path: ROUTES.profile, element: <ProfilePage /> },

@@ -80,6 +80,8 @@ export const ZLeanProjectDetail = ZProjectDetail.omit({ states: true }).extend({
   citiesWithFacts: z.number().int(),
   /** Written city pages marked as changed: what "Rewrite changed pages" queues. */
   factsChangedCities: z.number().int(),
+  /** Written service-city pages of those places marked alike: rewritten with them. */
+  factsChangedServicePages: z.number().int(),
   /** The project's thresholds, and its fact names for the screen's "add a … for Kyle". */
   qualityGate: ZProjectGate,
   states: z.array(ZLeanState),

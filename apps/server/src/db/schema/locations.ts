@@ -212,6 +212,8 @@ export const serviceCityPages = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
     jobId: uuid('job_id'),
+    /** Set when its place's facts changed after it was written: "Rewrite changed pages". */
+    factsChangedAt: timestamp('facts_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

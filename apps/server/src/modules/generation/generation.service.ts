@@ -170,20 +170,24 @@ export function createGenerationService(deps: Deps) {
     },
 
     /**
-     * Every written city page marked as behind its facts (an upload or the facts panel changed
-     * them) is written again with them; hand edits are kept unless the owner asked otherwise.
+     * Every written city page and service-city page marked as behind its place's facts (an
+     * upload or the facts panel changed them) is written again with them; hand edits are kept
+     * unless the owner asked otherwise.
      */
     async rewriteFactsChanged(user: UserRow, id: string, opts: RegenerateOptions = {}) {
       const project = await owned(user, id);
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; try again when it finishes.');
       const cities = await repo.requeueFactsChanged(project.id);
-      if (cities.length) {
+      const services = await repo.requeueFactsChanged(project.id, 'service-city');
+      if (cities.length || services.length) {
         await repo.setProjectInProgress(project.id);
         const edits = editsModeOf(opts.replaceEdits);
-        await enqueue(project, await ownerOf(user, project), cities, 'city', edits);
+        const owner = await ownerOf(user, project);
+        if (cities.length) await enqueue(project, owner, cities, 'city', edits);
+        if (services.length) await enqueue(project, owner, services, 'service-city', edits);
       }
-      return { message: MSG.factsChangedRewriting, count: cities.length };
+      return { message: MSG.factsChangedRewriting, count: cities.length + services.length };
     },
 
     /**

@@ -1,3 +1,5 @@
+import { SERVICES_HEADERS } from '@cityforge/shared';
+
 /**
  * What the columns of an uploaded locations sheet mean, and how one cell becomes a clean value.
  * Pure string work, shared by every file format.
@@ -46,7 +48,7 @@ const ALIASES: Record<ColumnKey, string[]> = {
   photo: ['photo', 'image', 'photo url', 'image url', 'photo link', 'image link', 'picture'],
   pageTitle: ['page title', 'title', 'seo title', 'meta title', 'title tag'],
   metaDescription: ['meta description', 'seo description', 'meta desc', 'description tag'],
-  services: ['services', 'services offered', 'service list', 'offered services'],
+  services: SERVICES_HEADERS,
 };
 
 /**

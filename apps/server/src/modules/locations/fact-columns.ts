@@ -1,4 +1,4 @@
-import { FACT_LIMITS } from '@cityforge/shared';
+import { FACT_LIMITS, SERVICE_SEPARATORS } from '@cityforge/shared';
 import { cleanText, type ColumnKey } from './columns.ts';
 import { refuse } from './refusals.ts';
 
@@ -84,8 +84,6 @@ export function extraCell(text: string, line: number, header: string): string {
   if (count > FACT_LIMITS.valueChars) throw refuse.cellTooLong(line, header, count);
   return text.isWellFormed() ? text : text.toWellFormed();
 }
-
-const SERVICE_SEPARATORS = /[,;]+/;
 
 /** The services a cell names, comma or semicolon separated, each once (first spelling kept). */
 export function parseServices(text: string, line: number, header: string): string[] {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { cities, projects } from '../../db/schema/index.ts';
+import { cities, projects, serviceCityPages } from '../../db/schema/index.ts';
 import { writtenCitySql } from './city-release.ts';
 
 /** Written pages still waiting for their batch. */
@@ -188,14 +188,27 @@ export function createCityRowsRepo(db: Db) {
 
     /** Written (or being written) pages of these places are marked behind their facts. */
     async markFactsChanged(cityIds: readonly string[], tx: Executor = db): Promise<void> {
+      // This process's clock, as the page's claim stamps updated_at (pages.repo compares).
+      const now = new Date();
+      const ids = [...cityIds];
       await tx
         .update(cities)
-        // This process's clock, as the page's claim stamps updated_at (pages.repo compares).
-        .set({ factsChangedAt: new Date() })
+        .set({ factsChangedAt: now })
         .where(
           and(
-            inArray(cities.id, [...cityIds]),
+            inArray(cities.id, ids),
             sql`(${cities.contentHtml} is not null or ${cities.status} = ${PAGE_STATUS.inProgress})`,
+          ),
+        );
+      // Its pages for its services say the same facts of the place: marked alike.
+      const s = serviceCityPages;
+      await tx
+        .update(s)
+        .set({ factsChangedAt: now })
+        .where(
+          and(
+            inArray(s.cityId, ids),
+            sql`(${s.contentHtml} is not null or ${s.status} = ${PAGE_STATUS.inProgress})`,
           ),
         );
     },

@@ -34,8 +34,8 @@ const tableOf = (target: Target): StateTable =>
       : pages;
 
 /**
- * A city page's quality scores and approval, reset when it gets new words; written from its
- * place's facts as they are now, it no longer waits for a rewrite because they changed.
+ * A city page's (or service-city page's) quality scores and approval, reset when it gets new
+ * words.
  */
 const FRESH_SCORES = {
   similarity: null,
@@ -46,24 +46,26 @@ const FRESH_SCORES = {
   stuffing: null,
   approvedAt: null,
 };
-const FRESH_CITY = { ...FRESH_SCORES, factsChangedAt: null };
 
 /**
- * A rewritten city page carries its place's facts: its mark goes, unless the facts changed
+ * A rewritten city page (or service-city page) carries its place's facts: its mark goes, unless the facts changed
  * again after its job claimed it (the claim stamped updated_at). A mark in the claim's own
  * millisecond stays: one rewrite too many rather than facts left off the page.
  */
-const FACTS_CAUGHT_UP = {
-  factsChangedAt: sql`case when ${cities.factsChangedAt} >= ${cities.updatedAt} then ${cities.factsChangedAt} end`,
-};
+const factsCaughtUp = (t: typeof cities | typeof serviceCityPages) => ({
+  factsChangedAt: sql`case when ${t.factsChangedAt} >= ${t.updatedAt} then ${t.factsChangedAt} end`,
+});
+/** The mark a page of this kind carries, caught up (a service-city page says its place's facts). */
+const caughtUpOf = (target: Target) =>
+  target === 'city'
+    ? factsCaughtUp(cities)
+    : target === 'service-city'
+      ? factsCaughtUp(serviceCityPages)
+      : {};
 
 /** What a stored page resets beside its content, by what it is. */
 const freshOf = (target: Target) =>
-  target === 'city'
-    ? { ...FRESH_CITY, ...FACTS_CAUGHT_UP }
-    : target === 'service-city'
-      ? FRESH_SCORES
-      : {};
+  target === 'page' ? {} : { ...FRESH_SCORES, ...caughtUpOf(target) };
 
 /**
  * Page state changes. Every write is conditional on the state it expects, so a duplicate or
@@ -192,7 +194,7 @@ export function createPagesRepo(db: Db) {
           status: PAGE_STATUS.completed,
           updatedAt: new Date(),
           // Rewritten too: what its facts brought waits in the proposal.
-          ...(target === 'city' ? FACTS_CAUGHT_UP : {}),
+          ...caughtUpOf(target),
         })
         .where(and(eq(pages.id, pageId), eq(pages.jobId, jobId)))
         .returning({ id: pages.id });
@@ -350,21 +352,25 @@ export function createPagesRepo(db: Db) {
     },
 
     /**
-     * Written city pages marked as behind their facts go back to the queue to be written
-     * with them (their mark goes when the rewrite is stored).
+     * Written city pages (or service-city pages) marked as behind their facts go back to the
+     * queue to be written with them (their mark goes when the rewrite is stored).
      */
-    async requeueFactsChanged(projectId: string): Promise<JobRef[]> {
+    async requeueFactsChanged(
+      projectId: string,
+      target: 'city' | 'service-city' = 'city',
+    ): Promise<JobRef[]> {
+      const t = target === 'city' ? cities : serviceCityPages;
       return db
-        .update(cities)
+        .update(t)
         .set({ status: PAGE_STATUS.queued, jobId: null, updatedAt: new Date() })
         .where(
           and(
-            eq(cities.projectId, projectId),
-            eq(cities.status, PAGE_STATUS.completed),
-            isNotNull(cities.factsChangedAt),
+            eq(t.projectId, projectId),
+            eq(t.status, PAGE_STATUS.completed),
+            isNotNull(t.factsChangedAt),
           ),
         )
-        .returning({ id: cities.id, projectId: cities.projectId, model: cities.model });
+        .returning({ id: t.id, projectId: t.projectId, model: t.model });
     },
 
     /**

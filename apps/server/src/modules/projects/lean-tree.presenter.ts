@@ -116,7 +116,7 @@ export function toLeanDetail(
     states: StateRow[];
     counties: CountyCount[];
     cityRows: CityRow[] | null;
-    facts: { withFacts: number; changed: number };
+    facts: { withFacts: number; changed: number; servicesChanged: number };
   },
   usage: Parameters<typeof detailHead>[3],
   deploy: DeployRow | null,
@@ -134,6 +134,7 @@ export function toLeanDetail(
     failedCities: totals.failed,
     citiesWithFacts: tree.facts.withFacts,
     factsChangedCities: tree.facts.changed,
+    factsChangedServicePages: tree.facts.servicesChanged,
     qualityGate: gate,
     states: toLeanStates(tree.states, tree.counties, tree.cityRows, gate),
     headerLinks: row.headerLinks,

@@ -179,16 +179,18 @@ export function createLeanTreeRepo(db: Db) {
 
     /**
      * How many of the project's places have facts ("38 of 120 city pages have local proof"),
-     * and how many written pages are marked as behind theirs.
+     * and how many written city pages and service-city pages are marked as behind theirs.
      */
     async factTotals(projectId: string) {
-      const [row] = rowsOf<{ withFacts: number; changed: number }>(
+      const [row] = rowsOf<{ withFacts: number; changed: number; servicesChanged: number }>(
         await db.execute(sql`select
           (select count(distinct city_id)::int from city_facts where project_id = ${projectId}) as "withFacts",
           (select count(*)::int from ${cities}
-            where ${cities.projectId} = ${projectId} and ${cities.factsChangedAt} is not null) as "changed"`),
+            where ${cities.projectId} = ${projectId} and ${cities.factsChangedAt} is not null) as "changed",
+          (select count(*)::int from service_city_pages
+            where project_id = ${projectId} and facts_changed_at is not null) as "servicesChanged"`),
       );
-      return row ?? { withFacts: 0, changed: 0 };
+      return row ?? { withFacts: 0, changed: 0, servicesChanged: 0 };
     },
 
     async findCounty(projectId: string, countyId: string) {

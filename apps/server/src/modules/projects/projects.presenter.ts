@@ -1,6 +1,6 @@
 import {
   qualityVerdict,
-  type TQualityGate,
+  type TProjectGate,
   type TServiceCityNode,
   SIMILARITY_THRESHOLD,
   normaliseStatus,
@@ -158,7 +158,7 @@ function toPageSummary(page: PageRef, usage: UsageIndex): TPageSummary {
 }
 
 /** A city's service pages with the gate's verdict on each (pending until scored). */
-function serviceNodes(rows: ServiceCityRow[], gate: TQualityGate): TServiceCityNode[] {
+function serviceNodes(rows: ServiceCityRow[], gate: TProjectGate): TServiceCityNode[] {
   return rows.map((r) => ({
     id: r.id,
     service: r.service,
@@ -168,7 +168,7 @@ function serviceNodes(rows: ServiceCityRow[], gate: TQualityGate): TServiceCityN
   }));
 }
 
-export function toStateTree(tree: Tree, usage: UsageRow[], gate: TQualityGate): TStateNode[] {
+export function toStateTree(tree: Tree, usage: UsageRow[], gate: TProjectGate): TStateNode[] {
   const byCity = indexUsage(usage, 'cityId');
   const servicesByCity = groupBy(tree.serviceCities, (s) => s.cityId);
   const citiesByCounty = groupBy(tree.cities, (c) => c.countyId);
@@ -233,7 +233,8 @@ export function toProjectDetail(
   usage: UsageRow[],
   deploy: DeployRow | null,
   release: TReleaseProgress | null,
-  heldBackCities = 0,
+  heldBackCities: number,
+  gate: TProjectGate,
 ): TProjectDetail {
   return {
     ...detailHead(row, pageRows, tree.cities.length, usage, deploy, release, heldBackCities),
@@ -241,7 +242,7 @@ export function toProjectDetail(
     queuedCities: tree.cities.filter((c) =>
       ['queued', 'in progress'].includes(c.status.toLowerCase()),
     ).length,
-    states: toStateTree(tree, usage, gateOf(row)),
+    states: toStateTree(tree, usage, gate),
     headerLinks: row.headerLinks,
   };
 }

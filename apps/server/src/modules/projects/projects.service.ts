@@ -185,6 +185,7 @@ export function createProjectsService(deps: Deps) {
         deploys.get(project.id) ?? null,
         release,
         held.get(project.id) ?? 0,
+        await projectGate(project),
       );
     },
 

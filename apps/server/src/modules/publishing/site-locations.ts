@@ -165,7 +165,7 @@ export async function buildLocations(opts: {
         { input: made.input, body, noindex: city.held, cityId: city.id },
         city.updatedAt,
       );
-      await serviceCities?.emitFor(made.place);
+      await serviceCities?.emitFor(made.place, city.releasedAt);
     }
     county.cities.push({
       name: city.name,

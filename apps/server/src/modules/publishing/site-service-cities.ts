@@ -67,8 +67,11 @@ export function createServiceCityPages(opts: {
       for (const row of await opts.repo.serviceCityContents(changed)) contents.set(row.id, row);
     },
 
-    /** Writes the city's service pages (the city's page is on the site). */
-    async emitFor(place: CityPlace) {
+    /**
+     * Writes the city's service pages (the city's page is on the site). For the sitemap a page
+     * changed when it was written or when its city went live, whichever is later.
+     */
+    async emitFor(place: CityPlace, releasedAt: Date | null = null) {
       for (const page of pagesOf(place)) {
         const body = () => {
           const content = contents.get(page.stub.id);
@@ -90,7 +93,12 @@ export function createServiceCityPages(opts: {
           cityId: place.city.id,
           serviceSlug: page.service.slug,
         };
-        await opts.emit(page.ref, source, page.stub.updatedAt);
+        const { updatedAt } = page.stub;
+        await opts.emit(
+          page.ref,
+          source,
+          releasedAt && releasedAt > updatedAt ? releasedAt : updatedAt,
+        );
         const list = offered.get(page.stub.servicePageId) ?? [];
         if (!list.length) offered.set(page.stub.servicePageId, list);
         list.push({ state: place.state.name, city: place.city.name, href: page.ref.path });

@@ -104,6 +104,23 @@ export const KIND_LABEL: Record<'homepage' | 'main' | 'service' | 'city' | 'serv
     'service-city': 'Service in a city',
   };
 
+/** The preview of the page the editor has open, as the project's previews address it. */
+export function previewPathOf(target: EditorTarget): string {
+  const base = `/project/${enc(target.projectId)}`;
+  switch (target.kind) {
+    case 'homepage':
+      return `${base}/homepage`;
+    case 'page':
+      return `${base}/page/${enc(target.slug ?? '')}`;
+    case 'service':
+      return `${base}/service/${enc(target.slug ?? '')}`;
+    case 'city':
+      return `${base}/city/${enc(target.cityId ?? '')}`;
+    case 'service-city':
+      return `${base}/city/${enc(target.cityId ?? '')}/service/${enc(target.service ?? '')}`;
+  }
+}
+
 export function projectDetailPath(projectId: string): string {
   return `/project/${enc(projectId)}/detail`;
 }

@@ -39,6 +39,8 @@ export function previewPath(projectId: string, target: SiteTarget): string {
       return `${base}/cities/${enc(target.countyId)}`;
     case 'city':
       return `${base}/city/${enc(target.cityId)}`;
+    case 'service-city':
+      return `${base}/city/${enc(target.cityId)}/service/${enc(target.service)}`;
   }
 }
 
@@ -54,6 +56,8 @@ export function editorPath(projectId: string, target: SiteTarget): string | null
       return `${base}/service/${enc(target.slug)}/edit`;
     case 'city':
       return `${base}/city/${enc(target.cityId)}/edit`;
+    case 'service-city':
+      return `${base}/city/${enc(target.cityId)}/service/${enc(target.service)}/edit`;
     case 'states':
     case 'counties':
     case 'cities':

@@ -42,6 +42,11 @@ export function serviceCityEditPath(projectId: string, cityId: string, service: 
   return `/projects/${enc(projectId)}/city/${enc(cityId)}/service/${enc(service)}/edit`;
 }
 
+/** The preview of a city's page for one service. */
+export function serviceCityPreviewPath(projectId: string, cityId: string, service: string): string {
+  return `/project/${enc(projectId)}/city/${enc(cityId)}/service/${enc(service)}`;
+}
+
 /** "/" for the homepage, "/about-us" for the rest. */
 export function slugPath(page: Pick<TPageSummary, 'slug'>): string {
   return isHomepage(page) ? '/' : `/${page.slug}`;

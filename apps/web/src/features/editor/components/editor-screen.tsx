@@ -8,7 +8,7 @@ import { useProjectImages } from '../api/get-project-images';
 import type { CanvasDevice, CanvasHandle, CanvasSelection } from '../canvas-handle';
 import type { PageSettings } from '../editor-rules';
 import { sameSettings } from '../editor-rules';
-import type { EditorTarget } from '../editor-target';
+import { previewPathOf, type EditorTarget } from '../editor-target';
 import { readPageDocument } from '../page-document';
 import { useEditorSave } from '../use-editor-save';
 import { EditorToolbar } from './editor-toolbar';
@@ -108,6 +108,7 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
       <EditorToolbar
         projectId={target.projectId}
         projectName={project.data?.name}
+        previewHref={previewPathOf(target)}
         view={view}
         ready={handle !== null}
         dirty={dirty}

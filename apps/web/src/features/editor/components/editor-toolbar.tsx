@@ -3,6 +3,7 @@ import {
   ArrowLeft,
   Code2,
   Eraser,
+  Eye,
   Monitor,
   MousePointer2,
   PanelRight,
@@ -78,6 +79,7 @@ export function EditorToolbar({
   onHtmlEditor,
   onRegeneratePage,
   regenerating,
+  previewHref,
 }: {
   projectId: string;
   projectName: string | undefined;
@@ -99,6 +101,8 @@ export function EditorToolbar({
   onRegeneratePage: () => void;
   /** A regeneration was asked for or is being written. */
   regenerating: boolean;
+  /** The page's preview (its saved state), opened in a new tab. */
+  previewHref: string;
 }) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3">
@@ -157,6 +161,16 @@ export function EditorToolbar({
       </div>
       <span className="hidden h-6 w-px bg-zinc-200 sm:block" aria-hidden="true" />
       <div className="flex items-center gap-1.5">
+        <a
+          href={previewHref}
+          target="_blank"
+          rel="noopener"
+          title="Preview the saved page in a new tab"
+          data-testid="editor-preview"
+          className={buttonClasses('ghost', 'sm', 'gap-1.5')}
+        >
+          <Eye className="size-4" aria-hidden="true" /> Preview
+        </a>
         <Button
           size="sm"
           variant="ghost"

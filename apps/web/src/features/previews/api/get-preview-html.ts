@@ -23,6 +23,8 @@ function sourceId(source: HtmlSource): string {
       return source.countyId;
     case 'city':
       return source.cityId;
+    case 'service-city':
+      return `${source.cityId}/${source.service}`;
   }
 }
 
@@ -47,6 +49,12 @@ function fetchHtml(id: string, source: HtmlSource, signal?: AbortSignal) {
       return call(previewsApi.cities, { params: { id, countyId: source.countyId }, signal });
     case 'city':
       return call(previewsApi.zipcodes, { params: { id, cityId: source.cityId }, signal });
+    case 'service-city':
+      return call(previewsApi.zipcodes, {
+        params: { id, cityId: source.cityId },
+        query: { service: source.service },
+        signal,
+      });
   }
 }
 

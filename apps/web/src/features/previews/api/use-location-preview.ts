@@ -2,10 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { PROJECT_POLL_MS } from '@cityforge/shared';
 import { fetchProjectDetail, projectDetailKey } from '../../../lib/project-detail';
 import { findLocation } from '../location-tree';
-import type { LocationTarget } from '../location-tree';
+import type { LocationPlace, LocationTarget } from '../location-tree';
 import { pageReadiness } from '../site-pages';
 import { previewHtmlQueryOptions } from './get-preview-html';
 import { isNotGeneratedYet } from './use-site-page-preview';
+
+/** The written page a place's preview shows: its service page's, or the city's. */
+function pageOf(place: LocationPlace) {
+  if (place.service) return { status: place.service.status, failedAt: null };
+  return place.city ?? null;
+}
 
 /**
  * The data behind a location preview: its HTML, fetched at once by the id in the address, and
@@ -21,15 +27,17 @@ export function useLocationPreview(projectId: string, target: LocationTarget) {
     enabled,
     staleTime: 0,
     refetchInterval: (query) => {
-      const city = query.state.data ? findLocation(query.state.data.states, target)?.city : null;
-      return city && pageReadiness(city) === 'generating' ? PROJECT_POLL_MS : false;
+      const place = query.state.data ? findLocation(query.state.data.states, target) : null;
+      const page = place ? pageOf(place) : null;
+      return page && pageReadiness(page) === 'generating' ? PROJECT_POLL_MS : false;
     },
     refetchIntervalInBackground: false,
   });
 
   const place = detail.data ? findLocation(detail.data.states, target) : null;
   const city = place?.city ?? null;
-  const failed = city !== null && pageReadiness(city) === 'failed';
+  const page = place ? pageOf(place) : null;
+  const failed = page !== null && pageReadiness(page) === 'failed';
 
   const html = useQuery({
     ...previewHtmlQueryOptions(projectId, target),

@@ -26,6 +26,8 @@ function targetOf(kind: LocationKind, params: Record<string, string | undefined>
       return { kind, countyId: params.countyId ?? '' };
     case 'city':
       return { kind, cityId: params.cityId ?? '' };
+    case 'service-city':
+      return { kind, cityId: params.cityId ?? '', service: params.service ?? '' };
   }
 }
 
@@ -44,7 +46,7 @@ export function LocationPreview({ kind }: { kind: LocationKind }) {
   const { detail, html, place, city, failed } = useLocationPreview(id, target);
   const { go, follow } = useSiteNavigation(id, {
     states: detail.data?.states,
-    hashToHomepage: kind !== 'city',
+    hashToHomepage: kind !== 'city' && kind !== 'service-city',
   });
 
   const title = locationTitle(target, place);

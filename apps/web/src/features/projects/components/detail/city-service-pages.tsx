@@ -1,7 +1,8 @@
-import { Pencil } from 'lucide-react';
+import { Link } from 'react-router';
+import { Eye, Pencil } from 'lucide-react';
 import type { TServiceCityNode } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
-import { itemState, serviceCityEditPath } from '../../structure';
+import { itemState, serviceCityEditPath, serviceCityPreviewPath } from '../../structure';
 
 const VERDICT_NOTE: Record<TServiceCityNode['verdict'], string> = {
   pending: '',
@@ -27,9 +28,13 @@ function ServiceBadge({ page }: { page: TServiceCityNode }) {
   );
 }
 
+const LINK_FOCUS =
+  'rounded-full hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
 /**
  * The city's pages for the services it offers: each service with its page's state. A page
- * written opens in the editor in a new tab, like the city's own Edit link.
+ * written opens in the editor in a new tab, like the city's own Edit link, and has its own
+ * preview beside it.
  */
 export function CityServicePages({
   projectId,
@@ -51,15 +56,26 @@ export function CityServicePages({
       {pages.map((page) => (
         <li key={page.id}>
           {itemState({ status: page.status, failedAt: null }) === 'completed' ? (
-            <a
-              href={serviceCityEditPath(projectId, cityId, page.slug)}
-              target="_blank"
-              rel="noopener"
-              title={`Edit the ${page.service} page of ${cityName}`}
-              className="rounded-full hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <ServiceBadge page={page} />
-            </a>
+            <span className="inline-flex items-center gap-0.5">
+              <a
+                href={serviceCityEditPath(projectId, cityId, page.slug)}
+                target="_blank"
+                rel="noopener"
+                title={`Edit the ${page.service} page of ${cityName}`}
+                className={LINK_FOCUS}
+              >
+                <ServiceBadge page={page} />
+              </a>
+              <Link
+                to={serviceCityPreviewPath(projectId, cityId, page.slug)}
+                title={`Preview the ${page.service} page of ${cityName}`}
+                aria-label={`Preview the ${page.service} page of ${cityName}`}
+                data-testid="service-city-preview"
+                className={`${LINK_FOCUS} flex size-6 items-center justify-center text-zinc-500 hover:text-zinc-900`}
+              >
+                <Eye className="size-3.5" aria-hidden="true" />
+              </Link>
+            </span>
           ) : (
             <ServiceBadge page={page} />
           )}

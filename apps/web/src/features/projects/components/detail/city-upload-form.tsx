@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MSG } from '@cityforge/shared';
 import type { TUploadReport } from '@cityforge/shared';
@@ -14,10 +14,25 @@ import { isApiError, serverMessage } from '../../../../lib/api-errors';
 import { uploadDefaultModel, useAiModels } from '../../../../lib/ai-models';
 import { refusedReport } from '../../../../lib/upload-report';
 import { useUploadLocations } from '../../api/upload-locations';
+import { useProjectDetail } from '../../api/get-project-detail';
+import { useProjectSettings } from '../../api/get-project-settings';
 import { ModelSelect } from '../../../../components/ui/model-select';
 import { MetaTagsField } from './meta-tags-field';
 import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 import { SampleDownload } from './sample-download';
+
+/** The project's service-city pages setting and services, while the setting is on. */
+function useUploadServicePages(projectId: string) {
+  const setting = useProjectSettings(projectId).data?.servicePages;
+  const pages = useProjectDetail(projectId).data?.servicePages;
+  return useMemo(
+    () =>
+      setting?.enabled && pages?.length
+        ? { setting, services: pages.map((p) => ({ id: p.id, name: p.name, slug: p.slug })) }
+        : undefined,
+    [setting, pages],
+  );
+}
 
 // 'Upload Failed - Failed to upload files. Please try again.' as a toast title and message.
 const [FAILED_TITLE, FAILED_TEXT] = MSG.uploadFailed.split(' - ') as [string, string];
@@ -50,6 +65,7 @@ export function CityUploadForm({
   const [refused, setRefused] = useState<TUploadReport | null>(null);
   const model = picked ?? uploadDefaultModel(models.data ?? []);
   const busy = upload.isPending;
+  const servicePages = useUploadServicePages(projectId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +118,12 @@ export function CityUploadForm({
           setModelError(undefined);
         }}
       />
-      <UploadEstimate files={chosen.files} model={model} project={projectId} />
+      <UploadEstimate
+        files={chosen.files}
+        model={model}
+        project={projectId}
+        servicePages={servicePages}
+      />
       <TextAreaField
         label="AI Processing Instructions (optional)"
         rows={3}

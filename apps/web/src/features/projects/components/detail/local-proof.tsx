@@ -11,11 +11,16 @@ import { useExportCities, type ExportFormat } from '../../api/export-cities';
 import { useRewriteChanged } from '../../api/rewrite-changed';
 import { proofLine, rewriteLabel } from '../../facts-form';
 
-/** Writes again the city pages whose facts changed after they were written, priced first. */
+/**
+ * Writes again the city pages (and their service pages) whose facts changed after they were
+ * written, priced first.
+ */
 function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
   const rewrite = useRewriteChanged(project.id);
   const [replaceEdits, setReplaceEdits] = useState(false);
-  const count = project.factsChangedCities;
+  const cities = project.factsChangedCities;
+  const services = project.factsChangedServicePages;
+  const count = cities + services;
   async function run() {
     try {
       const answer = await rewrite.mutateAsync({ replaceEdits });
@@ -44,7 +49,12 @@ function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
       <RunEstimate
         model={project.model}
         project={project.id}
-        parts={[{ kind: 'city', pages: count }]}
+        parts={(
+          [
+            { kind: 'city', pages: cities },
+            { kind: 'service-city', pages: services },
+          ] as const
+        ).filter((p) => p.pages > 0)}
         what={pages}
         className="text-xs"
       />
@@ -92,7 +102,8 @@ export function LocalProof({ project }: { project: TLeanProjectDetail }) {
   const total = project.totalCities;
   const withFacts = project.citiesWithFacts;
   const share = total ? Math.round((withFacts / total) * 100) : 0;
-  const rewritable = project.factsChangedCities > 0 && !isInProgress(project.status);
+  const changed = project.factsChangedCities + project.factsChangedServicePages;
+  const rewritable = changed > 0 && !isInProgress(project.status);
   return (
     <section
       aria-label="Local proof"

@@ -1,0 +1,1 @@
+ALTER TABLE "service_city_pages" ADD COLUMN "facts_changed_at" timestamp with time zone;
