@@ -5,6 +5,7 @@ import type { TLeanProjectDetail } from '@cityforge/shared';
 import { RunEstimate } from '../../../../components/estimate/run-estimate';
 import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
 import { Button } from '../../../../components/ui/button';
+import { ProgressBar } from '../../../../components/ui/progress-bar';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useExportCities, type ExportFormat } from '../../api/export-cities';
@@ -103,16 +104,12 @@ export function LocalProof({ project }: { project: TLeanProjectDetail }) {
           <ShieldCheck className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
           <span data-testid="local-proof-count">{proofLine(withFacts, total)}</span>
         </p>
-        <div
-          className="h-1.5 w-48 max-w-full overflow-hidden rounded-full bg-zinc-200"
-          role="progressbar"
+        <ProgressBar
+          percent={share}
           aria-label="City pages with local proof"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={share}
-        >
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${share}%` }} />
-        </div>
+          className="h-1.5 w-48 max-w-full bg-zinc-200"
+          barClassName="bg-brand-600"
+        />
         <p className="text-xs text-zinc-600">
           Add facts per city with its Facts button, or export the list, fill in the blank cells and
           upload it again.
