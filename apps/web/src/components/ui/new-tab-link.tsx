@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { buttonClasses } from './button';
 import type { ButtonSize, ButtonVariant } from './button';
 
@@ -49,6 +50,41 @@ export function NewTabLink({
       {children}
     </a>
   );
+}
+
+/** One of a row of new-tab links: where it goes, its words and its icon. */
+export interface TabLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Several new-tab links in a row, looking alike and disabled together. */
+export function NewTabLinks({
+  links,
+  disabled,
+  variant = 'ghost',
+  size,
+  iconClassName = 'size-3.5',
+}: {
+  links: readonly TabLink[];
+  disabled?: boolean;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  iconClassName?: string;
+}) {
+  return links.map(({ href, label, icon: Icon }) => (
+    <NewTabLink
+      key={label}
+      href={href}
+      disabled={disabled}
+      variant={variant}
+      size={size}
+      icon={<Icon className={iconClassName} aria-hidden="true" />}
+    >
+      {label}
+    </NewTabLink>
+  ));
 }
 
 /** A plain text link to an outside address, opening in a new tab. */

@@ -1,19 +1,26 @@
 import type { AriaAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
+const FILLS = {
+  brand: 'bg-brand-600',
+  moving: 'bg-brand-600 transition-[width] duration-500',
+  done: 'bg-emerald-500',
+} as const;
+
 /**
- * A thin bar filled to `percent`: the track's size and colour come in `className`, the fill's
- * colour in `barClassName`. Named by `aria-label` or `aria-labelledby`.
+ * A thin bar filled to `percent`: the track's size and colour come in `className`; `fill` is
+ * the bar's colour (`moving` eases each step, for a figure that grows as you watch). Named by
+ * `aria-label` or `aria-labelledby`.
  */
 export function ProgressBar({
   percent,
   className,
-  barClassName,
+  fill = 'brand',
   ...aria
 }: {
   percent: number;
   className: string;
-  barClassName: string;
+  fill?: keyof typeof FILLS;
 } & Pick<AriaAttributes, 'aria-label' | 'aria-labelledby' | 'aria-valuetext'>) {
   return (
     <div
@@ -24,7 +31,7 @@ export function ProgressBar({
       {...aria}
       className={cn('overflow-hidden rounded-full', className)}
     >
-      <div className={cn('h-full rounded-full', barClassName)} style={{ width: `${percent}%` }} />
+      <div className={cn('h-full rounded-full', FILLS[fill])} style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function DeployRunning({
         aria-labelledby={labelId}
         aria-valuetext={view.detail ? `${view.label}, ${view.detail}` : view.label}
         className="h-1.5 bg-white"
-        barClassName="bg-brand-600 transition-[width] duration-500"
+        fill="moving"
       />
       {view.detail ? (
         <p className="text-2xs text-brand-800 tabular-nums" data-testid="deploy-files">

@@ -41,7 +41,7 @@ export function DeploymentProgress({
         percent={percent}
         aria-labelledby={labelId}
         className="h-1.5 bg-zinc-100"
-        barClassName="bg-brand-600 transition-[width] duration-500"
+        fill="moving"
       />
       <ol className="grid grid-cols-3 gap-1.5">
         {steps.map((step) => (

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { AlertCircle, CheckCircle2, Send, TriangleAlert } from 'lucide-react';
 import type { TDeployment } from '@cityforge/shared';
 import { cn } from '../../../lib/cn';
@@ -39,43 +38,33 @@ export function LastDeploy({
           </span>
         </span>
       </p>
-      {deployment.note ? (
-        <DeployLine
-          testId="deploy-note"
-          className="text-amber-800"
-          icon={<TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />}
-        >
-          {deployment.note}
-        </DeployLine>
-      ) : null}
-      {deployment.indexNow ? (
-        <DeployLine
-          testId="deploy-indexnow"
-          className="text-zinc-600"
-          icon={<Send className="mt-px size-3.5 shrink-0 text-zinc-500" aria-hidden="true" />}
-        >
-          {deployment.indexNow}
-        </DeployLine>
-      ) : null}
+      {deployNotes(deployment).map(({ testId, text, NoteIcon, tone, iconTone }) =>
+        text ? (
+          <p key={testId} data-testid={testId} className={cn('mt-1 flex gap-1.5', tone)}>
+            <NoteIcon className={cn('mt-px size-3.5 shrink-0', iconTone)} aria-hidden="true" />
+            <span className="min-w-0 break-words">{text}</span>
+          </p>
+        ) : null,
+      )}
     </section>
   );
 }
 
-function DeployLine({
-  testId,
-  className,
-  icon,
-  children,
-}: {
-  testId: string;
-  className: string;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <p data-testid={testId} className={cn('mt-1 flex gap-1.5', className)}>
-      {icon}
-      <span className="min-w-0 break-words">{children}</span>
-    </p>
-  );
+/** What the deploy left to say: its note and IndexNow's answer. */
+function deployNotes(deployment: TDeployment) {
+  return [
+    {
+      testId: 'deploy-note',
+      text: deployment.note,
+      NoteIcon: TriangleAlert,
+      tone: 'text-amber-800',
+    },
+    {
+      testId: 'deploy-indexnow',
+      text: deployment.indexNow,
+      NoteIcon: Send,
+      tone: 'text-zinc-600',
+      iconTone: 'text-zinc-500',
+    },
+  ];
 }

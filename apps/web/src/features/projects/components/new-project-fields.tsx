@@ -1,10 +1,10 @@
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { SwitchController } from '../../../components/forms/switch-controller';
 import type { UseFormReturn } from 'react-hook-form';
 import { MSG } from '@cityforge/shared';
 import { RunEstimate } from '../../../components/estimate/run-estimate';
 import { TextAreaField, TextField } from '../../../components/ui/input';
 import { ModelSelect } from '../../../components/ui/model-select';
-import { SwitchField } from '../../../components/ui/switch';
 import type { useAiModels } from '../../../lib/ai-models';
 import { newProjectRun } from '../new-project-run';
 import type { NewProjectIn, NewProjectOut } from '../use-new-project-form';
@@ -49,18 +49,12 @@ export function NewProjectFields({
         {...register('prompt')}
       />
       <ContactFields form={form} />
-      <Controller
+      <SwitchController
         control={control}
         name="createServicePages"
-        render={({ field }) => (
-          <SwitchField
-            label="Create service pages"
-            description="Also generate one page per service the business offers."
-            checked={!!field.value}
-            onCheckedChange={field.onChange}
-            className="rounded-lg border border-zinc-200 px-4 py-3"
-          />
-        )}
+        label="Create service pages"
+        description="Also generate one page per service the business offers."
+        className="rounded-lg border border-zinc-200 px-4 py-3"
       />
       <RunEstimate model={model ?? ''} parts={run.parts} what={run.what} />
     </>

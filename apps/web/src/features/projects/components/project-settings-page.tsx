@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { FolderX } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonForm } from '../../../components/ui/skeleton';
@@ -44,17 +44,13 @@ export default function ProjectSettingsPage() {
   if (settings.isPending) body = <SettingsSkeleton />;
   else if (settings.isError)
     body = (
-      <Alert
-        variant="error"
+      <RetryAlert
         title={MSG.fetchProjectFailed}
-        action={
-          <Button size="sm" variant="outline" onClick={() => void settings.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => settings.refetch()}
+        retryLabel="Try Again"
       >
         {settings.error.message}
-      </Alert>
+      </RetryAlert>
     );
   else
     body = (

@@ -70,7 +70,7 @@ export function ReleaseStatus({ project, locked }: { project: TProject; locked: 
         percent={percent}
         aria-label="City pages live"
         className="h-1 bg-white"
-        barClassName="bg-emerald-500"
+        fill="done"
       />
       <div className="flex flex-wrap gap-2">
         <Button

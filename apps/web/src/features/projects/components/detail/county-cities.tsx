@@ -1,6 +1,5 @@
 import type { TLeanCity, TLeanCounty, TProjectGate } from '@cityforge/shared';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
+import { RetryAlert } from '../../../../components/ui/alert';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useCountyCities } from '../../api/get-county-cities';
@@ -69,18 +68,14 @@ function FetchedCities({
     );
   if (cities.isError)
     return (
-      <Alert
-        variant="error"
+      <RetryAlert
         className="my-2"
         title="Could not load the cities"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void cities.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => cities.refetch()}
+        retryLabel="Try Again"
       >
         {errorMessage(cities.error, '')}
-      </Alert>
+      </RetryAlert>
     );
   return <CityList projectId={projectId} cities={cities.data} actions={actions} />;
 }

@@ -2,7 +2,7 @@ import { Download, Eye, MapPinned, Rocket, Settings } from 'lucide-react';
 import { isInProgress } from '@cityforge/shared';
 import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Button } from '../../../../components/ui/button';
-import { NewTabLink } from '../../../../components/ui/new-tab-link';
+import { NewTabLinks } from '../../../../components/ui/new-tab-link';
 import { useDeploy, useSiteDownload } from '../../../deploys/actions';
 import { hostingLink } from '../../../deploys/deployment';
 import { GatedDeployButton } from '../../../deploys/components/gated-deploy-button';
@@ -36,22 +36,16 @@ export function DetailActions({
       >
         Create City Pages
       </Button>
-      <NewTabLink
-        href={`/project/${id}/homepage`}
+      <NewTabLinks
+        variant="outline"
         size="md"
+        iconClassName="size-4"
         disabled={busy}
-        icon={<Eye className="size-4" aria-hidden="true" />}
-      >
-        Preview Site
-      </NewTabLink>
-      <NewTabLink
-        href={`/projects/${id}/settings`}
-        size="md"
-        disabled={busy}
-        icon={<Settings className="size-4" aria-hidden="true" />}
-      >
-        Settings
-      </NewTabLink>
+        links={[
+          { href: `/project/${id}/homepage`, label: 'Preview Site', icon: Eye },
+          { href: `/projects/${id}/settings`, label: 'Settings', icon: Settings },
+        ]}
+      />
       <Button
         variant="outline"
         disabled={busy}

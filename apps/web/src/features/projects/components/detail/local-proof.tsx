@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Download, RefreshCw, ShieldCheck } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
 import type { TLeanProjectDetail } from '@cityforge/shared';
-import { RunEstimate } from '../../../../components/estimate/run-estimate';
-import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
+import { CityRewriteAction } from '../../../../components/regeneration/city-rewrite-action';
 import { Button } from '../../../../components/ui/button';
 import { ProgressBar } from '../../../../components/ui/progress-bar';
 import { toast } from '../../../../components/ui/toast';
@@ -15,9 +13,8 @@ import { proofLine, rewriteLabel } from '../../facts-form';
 /** Writes again the city pages whose facts changed after they were written, priced first. */
 function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
   const rewrite = useRewriteChanged(project.id);
-  const [replaceEdits, setReplaceEdits] = useState(false);
   const count = project.factsChangedCities;
-  async function run() {
+  async function run(replaceEdits: boolean) {
     try {
       const answer = await rewrite.mutateAsync({ replaceEdits });
       toast.success(answer.message, { message: '' });
@@ -28,26 +25,15 @@ function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
   const pages = `${count} changed ${count === 1 ? 'page' : 'pages'}`;
   return (
     <div className="flex flex-col items-start gap-1">
-      <Button
-        size="sm"
-        loading={rewrite.isPending}
+      <CityRewriteAction
+        label={rewriteLabel(count)}
         icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
-        onClick={() => void run()}
-      >
-        {rewriteLabel(count)}
-      </Button>
-      <ReplaceEditsTick
-        checked={replaceEdits}
-        onChange={setReplaceEdits}
-        disabled={rewrite.isPending}
-        className="text-xs"
-      />
-      <RunEstimate
+        busy={rewrite.isPending}
+        onRun={(replaceEdits) => void run(replaceEdits)}
         model={project.model}
-        project={project.id}
-        parts={[{ kind: 'city', pages: count }]}
+        projectId={project.id}
+        count={count}
         what={pages}
-        className="text-xs"
       />
     </div>
   );
@@ -108,7 +94,6 @@ export function LocalProof({ project }: { project: TLeanProjectDetail }) {
           percent={share}
           aria-label="City pages with local proof"
           className="h-1.5 w-48 max-w-full bg-zinc-200"
-          barClassName="bg-brand-600"
         />
         <p className="text-xs text-zinc-600">
           Add facts per city with its Facts button, or export the list, fill in the blank cells and

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { RunEstimate } from '../estimate/run-estimate';
+import { Button } from '../ui/button';
+import type { ButtonVariant } from '../ui/button';
+import { ReplaceEditsTick } from './replace-edits-tick';
+
+/**
+ * A button that writes a project's city pages again, its "Replace my edits too" tick (handed
+ * to `onRun`), and what writing `count` pages costs.
+ */
+export function CityRewriteAction({
+  label,
+  icon,
+  variant,
+  busy,
+  onRun,
+  model,
+  projectId,
+  count,
+  what,
+}: {
+  label: ReactNode;
+  icon: ReactNode;
+  variant?: ButtonVariant;
+  busy: boolean;
+  onRun: (replaceEdits: boolean) => void;
+  model: string;
+  projectId: string;
+  count: number;
+  what: string;
+}) {
+  const [replaceEdits, setReplaceEdits] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={variant}
+        loading={busy}
+        icon={icon}
+        onClick={() => onRun(replaceEdits)}
+      >
+        {label}
+      </Button>
+      <ReplaceEditsTick
+        checked={replaceEdits}
+        onChange={setReplaceEdits}
+        disabled={busy}
+        className="text-xs"
+      />
+      <RunEstimate
+        model={model}
+        project={projectId}
+        parts={[{ kind: 'city', pages: count }]}
+        what={what}
+        className="text-xs"
+      />
+    </>
+  );
+}
