@@ -61,16 +61,18 @@ export function Alert({
 export function RetryAlert({
   onRetry,
   retryLabel = 'Retry',
+  retryIcon,
   ...rest
 }: Omit<Parameters<typeof Alert>[0], 'variant' | 'action'> & {
   onRetry: () => unknown;
   retryLabel?: string;
+  retryIcon?: ReactNode;
 }) {
   return (
     <Alert
       variant="error"
       action={
-        <Button size="sm" variant="outline" onClick={() => void onRetry()}>
+        <Button size="sm" variant="outline" icon={retryIcon} onClick={() => void onRetry()}>
           {retryLabel}
         </Button>
       }

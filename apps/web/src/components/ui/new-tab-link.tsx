@@ -62,10 +62,9 @@ export interface TabLink {
 /** Several new-tab links in a row, looking alike and disabled together. */
 export function NewTabLinks({
   links,
-  disabled,
   variant = 'ghost',
-  size,
   iconClassName = 'size-3.5',
+  ...look
 }: {
   links: readonly TabLink[];
   disabled?: boolean;
@@ -77,9 +76,8 @@ export function NewTabLinks({
     <NewTabLink
       key={label}
       href={href}
-      disabled={disabled}
       variant={variant}
-      size={size}
+      {...look}
       icon={<Icon className={iconClassName} aria-hidden="true" />}
     >
       {label}

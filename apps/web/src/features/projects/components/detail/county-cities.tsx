@@ -1,6 +1,6 @@
 import type { TLeanCity, TLeanCounty, TProjectGate } from '@cityforge/shared';
 import { RetryAlert } from '../../../../components/ui/alert';
-import { Spinner } from '../../../../components/ui/spinner';
+import { LoadingLine } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useCountyCities } from '../../api/get-county-cities';
 import type { RegenerationOptions } from '../../api/regeneration-query';
@@ -57,14 +57,9 @@ function FetchedCities({
   const cities = useCountyCities(projectId, county.id);
   if (cities.isPending)
     return (
-      <p
-        role="status"
-        className="flex items-center gap-2 py-2 text-sm text-zinc-500"
-        data-testid="county-loading"
-      >
-        <Spinner size="sm" decorative className="text-brand-600" />
+      <LoadingLine className="py-2" testId="county-loading">
         Loading the cities of {county.name}…
-      </p>
+      </LoadingLine>
     );
   if (cities.isError)
     return (

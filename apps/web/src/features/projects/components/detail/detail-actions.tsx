@@ -1,4 +1,5 @@
 import { Download, Eye, MapPinned, Rocket, Settings } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { isInProgress } from '@cityforge/shared';
 import type { TLeanProjectDetail } from '@cityforge/shared';
 import { Button } from '../../../../components/ui/button';
@@ -22,44 +23,35 @@ export function DetailActions({
   const { download, busy: downloading } = useSiteDownload(project.id);
   const busy = isInProgress(project.status);
   const id = encodeURIComponent(project.id);
+  // Every action has the same look, and waits while the project is In progress.
+  const look = { variant: 'outline', disabled: busy } as const;
+  const icon = (Icon: LucideIcon) => <Icon className="size-4" aria-hidden="true" />;
   return (
     <div
       className="flex flex-wrap gap-2 lg:max-w-xl lg:justify-end"
       role="group"
       aria-label="Project actions"
     >
-      <Button
-        variant="outline"
-        disabled={busy}
-        icon={<MapPinned className="size-4" aria-hidden="true" />}
-        onClick={onCreateCities}
-      >
+      <Button {...look} icon={icon(MapPinned)} onClick={onCreateCities}>
         Create City Pages
       </Button>
       <NewTabLinks
-        variant="outline"
+        {...look}
         size="md"
         iconClassName="size-4"
-        disabled={busy}
         links={[
           { href: `/project/${id}/homepage`, label: 'Preview Site', icon: Eye },
           { href: `/projects/${id}/settings`, label: 'Settings', icon: Settings },
         ]}
       />
-      <Button
-        variant="outline"
-        disabled={busy}
-        icon={<Rocket className="size-4" aria-hidden="true" />}
-        onClick={onDeployToDomain}
-      >
+      <Button {...look} icon={icon(Rocket)} onClick={onDeployToDomain}>
         Deploy to Domain
       </Button>
       <Button
-        variant="outline"
-        disabled={busy}
+        {...look}
         loading={downloading}
         data-testid="download-site"
-        icon={<Download className="size-4" aria-hidden="true" />}
+        icon={icon(Download)}
         onClick={download}
       >
         {downloading ? 'Downloading...' : 'Download Site'}
