@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { takeExcluded } from '../../db/excluded.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { invoices, plans, stripeEvents, subscriptions, users } from '../../db/schema/index.ts';
 
@@ -91,13 +92,13 @@ export function createBillingRepo(db: Db) {
         .values(values)
         .onConflictDoUpdate({
           target: invoices.stripeInvoiceId,
-          set: {
-            amountCents: sql`excluded.amount_cents`,
-            currency: sql`excluded.currency`,
-            status: sql`excluded.status`,
-            description: sql`excluded.description`,
-            hostedUrl: sql`excluded.hosted_url`,
-          },
+          set: takeExcluded(invoices, [
+            'amountCents',
+            'currency',
+            'status',
+            'description',
+            'hostedUrl',
+          ]),
         });
     },
     async listInvoices(userId: string, page: number, pageSize: number, tx: Executor = db) {

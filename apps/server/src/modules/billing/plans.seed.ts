@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { takeExcluded } from '../../db/excluded.ts';
 import type { Db } from '../../db/client.ts';
 import { plans } from '../../db/schema/index.ts';
 
@@ -76,15 +76,15 @@ export async function seedPlans(db: Db): Promise<void> {
     .values(PLAN_SEED)
     .onConflictDoUpdate({
       target: plans.id,
-      set: {
-        name: sql`excluded.name`,
-        priceCents: sql`excluded.price_cents`,
-        description: sql`excluded.description`,
-        isPopular: sql`excluded.is_popular`,
-        features: sql`excluded.features`,
-        limitProjects: sql`excluded.limit_projects`,
-        limitCityPagesPerMonth: sql`excluded.limit_city_pages_per_month`,
-        sortOrder: sql`excluded.sort_order`,
-      },
+      set: takeExcluded(plans, [
+        'name',
+        'priceCents',
+        'description',
+        'isPopular',
+        'features',
+        'limitProjects',
+        'limitCityPagesPerMonth',
+        'sortOrder',
+      ]),
     });
 }

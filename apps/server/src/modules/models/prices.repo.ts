@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { takeExcluded } from '../../db/excluded.ts';
 import type { Db } from '../../db/client.ts';
 import { modelPrices } from '../../db/schema/index.ts';
 
@@ -71,11 +72,7 @@ export function createPricesRepo(db: Db) {
         )
         .onConflictDoUpdate({
           target: modelPrices.model,
-          set: {
-            promptUsd: sql`excluded.prompt_usd`,
-            completionUsd: sql`excluded.completion_usd`,
-            fetchedAt: sql`excluded.fetched_at`,
-          },
+          set: takeExcluded(modelPrices, ['promptUsd', 'completionUsd', 'fetchedAt']),
           setWhere: eq(modelPrices.source, source),
         });
     },

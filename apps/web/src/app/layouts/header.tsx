@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { Building2, LogOut } from 'lucide-react';
-import { BRAND } from '@cityforge/shared';
+import { LogOut } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
+import { BrandLink } from '../../components/ui/brand-link';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/auth-store';
@@ -35,15 +35,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="container-page flex h-16 items-center gap-3">
-        <Link
-          to="/"
-          className="flex items-center gap-2 rounded-md text-base font-semibold text-zinc-950"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
-            <Building2 className="size-4.5" aria-hidden="true" />
-          </span>
-          {BRAND}
-        </Link>
+        <BrandLink size="md" />
         {user?.isSuperuser ? <Badge variant="brand">Admin</Badge> : null}
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {hasAccess ? (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, CreditCard, LogOut, Menu, Settings, FolderKanban, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { TUser } from '@cityforge/shared';
 import { buttonClasses } from '../../components/ui/button';
 
@@ -17,6 +18,36 @@ export function displayName(user: Pick<TUser, 'fullName'>): string {
 function initials(name: string): string {
   const parts = name.split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? 'U') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+function MenuLink({
+  to,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  children: string;
+}) {
+  return (
+    <DropdownMenu.Item asChild className={itemClass}>
+      <Link to={to}>
+        <Icon className="size-4 text-zinc-500" aria-hidden="true" /> {children}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+/** Both menus end with Logout, set apart. */
+function LogoutItem({ onLogout }: { onLogout: () => void }) {
+  return (
+    <>
+      <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
+      <DropdownMenu.Item className={itemClass} onSelect={onLogout}>
+        <LogOut className="size-4 text-zinc-500" aria-hidden="true" /> Logout
+      </DropdownMenu.Item>
+    </>
+  );
 }
 
 /** Desktop user menu: headed by the full name (or "User"). */
@@ -41,20 +72,13 @@ export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void
             <p className="truncate text-xs text-zinc-500">{user.email}</p>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/profile">
-              <Settings className="size-4 text-zinc-500" aria-hidden="true" /> Account Settings
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/plans">
-              <CreditCard className="size-4 text-zinc-500" aria-hidden="true" /> Plans &amp; Billing
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
-          <DropdownMenu.Item className={itemClass} onSelect={onLogout}>
-            <LogOut className="size-4 text-zinc-500" aria-hidden="true" /> Logout
-          </DropdownMenu.Item>
+          <MenuLink to="/profile" icon={Settings}>
+            Account Settings
+          </MenuLink>
+          <MenuLink to="/plans" icon={CreditCard}>
+            Plans &amp; Billing
+          </MenuLink>
+          <LogoutItem onLogout={onLogout} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -73,27 +97,18 @@ export function MobileMenu({ user, onLogout }: { user: TUser; onLogout: () => vo
           <DropdownMenu.Label className="truncate px-2.5 py-2 text-xs text-zinc-500">
             {displayName(user)}
           </DropdownMenu.Label>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/projects">
-              <FolderKanban className="size-4 text-zinc-500" aria-hidden="true" /> Projects
-            </Link>
-          </DropdownMenu.Item>
+          <MenuLink to="/projects" icon={FolderKanban}>
+            Projects
+          </MenuLink>
           {user.isSuperuser ? (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/admin/users">
-                <Users className="size-4 text-zinc-500" aria-hidden="true" /> Users
-              </Link>
-            </DropdownMenu.Item>
+            <MenuLink to="/admin/users" icon={Users}>
+              Users
+            </MenuLink>
           ) : null}
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/profile">
-              <Settings className="size-4 text-zinc-500" aria-hidden="true" /> Account Settings
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100" />
-          <DropdownMenu.Item className={itemClass} onSelect={onLogout}>
-            <LogOut className="size-4 text-zinc-500" aria-hidden="true" /> Logout
-          </DropdownMenu.Item>
+          <MenuLink to="/profile" icon={Settings}>
+            Account Settings
+          </MenuLink>
+          <LogoutItem onLogout={onLogout} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Skeleton, SkeletonCard, SkeletonText } from '../../components/ui/skeleton';
+import { Skeleton, SkeletonCard, SkeletonForm, SkeletonText } from '../../components/ui/skeleton';
 import type { ScreenKind } from '../paths';
 
 function Heading() {
@@ -50,14 +50,7 @@ const BODIES: Record<ScreenKind, () => JSX.Element> = {
   'project-settings': () => (
     <div className="mx-auto max-w-3xl">
       <Heading />
-      <div className="space-y-5 rounded-xl border border-zinc-200 bg-white p-6">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="space-y-2">
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ))}
-      </div>
+      <SkeletonForm fields={4} />
     </div>
   ),
   'project-edit': () => (

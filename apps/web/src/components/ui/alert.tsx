@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 export type AlertVariant = 'error' | 'success' | 'info' | 'warning';
 
@@ -53,5 +54,29 @@ export function Alert({
       </div>
       {action ? <div className="shrink-0 self-center">{action}</div> : null}
     </div>
+  );
+}
+
+/** An error banner with a button that asks again (Retry, or Try Again). */
+export function RetryAlert({
+  onRetry,
+  retryLabel = 'Retry',
+  retryIcon,
+  ...rest
+}: Omit<Parameters<typeof Alert>[0], 'variant' | 'action'> & {
+  onRetry: () => unknown;
+  retryLabel?: string;
+  retryIcon?: ReactNode;
+}) {
+  return (
+    <Alert
+      variant="error"
+      action={
+        <Button size="sm" variant="outline" icon={retryIcon} onClick={() => void onRetry()}>
+          {retryLabel}
+        </Button>
+      }
+      {...rest}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { buttonClasses } from './button';
 import type { ButtonSize, ButtonVariant } from './button';
 
@@ -49,6 +50,39 @@ export function NewTabLink({
       {children}
     </a>
   );
+}
+
+/** One of a row of new-tab links: where it goes, its words and its icon. */
+export interface TabLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Several new-tab links in a row, looking alike and disabled together. */
+export function NewTabLinks({
+  links,
+  variant = 'ghost',
+  iconClassName = 'size-3.5',
+  ...look
+}: {
+  links: readonly TabLink[];
+  disabled?: boolean;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  iconClassName?: string;
+}) {
+  return links.map(({ href, label, icon: Icon }) => (
+    <NewTabLink
+      key={label}
+      href={href}
+      variant={variant}
+      {...look}
+      icon={<Icon className={iconClassName} aria-hidden="true" />}
+    >
+      {label}
+    </NewTabLink>
+  ));
 }
 
 /** A plain text link to an outside address, opening in a new tab. */

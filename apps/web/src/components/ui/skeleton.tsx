@@ -34,3 +34,17 @@ export function SkeletonCard({ className }: { className?: string }) {
     </div>
   );
 }
+
+/** A form card's placeholder: `fields` labels, each over its input. */
+export function SkeletonForm({ fields }: { fields: number }) {
+  return (
+    <div className="space-y-5 rounded-xl border border-zinc-200 bg-white p-6">
+      {Array.from({ length: fields }, (_, i) => (
+        <div key={i} className="space-y-2">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
@@ -50,6 +51,28 @@ export function LoadingBlock({ text, className }: { text: string; className?: st
       <Spinner size="lg" decorative className="text-brand-600" />
       <p className="text-sm font-medium">{text}</p>
     </div>
+  );
+}
+
+/** A small spinner before a line saying what is loading. */
+export function LoadingLine({
+  children,
+  className,
+  testId,
+}: {
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <p
+      role="status"
+      className={cn('flex items-center gap-2 text-sm text-zinc-500', className)}
+      data-testid={testId}
+    >
+      <Spinner size="sm" decorative className="text-brand-600" />
+      {children}
+    </p>
   );
 }
 

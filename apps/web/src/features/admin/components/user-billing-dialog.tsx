@@ -3,8 +3,7 @@ import { Receipt } from 'lucide-react';
 import { INVOICES_PAGE_SIZE, MSG } from '@cityforge/shared';
 import type { TAdminUser } from '@cityforge/shared';
 import { InvoiceTable } from '../../../components/billing/invoice-table';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/alert';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -36,16 +35,7 @@ export function UserBillingDialog({
     );
   } else if (invoices.isError && !data) {
     content = (
-      <Alert
-        variant="error"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void invoices.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {MSG.adminBillingHistoryFailed}
-      </Alert>
+      <RetryAlert onRetry={() => invoices.refetch()}>{MSG.adminBillingHistoryFailed}</RetryAlert>
     );
   } else if (!data || data.results.length === 0) {
     content = (

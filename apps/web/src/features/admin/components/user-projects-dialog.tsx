@@ -7,9 +7,8 @@ import {
   USER_PROJECTS_SEARCH_DEBOUNCE_MS,
 } from '@cityforge/shared';
 import type { TAdminUser, TProject } from '@cityforge/shared';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ExternalLink } from '../../../components/ui/new-tab-link';
 import { Pagination } from '../../../components/ui/pagination';
@@ -134,17 +133,9 @@ function ProjectsContent({
     );
   } else if (projects.isError && !data) {
     return (
-      <Alert
-        variant="error"
-        className="mt-3"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void projects.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert className="mt-3" onRetry={() => projects.refetch()}>
         {MSG.fetchUserProjectsFailed}
-      </Alert>
+      </RetryAlert>
     );
   } else if (!data || data.results.length === 0) {
     return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Building2 } from 'lucide-react';
-import { BRAND, MSG, TOAST_AUTH_MS } from '@cityforge/shared';
+import { MSG, TOAST_AUTH_MS } from '@cityforge/shared';
 import { isApiError } from '../../../lib/api-errors';
 import { toast } from '../../../components/ui/toast';
+import { BrandLink } from '../../../components/ui/brand-link';
 
 /** The centered card every sign-in screen uses. `brand` adds the logo (login and signup have no header). */
 export function AuthCard({
@@ -22,17 +22,7 @@ export function AuthCard({
   return (
     <div className="flex w-full flex-1 flex-col items-center justify-center px-4 py-10 sm:py-16">
       <div className="w-full max-w-md">
-        {brand ? (
-          <Link
-            to="/"
-            className="mx-auto mb-8 flex w-fit items-center gap-2 rounded-md text-lg font-semibold text-zinc-950"
-          >
-            <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
-              <Building2 className="size-5" aria-hidden="true" />
-            </span>
-            {BRAND}
-          </Link>
-        ) : null}
+        {brand ? <BrandLink size="lg" className="mx-auto mb-8 w-fit" /> : null}
         <div className="rounded-2xl border border-zinc-200 bg-white px-6 py-8 shadow-card sm:px-10">
           <div className="mb-6 text-center">
             <h1 className="text-2xl font-semibold">{title}</h1>
@@ -48,6 +38,15 @@ export function AuthCard({
 
 export const authLinkClass =
   'rounded font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
+
+/** The footer link of the password reset screens. */
+export function BackToSignIn() {
+  return (
+    <Link to="/login" className={authLinkClass}>
+      Back to sign in
+    </Link>
+  );
+}
 
 /**
  * Signup, reset and request-reset failures: one error toast per field as

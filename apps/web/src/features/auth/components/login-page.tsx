@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox, TextField } from '../../../components/ui/input';
 import { startSession } from '../../../lib/auth-store';
 import { useLogin } from '../api/login';
+import { AuthEmailField } from './auth-email-field';
 import { AuthCard, authLinkClass } from './auth-card';
 
 export default function LoginPage() {
@@ -62,15 +63,7 @@ export default function LoginPage() {
             {failure}
           </Alert>
         ) : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <AuthEmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"

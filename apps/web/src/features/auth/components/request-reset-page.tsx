@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, RESET_REQUEST_REDIRECT_MS, ZRequestPasswordReset } from '@cityforge/shared';
 import type { TRequestPasswordReset } from '@cityforge/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { AuthCard, authLinkClass, toastFormError } from './auth-card';
+import { AuthEmailField } from './auth-email-field';
+import { AuthCard, BackToSignIn, toastFormError } from './auth-card';
 
 export default function RequestResetPage() {
   const navigate = useNavigate();
@@ -43,11 +43,7 @@ export default function RequestResetPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your email and we'll send you a link to reset it."
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          Back to sign in
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       {sent ? (
         <Alert variant="success" testId="reset-request-sent">
@@ -55,15 +51,7 @@ export default function RequestResetPage() {
         </Alert>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoFocus
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <AuthEmailField error={errors.email?.message} {...register('email')} />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Sending reset link...' : 'Send reset link'}
           </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BAD_RESET_TOKEN_REDIRECT_MS, MSG, ZResetPasswordRequest } from '@cityforge/shared';
@@ -10,7 +10,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyPasswordReset } from '../api/verify-password-reset';
-import { AuthCard, authLinkClass, toastFormError } from './auth-card';
+import { AuthCard, BackToSignIn, toastFormError } from './auth-card';
 
 /** Token validity as the spec tracks it: unknown while checking, then true or false. */
 function useTokenValidity(token: string | null): boolean | null {
@@ -63,11 +63,7 @@ export default function ResetPasswordPage() {
     <AuthCard
       title="Reset your password"
       subtitle="Choose a new password of at least 6 characters."
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          Back to sign in
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       {valid === null ? (
         <LoadingBlock text="Checking your reset link..." />

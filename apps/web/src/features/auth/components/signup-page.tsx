@@ -5,9 +5,9 @@ import { MSG, TOAST_AUTH_MS, ZSignupForm } from '@cityforge/shared';
 import type { TSignupForm } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
-import { TextField } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useSignup } from '../api/signup';
+import { AuthEmailField } from './auth-email-field';
 import { AuthCard, authLinkClass, toastFormError } from './auth-card';
 
 export default function SignupPage() {
@@ -48,15 +48,7 @@ export default function SignupPage() {
       }
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <AuthEmailField error={errors.email?.message} {...register('email')} />
         <NewPasswordFields register={register} errors={errors} hint="At least 6 characters." />
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Creating account...' : 'Sign up'}

@@ -1,6 +1,7 @@
 import { Check, ExternalLink as LinkIcon, FileCode2, Globe } from 'lucide-react';
 import type { TProject } from '@cityforge/shared';
 import { cn } from '../../../lib/cn';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { deploySteps, hostingLink, progressPercent, sitemapUrl, withProtocol } from '../deployment';
 import type { GuideStep } from '../deployment';
 
@@ -36,19 +37,12 @@ export function DeploymentProgress({
           {percent}%
         </span>
       </div>
-      <div
-        role="progressbar"
+      <ProgressBar
+        percent={percent}
         aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-1.5 overflow-hidden rounded-full bg-zinc-100"
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+        className="h-1.5 bg-zinc-100"
+        fill="moving"
+      />
       <ol className="grid grid-cols-3 gap-1.5">
         {steps.map((step) => (
           <li key={step.key}>

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Receipt } from 'lucide-react';
 import { INVOICES_PAGE_SIZE, MSG } from '@cityforge/shared';
 import { InvoiceTable } from '../../../components/billing/invoice-table';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -34,16 +33,9 @@ export function BillingHistory() {
         </div>
       ) : invoices.isError && !data ? (
         <div className="p-6">
-          <Alert
-            variant="error"
-            action={
-              <Button size="sm" variant="outline" onClick={() => void invoices.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => invoices.refetch()}>
             Your billing history could not be loaded.
-          </Alert>
+          </RetryAlert>
         </div>
       ) : !data || data.results.length === 0 ? (
         <div className="flex flex-col items-center gap-2 px-6 py-10 text-center text-sm text-zinc-500">

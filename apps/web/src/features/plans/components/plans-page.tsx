@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { CreditCard } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonCard } from '../../../components/ui/skeleton';
@@ -62,17 +61,9 @@ export default function PlansPage() {
     );
   } else if (plans.isError) {
     content = (
-      <Alert
-        variant="error"
-        testId="plans-error"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void plans.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert testId="plans-error" onRetry={() => plans.refetch()}>
         {`${MSG.plansLoadFailed}: ${plans.error.message || MSG.fetchPlansFailed}`}
-      </Alert>
+      </RetryAlert>
     );
   } else if (plans.data.results.length === 0) {
     content = <EmptyState icon={<CreditCard />} title={MSG.noPlans} />;

@@ -4,7 +4,7 @@ import { Eye, Globe, Pencil, RotateCcw, Settings, Trash2 } from 'lucide-react';
 import type { TProject } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { NewTabLink } from '../../../components/ui/new-tab-link';
+import { NewTabLinks } from '../../../components/ui/new-tab-link';
 import { usageCostTotal } from '../../../lib/cost';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useDeploy } from '../../deploys/actions';
@@ -173,30 +173,14 @@ function CardLinks({
   const id = encodeURIComponent(project.id);
   return (
     <div className="flex items-center gap-1">
-      <NewTabLink
-        href={`/project/${id}/homepage`}
+      <NewTabLinks
         disabled={locked}
-        variant="ghost"
-        icon={<Eye className="size-3.5" aria-hidden="true" />}
-      >
-        View
-      </NewTabLink>
-      <NewTabLink
-        href={`/projects/${id}/edit`}
-        disabled={locked}
-        variant="ghost"
-        icon={<Pencil className="size-3.5" aria-hidden="true" />}
-      >
-        Edit
-      </NewTabLink>
-      <NewTabLink
-        href={`/projects/${id}/settings`}
-        disabled={locked}
-        variant="ghost"
-        icon={<Settings className="size-3.5" aria-hidden="true" />}
-      >
-        Settings
-      </NewTabLink>
+        links={[
+          { href: `/project/${id}/homepage`, label: 'View', icon: Eye },
+          { href: `/projects/${id}/edit`, label: 'Edit', icon: Pencil },
+          { href: `/projects/${id}/settings`, label: 'Settings', icon: Settings },
+        ]}
+      />
       <Button
         size="icon"
         variant="ghost"

@@ -1,34 +1,22 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, FolderX } from 'lucide-react';
+import { FolderX } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonForm } from '../../../components/ui/skeleton';
 import { isNotFound } from '../../../lib/api-errors';
 import { useProject } from '../../../lib/project';
 import { useProjectSettings } from '../api/get-project-settings';
+import { BackToProjects } from './back-to-projects';
 import { SettingsForm } from './settings-form';
-
-const backToProjects = (
-  <Link to="/projects" className={buttonClasses('link', 'sm', 'gap-1 text-sm')}>
-    <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
-  </Link>
-);
 
 function SettingsSkeleton() {
   return (
     <div role="status" aria-label="Loading settings" className="space-y-6">
-      {[3, 4].map((rows) => (
-        <div key={rows} className="space-y-5 rounded-xl border border-zinc-200 bg-white p-6">
-          {Array.from({ length: rows }, (_, i) => (
-            <div key={i} className="space-y-2">
-              <Skeleton className="h-4 w-28" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ))}
-        </div>
+      {[3, 4].map((fields) => (
+        <SkeletonForm key={fields} fields={fields} />
       ))}
     </div>
   );
@@ -47,7 +35,7 @@ export default function ProjectSettingsPage() {
         icon={<FolderX />}
         title={MSG.settingsProjectNotFound}
         description={MSG.projectNotFoundBody}
-        actions={backToProjects}
+        actions={<BackToProjects />}
       />
     );
   }
@@ -56,17 +44,13 @@ export default function ProjectSettingsPage() {
   if (settings.isPending) body = <SettingsSkeleton />;
   else if (settings.isError)
     body = (
-      <Alert
-        variant="error"
+      <RetryAlert
         title={MSG.fetchProjectFailed}
-        action={
-          <Button size="sm" variant="outline" onClick={() => void settings.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => settings.refetch()}
+        retryLabel="Try Again"
       >
         {settings.error.message}
-      </Alert>
+      </RetryAlert>
     );
   else
     body = (
@@ -83,7 +67,7 @@ export default function ProjectSettingsPage() {
       <PageHeader
         title="Project Settings"
         description={project.data?.name}
-        back={backToProjects}
+        back={<BackToProjects />}
         actions={
           <Link
             to={`/project/${encodeURIComponent(id)}/detail`}

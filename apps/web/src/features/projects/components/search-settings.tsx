@@ -3,7 +3,7 @@ import { QUALITY_GATE_DEFAULTS, type ZUpdateProjectSettings } from '@cityforge/s
 import type { z } from 'zod';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/input';
-import { SwitchField } from '../../../components/ui/switch';
+import { SwitchController } from '../../../components/forms/switch-controller';
 
 type FormIn = z.input<typeof ZUpdateProjectSettings>;
 type GateField = 'maxSimilarity' | 'minLocalShare' | 'minWords';
@@ -74,17 +74,12 @@ export function SearchSettings({
         description="City pages below the quality gate are published with noindex and left out of the sitemap until you regenerate or approve them."
       />
       <CardBody className="space-y-5">
-        <Controller
+        <SwitchController
           control={control}
           name="qualityGate.enabled"
-          render={({ field }) => (
-            <SwitchField
-              label="Quality gate"
-              description="Hold back city pages that read like their siblings, say little about their place or are short."
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          unset
+          label="Quality gate"
+          description="Hold back city pages that read like their siblings, say little about their place or are short."
         />
         <div className="grid gap-5 sm:grid-cols-3">
           <ThresholdField
@@ -112,17 +107,12 @@ export function SearchSettings({
             error={gateErrors?.minWords?.message}
           />
         </div>
-        <Controller
+        <SwitchController
           control={control}
           name="indexNow"
-          render={({ field }) => (
-            <SwitchField
-              label="Tell IndexNow what changed"
-              description="On each deploy to a verified custom domain, the added, changed and removed pages are sent to IndexNow (Bing, Yandex and others)."
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          unset
+          label="Tell IndexNow what changed"
+          description="On each deploy to a verified custom domain, the added, changed and removed pages are sent to IndexNow (Bing, Yandex and others)."
         />
       </CardBody>
     </Card>

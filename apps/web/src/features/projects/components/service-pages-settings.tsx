@@ -3,7 +3,7 @@ import type { TServicePagesSetting, ZUpdateProjectSettings } from '@cityforge/sh
 import type { z } from 'zod';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select';
-import { SwitchField } from '../../../components/ui/switch';
+import { SwitchController } from '../../../components/forms/switch-controller';
 import { RunEstimate } from '../../../components/estimate/run-estimate';
 import { useProject } from '../../../lib/project';
 import { useProjectDetail } from '../api/get-project-detail';
@@ -64,21 +64,15 @@ export function ServicePagesSettings({
         description="A page for each service in each place that offers it, under the place's page. The sheet's Services column says which services a place offers."
       />
       <CardBody className="space-y-5">
-        <Controller
+        <SwitchController
           control={control}
           name="servicePages.enabled"
-          render={({ field }) => (
-            <SwitchField
-              label="Make service pages per city"
-              description={
-                services.length
-                  ? `${services.length} services: ${services.map((s) => s.name).join(', ')}`
-                  : 'The project has no service pages yet: they come from the homepage when "Create service pages" is on.'
-              }
-              checked={Boolean(field.value)}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label="Make service pages per city"
+          description={
+            services.length
+              ? `${services.length} services: ${services.map((s) => s.name).join(', ')}`
+              : 'The project has no service pages yet: they come from the homepage when "Create service pages" is on.'
+          }
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <Controller

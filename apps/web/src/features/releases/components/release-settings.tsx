@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select';
-import { SwitchField } from '../../../components/ui/switch';
+import { SwitchController } from '../../../components/forms/switch-controller';
 
 type FormIn = z.input<typeof ZUpdateProjectSettings>;
 
@@ -106,17 +106,11 @@ export function ReleaseSettings({
             ))}
           </SelectField>
         </fieldset>
-        <Controller
+        <SwitchController
           control={control}
           name="release.paused"
-          render={({ field }) => (
-            <SwitchField
-              label="Pause releases"
-              description="No batch goes out while paused; resuming schedules the next one at the release time."
-              checked={field.value ?? false}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label="Pause releases"
+          description="No batch goes out while paused; resuming schedules the next one at the release time."
         />
       </CardBody>
     </Card>

@@ -3,6 +3,7 @@ import { CalendarClock, Pause, Play, Rocket } from 'lucide-react';
 import { isDeployActive, MSG } from '@cityforge/shared';
 import type { TProject } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-errors';
 import { waitForDeployment } from '../../deploys/api/get-deployment';
@@ -65,16 +66,12 @@ export function ReleaseStatus({ project, locked }: { project: TProject; locked: 
         <CalendarClock className="mt-px size-3.5 shrink-0 text-zinc-500" aria-hidden="true" />
         <span role="status">{line}</span>
       </p>
-      <div
-        role="progressbar"
+      <ProgressBar
+        percent={percent}
         aria-label="City pages live"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-1 overflow-hidden rounded-full bg-white"
-      >
-        <div className="h-full rounded-full bg-emerald-500" style={{ width: `${percent}%` }} />
-      </div>
+        className="h-1 bg-white"
+        fill="done"
+      />
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"

@@ -4,10 +4,10 @@ import { useIsMutating } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import type { TCityFacts } from '@cityforge/shared';
-import { Alert } from '../../../../components/ui/alert';
+import { Alert, RetryAlert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
+import { LoadingLine } from '../../../../components/ui/spinner';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage, isApiError, serverMessage } from '../../../../lib/api-errors';
 import { useCityFacts, useSaveCityFacts } from '../../api/city-facts';
@@ -105,31 +105,18 @@ function FactsLoader({
 }) {
   const facts = useCityFacts(projectId, city.id);
   if (facts.isPending)
-    return (
-      <p role="status" className="mt-5 flex items-center gap-2 text-sm text-zinc-500">
-        <Spinner size="sm" decorative className="text-brand-600" />
-        Loading the facts of {city.name}…
-      </p>
-    );
+    return <LoadingLine className="mt-5">Loading the facts of {city.name}…</LoadingLine>;
   if (facts.isError)
     return (
-      <Alert
-        variant="error"
+      <RetryAlert
         className="mt-5"
         title={MSG.factsLoadFailed}
-        action={
-          <Button
-            size="sm"
-            variant="outline"
-            icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
-            onClick={() => void facts.refetch()}
-          >
-            Try Again
-          </Button>
-        }
+        onRetry={() => facts.refetch()}
+        retryLabel="Try Again"
+        retryIcon={<RefreshCw className="size-3.5" aria-hidden="true" />}
       >
         {errorMessage(facts.error, '')}
-      </Alert>
+      </RetryAlert>
     );
   return <FactsEditor projectId={projectId} city={city} stored={facts.data} onDone={onDone} />;
 }

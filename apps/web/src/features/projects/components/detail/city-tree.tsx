@@ -4,8 +4,6 @@ import { ChevronRight, Eye, Sparkles } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
 import type { TLeanCity, TLeanProjectDetail } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
-import { RunEstimate } from '../../../../components/estimate/run-estimate';
-import { Button } from '../../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
 import { NewTabLink } from '../../../../components/ui/new-tab-link';
 import { toast } from '../../../../components/ui/toast';
@@ -20,7 +18,7 @@ import { CountyCities, type CityActions } from './county-cities';
 import { CityFactsDialog, type FactsTarget } from './city-facts-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';
 import { LocalProof } from './local-proof';
-import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
+import { CityRewriteAction } from '../../../../components/regeneration/city-rewrite-action';
 import type { DeleteTarget } from './delete-item-dialog';
 
 /** A row that expands; its content is only rendered while open (thousands of cities). */
@@ -85,8 +83,7 @@ function RegenerateSimilarButton({
   model: string;
 }) {
   const regenerate = useRegenerateSimilar(projectId);
-  const [replaceEdits, setReplaceEdits] = useState(false);
-  async function run() {
+  async function run(replaceEdits: boolean) {
     try {
       const { count } = await regenerate.mutateAsync({ replaceEdits });
       // Another tab (or a finished regeneration) may have cleared the flags meanwhile.
@@ -99,27 +96,16 @@ function RegenerateSimilarButton({
   const pages = `${count} similar ${count === 1 ? 'page' : 'pages'}`;
   return (
     <span className="flex flex-col items-end gap-1">
-      <Button
-        size="sm"
-        variant="outline"
-        loading={regenerate.isPending}
+      <CityRewriteAction
+        label={`Regenerate ${pages}`}
         icon={<Sparkles className="size-3.5" aria-hidden="true" />}
-        onClick={() => void run()}
-      >
-        Regenerate {pages}
-      </Button>
-      <ReplaceEditsTick
-        checked={replaceEdits}
-        onChange={setReplaceEdits}
-        disabled={regenerate.isPending}
-        className="text-xs"
-      />
-      <RunEstimate
+        variant="outline"
+        busy={regenerate.isPending}
+        onRun={(replaceEdits) => void run(replaceEdits)}
         model={model}
-        project={projectId}
+        projectId={projectId}
         parts={[{ kind: 'city', pages: count }]}
         what={pages}
-        className="text-xs"
       />
     </span>
   );

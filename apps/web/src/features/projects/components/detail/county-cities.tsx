@@ -1,7 +1,6 @@
 import type { TLeanCity, TLeanCounty, TProjectGate } from '@cityforge/shared';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Spinner } from '../../../../components/ui/spinner';
+import { RetryAlert } from '../../../../components/ui/alert';
+import { LoadingLine } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useCountyCities } from '../../api/get-county-cities';
 import type { RegenerationOptions } from '../../api/regeneration-query';
@@ -58,29 +57,20 @@ function FetchedCities({
   const cities = useCountyCities(projectId, county.id);
   if (cities.isPending)
     return (
-      <p
-        role="status"
-        className="flex items-center gap-2 py-2 text-sm text-zinc-500"
-        data-testid="county-loading"
-      >
-        <Spinner size="sm" decorative className="text-brand-600" />
+      <LoadingLine className="py-2" testId="county-loading">
         Loading the cities of {county.name}…
-      </p>
+      </LoadingLine>
     );
   if (cities.isError)
     return (
-      <Alert
-        variant="error"
+      <RetryAlert
         className="my-2"
         title="Could not load the cities"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void cities.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => cities.refetch()}
+        retryLabel="Try Again"
       >
         {errorMessage(cities.error, '')}
-      </Alert>
+      </RetryAlert>
     );
   return <CityList projectId={projectId} cities={cities.data} actions={actions} />;
 }

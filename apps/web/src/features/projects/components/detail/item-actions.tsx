@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AlertCircle, Eye, Pencil, RotateCcw } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
-import { NewTabLink } from '../../../../components/ui/new-tab-link';
+import { NewTabLinks } from '../../../../components/ui/new-tab-link';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import type { RegenerationOptions } from '../../api/regeneration-query';
@@ -16,24 +16,13 @@ export function PreviewEditLinks({
   disabled?: boolean;
 }) {
   return (
-    <>
-      <NewTabLink
-        href={links.preview}
-        disabled={disabled}
-        variant="ghost"
-        icon={<Eye className="size-3.5" aria-hidden="true" />}
-      >
-        Preview
-      </NewTabLink>
-      <NewTabLink
-        href={links.edit}
-        disabled={disabled}
-        variant="ghost"
-        icon={<Pencil className="size-3.5" aria-hidden="true" />}
-      >
-        Edit
-      </NewTabLink>
-    </>
+    <NewTabLinks
+      disabled={disabled}
+      links={[
+        { href: links.preview, label: 'Preview', icon: Eye },
+        { href: links.edit, label: 'Edit', icon: Pencil },
+      ]}
+    />
   );
 }
 

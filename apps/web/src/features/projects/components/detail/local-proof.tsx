@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Download, RefreshCw, ShieldCheck } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
 import type { TLeanProjectDetail } from '@cityforge/shared';
-import { RunEstimate } from '../../../../components/estimate/run-estimate';
-import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
+import { CityRewriteAction } from '../../../../components/regeneration/city-rewrite-action';
 import { Button } from '../../../../components/ui/button';
+import { ProgressBar } from '../../../../components/ui/progress-bar';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-errors';
 import { useExportCities, type ExportFormat } from '../../api/export-cities';
@@ -17,11 +16,10 @@ import { proofLine, rewriteLabel } from '../../facts-form';
  */
 function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
   const rewrite = useRewriteChanged(project.id);
-  const [replaceEdits, setReplaceEdits] = useState(false);
   const cities = project.factsChangedCities;
   const services = project.factsChangedServicePages;
   const count = cities + services;
-  async function run() {
+  async function run(replaceEdits: boolean) {
     try {
       const answer = await rewrite.mutateAsync({ replaceEdits });
       toast.success(answer.message, { message: '' });
@@ -32,23 +30,13 @@ function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
   const pages = `${count} changed ${count === 1 ? 'page' : 'pages'}`;
   return (
     <div className="flex flex-col items-start gap-1">
-      <Button
-        size="sm"
-        loading={rewrite.isPending}
+      <CityRewriteAction
+        label={rewriteLabel(count)}
         icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
-        onClick={() => void run()}
-      >
-        {rewriteLabel(count)}
-      </Button>
-      <ReplaceEditsTick
-        checked={replaceEdits}
-        onChange={setReplaceEdits}
-        disabled={rewrite.isPending}
-        className="text-xs"
-      />
-      <RunEstimate
+        busy={rewrite.isPending}
+        onRun={(replaceEdits) => void run(replaceEdits)}
         model={project.model}
-        project={project.id}
+        projectId={project.id}
         parts={(
           [
             { kind: 'city', pages: cities },
@@ -56,7 +44,6 @@ function RewriteChangedButton({ project }: { project: TLeanProjectDetail }) {
           ] as const
         ).filter((p) => p.pages > 0)}
         what={pages}
-        className="text-xs"
       />
     </div>
   );
@@ -114,16 +101,11 @@ export function LocalProof({ project }: { project: TLeanProjectDetail }) {
           <ShieldCheck className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
           <span data-testid="local-proof-count">{proofLine(withFacts, total)}</span>
         </p>
-        <div
-          className="h-1.5 w-48 max-w-full overflow-hidden rounded-full bg-zinc-200"
-          role="progressbar"
+        <ProgressBar
+          percent={share}
           aria-label="City pages with local proof"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={share}
-        >
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${share}%` }} />
-        </div>
+          className="h-1.5 w-48 max-w-full bg-zinc-200"
+        />
         <p className="text-xs text-zinc-600">
           Add facts per city with its Facts button, or export the list, fill in the blank cells and
           upload it again.

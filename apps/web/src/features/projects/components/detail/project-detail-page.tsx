@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FolderX } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
-import { Alert } from '../../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../../components/ui/button';
+import { RetryAlert } from '../../../../components/ui/alert';
+import { buttonClasses } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { toast } from '../../../../components/ui/toast';
@@ -72,17 +72,13 @@ export default function ProjectDetailPage() {
       );
     }
     return (
-      <Alert
-        variant="error"
+      <RetryAlert
         title={MSG.fetchProjectFailed}
-        action={
-          <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => detail.refetch()}
+        retryLabel="Try Again"
       >
         {detail.error.message}
-      </Alert>
+      </RetryAlert>
     );
   }
 

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { ArrowRight, CornerDownRight } from 'lucide-react';
 import { SITE_REDIRECTS_PAGE_SIZE } from '@cityforge/shared';
 import type { TSiteRedirect } from '@cityforge/shared';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
+import { RetryAlert } from '../../../../components/ui/alert';
 import { Card, CardHeader } from '../../../../components/ui/card';
 import { Pagination } from '../../../../components/ui/pagination';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -58,16 +57,9 @@ export function SiteRedirects({ projectId }: { projectId: string }) {
         </div>
       ) : redirects.isError && !data ? (
         <div className="p-6">
-          <Alert
-            variant="error"
-            action={
-              <Button size="sm" variant="outline" onClick={() => void redirects.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => redirects.refetch()}>
             The redirects could not be loaded.
-          </Alert>
+          </RetryAlert>
         </div>
       ) : !data || data.results.length === 0 ? (
         <p className="px-5 py-6 text-sm text-zinc-500 sm:px-6">
