@@ -5,8 +5,10 @@ import {
   locationStates,
   pages,
   projects,
-  users,
+  workspaces,
 } from '../apps/server/src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { createUsersRepo } from '../apps/server/src/modules/users/users.repo.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import {
   offlineServices,
@@ -45,18 +47,25 @@ export type SeededSite = {
   htmlKb: number;
 };
 
+/** An account made the way sign-up makes one: with its own workspace. */
 export async function seedUser(db: Db, email: string, password: string) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Agency',
-      lastName: 'Owner',
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  return user!.id;
+  const user = await createUsersRepo(db).create({
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Agency',
+    lastName: 'Owner',
+    emailVerifiedAt: new Date(),
+  });
+  return user.id;
+}
+
+/** The workspace of an account, where its projects go. */
+export async function workspaceOf(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.accountId, userId));
+  return row!.id;
 }
 
 async function inBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>) {
@@ -72,7 +81,14 @@ export async function seedSite(
 ): Promise<SeededSite> {
   const [project] = await db
     .insert(projects)
-    .values({ userId, ...BUSINESS, model: MODEL, createServicePages: true, status: 'Completed' })
+    .values({
+      userId,
+      workspaceId: await workspaceOf(db, userId),
+      ...BUSINESS,
+      model: MODEL,
+      createServicePages: true,
+      status: 'Completed',
+    })
     .returning();
   const projectId = project!.id;
   const services = offlineServices(BUSINESS).slice(0, 5);

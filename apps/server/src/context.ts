@@ -74,6 +74,7 @@ export function createContext(opts: {
       await generation.serviceCities.sync(user, owner, project, setting);
     },
     servicePagesPreview: (...args) => generation.serviceCities.preview(...args),
+    accountOf: (id) => users.repo.findById(id),
   });
   const locations = createLocationsModule({
     ...base,
@@ -102,11 +103,11 @@ export function createContext(opts: {
     checkPageLimit: billing.limits.checkCityPages,
   });
   const { usageRepo, ai } = generation;
-  const { owned } = projects;
+  const { access } = projects;
   const images = createImagesModule({
     ...base,
     store,
-    owned,
+    access,
     recordUsage: usageRepo.recordUsage,
     photosRepo: locations.photosRepo,
     sendWaitingPages: (...args) => generation.service.sendWaitingCities(...args),
@@ -123,7 +124,7 @@ export function createContext(opts: {
   const editor = createEditorModule({
     ...base,
     projectsRepo,
-    owned,
+    access,
     locationsRepo,
     serviceCityRepo,
     usageRepo,

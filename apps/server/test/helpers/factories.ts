@@ -10,6 +10,7 @@ import {
   locationStates,
   pages,
   projects,
+  workspaces,
 } from '../../src/db/schema/index.ts';
 import { defaultHeaderLinks } from '../../src/modules/projects/header-links.ts';
 
@@ -87,6 +88,16 @@ export async function signedInUser(t: TestApp, opts: UserOptions = {}) {
 
 let projectSeq = 0;
 
+/** The workspace every account gets with it (sign-up makes it). */
+export async function accountWorkspaceId(t: TestApp, userId: string): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.accountId, userId));
+  if (!row) throw new Error(`no workspace for account ${userId}`);
+  return row.id;
+}
+
 /** A project row owned by `userId` (fast path; creation rules are tested through the API). */
 export async function createProject(
   t: TestApp,
@@ -96,6 +107,8 @@ export async function createProject(
   projectSeq += 1;
   return t.ctx.repos.projectsRepo.insert({
     userId,
+    workspaceId: values.workspaceId ?? (await accountWorkspaceId(t, userId)),
+    createdBy: userId,
     name: `Project ${projectSeq}`,
     serviceType: 'Plumbing',
     model: 'offline-draft',

@@ -8,3 +8,4 @@ export * from './ops.ts';
 export * from './spending.ts';
 export * from './models.ts';
 export * from './sheets.ts';
+export * from './workspaces.ts';

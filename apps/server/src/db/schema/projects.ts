@@ -117,7 +117,10 @@ export const projectClients = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_clients_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_clients_user_idx').on(t.userId),
+  ],
 );
 
 /** Homepage, main and service pages of a project (city pages live with their city). */

@@ -1,3 +1,4 @@
+import type { Access } from '../projects/access.ts';
 import type { Resolver } from 'node:dns/promises';
 import {
   MSG,
@@ -18,7 +19,7 @@ type SyncDeps = { netlify: Netlify };
 
 type Deps = SyncDeps & {
   projectsRepo: ProjectsRepo;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   present: (user: UserRow, rows: ProjectRow[]) => Promise<TProject[]>;
   resolver: () => Resolver;
   syncNetlify: DomainSync;
@@ -61,12 +62,12 @@ export function createDomainsService(deps: Deps) {
 
   return {
     async setDomain(user: UserRow, id: string, clientDomain: string) {
-      return setDomain(user, await deps.owned(user, id), clientDomain);
+      return setDomain(user, await deps.access(user, id, 'edit'), clientDomain);
     },
 
     /** The card flow: the domain with the contact details the site shows. */
     async addCustomDomain(user: UserRow, id: string, input: TAddCustomDomain) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const extra: ProjectPatch = {};
       if (input.email) extra.email = input.email;
       if (input.contact_phone_number) extra.contactPhoneNumber = input.contact_phone_number;
@@ -74,7 +75,7 @@ export function createDomainsService(deps: Deps) {
     },
 
     async verify(user: UserRow, id: string): Promise<TVerifyDomainResult> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       if (!project.clientDomain) throw badRequest(MSG.domainNotSet);
       if (!project.netlifySiteUrl) throw badRequest(MSG.deployFirst);
       const { checks, definitive } = await checkDomain(

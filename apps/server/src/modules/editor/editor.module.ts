@@ -8,7 +8,7 @@ import type { ServerKeys } from '../models/keys.ts';
 import type { LocationsRepo } from '../locations/locations.repo.ts';
 import type { ServiceCityRepo } from '../pages/service-city.repo.ts';
 import { sendScoreJob } from '../locations/similarity.job.ts';
-import type { Owned } from '../projects/ownership.ts';
+import type { Access } from '../projects/access.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import { createEditorRepo } from './editor.repo.ts';
 import { editorRoutes } from './editor.routes.ts';
@@ -29,7 +29,7 @@ export function createEditorModule(deps: {
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
-  owned: Owned;
+  access: Access;
 }) {
   const repo = createEditorRepo(deps.db);
   const targets = createTargets({ ...deps, repo });

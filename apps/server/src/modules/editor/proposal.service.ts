@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { printsOf } from '../pages/section-prints.ts';
 import { adoptProposal } from '../pages/versions.ts';
-import type { Owned } from '../projects/ownership.ts';
+import type { Access } from '../projects/access.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import { assertWritten, type TargetIds, type Targets } from './editor-target.ts';
 import { compareSections } from './proposal-diff.ts';
@@ -15,7 +15,7 @@ type Deps = {
   db: Db;
   repo: EditorRepo;
   targets: Targets;
-  owned: Owned;
+  access: Access;
   /** Scores the project's city pages again: a city page changed. */
   rescore: (projectId: string) => Promise<void>;
 };
@@ -29,7 +29,7 @@ export function createProposalService(deps: Deps) {
 
   return {
     async proposal(user: UserRow, id: string, ids: TargetIds): Promise<TProposal> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       const target = await targets.byIds(project, ids);
       // While the regenerated page is written, the page keeps (and answers) its content.
       if (target.contentHtml === null) assertWritten(target);
@@ -57,7 +57,7 @@ export function createProposalService(deps: Deps) {
       versionId: string,
       { use }: TPickProposal,
     ): Promise<TPickAnswer> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const target = await targets.byIds(project, ids);
       const at = { projectId: project.id, owner: target.owner };
       const page = await deps.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { ProviderError, type AiClient, type RemoteProvider } from '../generation
 import type { UsageRepo } from '../generation/usage.repo.ts';
 import { resolveApiKey, type ServerKeys } from '../models/keys.ts';
 import { findModel, type ModelSpec } from '../models/models.ts';
-import type { Owned } from '../projects/ownership.ts';
+import type { Access } from '../projects/access.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import { assertWritten, type EditorTarget, type Targets } from './editor-target.ts';
@@ -22,7 +22,7 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   usageRepo: UsageRepo;
   targets: Targets;
-  owned: Owned;
+  access: Access;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -57,7 +57,7 @@ export function createRegenerateService(deps: Deps) {
 
   return {
     async regenerate(user: UserRow, id: string, body: Regenerate): Promise<TRegenerateResult> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const target = await deps.targets.byIds(project, body);
       assertWritten(target);
       const model = modelFor(body, target, project);

@@ -45,7 +45,7 @@ export function createGenerationModule(deps: {
     | 'WORKER_CONCURRENCY'
     | 'appUrl'
   >;
-  projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access' | 'service'>;
   pagesRepo: PagesRepo;
   /** Service-city pages' rows (shared with the editor and the previews). */
   serviceCityRepo: ServiceCityRepo;
@@ -73,7 +73,7 @@ export function createGenerationModule(deps: {
     logger,
   });
   /** What a run will cost; the spending caps ask it for the next page (estimatePage). */
-  const estimator = createEstimator({ prices, usageRepo, owned: projects.owned });
+  const estimator = createEstimator({ prices, usageRepo, access: projects.access });
   const caps = createSpendingCaps({
     ...deps,
     appUrl: config.appUrl,
@@ -86,7 +86,7 @@ export function createGenerationModule(deps: {
     repo: pagesRepo,
     projectsRepo: projects.repo,
     serverKeys,
-    owned: projects.owned,
+    access: projects.access,
     serviceCityRepo,
   });
   /** Settles a project with nothing left to write, its scoring queued with it. */
@@ -169,7 +169,7 @@ export function createGenerationModule(deps: {
     /** Service-city pages kept to what the places offer (settings, uploads). */
     serviceCities,
     routes: [
-      route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
+      route(generationRoutes, { generationService: service, changeFeed, access: projects.access }),
       route(modelsRoutes, { projectsService: projects.service, estimator }),
       ...caps.routes,
     ],

@@ -29,7 +29,7 @@ export function createSpendingCaps(deps: {
   appUrl: string;
   mailQueue: MailQueue;
   pagesRepo: PagesRepo;
-  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access'>;
   estimator: Pick<Estimator, 'estimatePage'>;
 }) {
   const { db, pagesRepo } = deps;
@@ -61,7 +61,7 @@ export function createSpendingCaps(deps: {
     serverKeys: deps.serverKeys,
     logger: deps.logger,
   });
-  const service = createSpendingService({ spend, repo: pagesRepo, owned: deps.projects.owned });
+  const service = createSpendingService({ spend, repo: pagesRepo, access: deps.projects.access });
   return {
     gate,
     capReached: createCapMail({ spend, mailQueue: deps.mailQueue, appUrl: deps.appUrl }),

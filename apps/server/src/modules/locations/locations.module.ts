@@ -28,7 +28,7 @@ export function createLocationsModule(deps: {
     'UPLOAD_PARSE_TIMEOUT_SECONDS' | 'UPLOAD_PARSE_MEMORY_MB' | 'fetchTrustedHosts'
   >;
   serverKeys: ServerKeys;
-  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access'>;
   generation: CityQueue;
   checkCityPageLimit: CheckCityPageLimit;
   /** The city pages an owner's plan lets in this month (a sync imports what fits). */
@@ -44,7 +44,7 @@ export function createLocationsModule(deps: {
   const factsRepo = createFactsRepo(db);
   const photosRepo = createPhotosRepo(db);
   const trustedHosts = config.fetchTrustedHosts;
-  const owned = deps.projects.owned;
+  const access = deps.projects.access;
   const uploadService = createUploadService({
     db,
     boss,
@@ -55,7 +55,7 @@ export function createLocationsModule(deps: {
     projectsRepo: deps.projects.repo,
     generation: deps.generation,
     serverKeys: deps.serverKeys,
-    owned,
+    access,
     checkCityPageLimit: deps.checkCityPageLimit,
     parseBudget: {
       timeoutMs: config.UPLOAD_PARSE_TIMEOUT_SECONDS * 1000,
@@ -70,7 +70,7 @@ export function createLocationsModule(deps: {
     trustedHosts,
     settle: deps.settle,
     cityPagesRoom: deps.cityPagesRoom,
-    owned,
+    access,
     generation: deps.generation,
     projectsRepo: deps.projects.repo,
     logger: deps.logger,
@@ -81,13 +81,13 @@ export function createLocationsModule(deps: {
     repo,
     factsRepo,
     photosRepo,
-    owned,
+    access,
     trustedHosts,
   });
   const cityExport = createCityExport({
     exportRepo: createExportRepo(db),
     factsRepo,
-    owned,
+    access,
     cityPageUrl: deps.cityPageUrl,
   });
   return {

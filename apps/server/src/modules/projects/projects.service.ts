@@ -16,7 +16,9 @@ import type { Executor } from '../../db/client.ts';
 import type { ProjectRow, ServicePagesRow, UserRow } from '../../db/schema/index.ts';
 import { keyAccess, type ServerKeys } from '../models/keys.ts';
 import { canUse, findModel, MODELS, providerLabel } from '../models/models.ts';
-import { projectOwnership } from './ownership.ts';
+import type { Access } from './access.ts';
+import type { Actor } from '../../lib/request-user.ts';
+import { requireWorkspaceRole } from '../workspaces/roles.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import { searchSettingsPatch } from './search-settings.ts';
 import { releaseSchedulePatch } from './release-plan.ts';
@@ -33,6 +35,10 @@ import { cityTotals, toLeanCity, toLeanDetail } from './lean-tree.presenter.ts';
 
 type Deps = {
   projectsRepo: ProjectsRepo;
+  /** The access rule of every project route. */
+  access: Access;
+  /** A workspace's account (users): its keys and plan make the workspace's projects. */
+  accountOf: (userId: string) => Promise<UserRow | null>;
   leanTreeRepo: LeanTreeRepo;
   /** Up to this many cities the lean detail carries them all (DETAIL_INLINE_CITIES). */
   inlineCities: number;
@@ -76,9 +82,9 @@ type CreateInput = z.output<typeof ZCreateProject>;
 export function createProjectsService(deps: Deps) {
   const { projectsRepo: repo, leanTreeRepo: tree } = deps;
 
-  const access = (user: UserRow) => keyAccess(user, deps.serverKeys);
+  const keysOf = (user: UserRow) => keyAccess(user, deps.serverKeys);
 
-  const owned = projectOwnership(repo);
+  const { access } = deps;
 
   /** The gate as the project applies it: its thresholds and its places' fact names. */
   const projectGate = async (project: ProjectRow) => ({
@@ -129,11 +135,11 @@ export function createProjectsService(deps: Deps) {
   }
 
   return {
-    owned,
+    access,
     present,
 
     models(user: UserRow): TAiModel[] {
-      const available = access(user);
+      const available = keysOf(user);
       return MODELS.map((m) => ({
         id: m.id,
         name: m.name,
@@ -156,12 +162,12 @@ export function createProjectsService(deps: Deps) {
     },
 
     async get(user: UserRow, id: string) {
-      const [dto] = await present(user, [await owned(user, id)]);
+      const [dto] = await present(user, [await access(user, id, 'read')]);
       return dto!;
     },
 
     async detail(user: UserRow, id: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       const [pageRows, tree, usage, deploys, released, held] = await Promise.all([
         repo.pagesOf(project.id),
         repo.locationTree(project.id),
@@ -184,7 +190,7 @@ export function createProjectsService(deps: Deps) {
 
     /** The detail as the screen reads it; a big project's counties come without their cities. */
     async leanDetail(user: UserRow, id: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       const gate = await projectGate(project);
       const [pageRows, states, counties, usage, deploys, facts] = await Promise.all([
         tree.pageSummaries(project.id),
@@ -212,7 +218,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async countyCities(user: UserRow, id: string, countyId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       const county = await tree.findCounty(project.id, countyId);
       if (!county) throw notFound('County not found.');
       const gate = await projectGate(project);
@@ -224,7 +230,7 @@ export function createProjectsService(deps: Deps) {
      * read it and stands by it. Regenerating the page clears the approval.
      */
     async approveCity(user: UserRow, id: string, cityId: string, approved: boolean) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const city = await repo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       if (city.status !== PAGE_STATUS.completed)
@@ -237,18 +243,26 @@ export function createProjectsService(deps: Deps) {
       };
     },
 
-    async create(user: UserRow, input: CreateInput) {
+    /**
+     * A project of the request's workspace (an editor's at least), made with the keys and under
+     * the plan of the workspace's account, which owns it; the caller is who made it.
+     */
+    async create(user: Actor, input: CreateInput) {
+      const workspace = requireWorkspaceRole(user, 'edit');
+      const account =
+        workspace.accountId === user.id ? user : await deps.accountOf(workspace.accountId);
+      if (!account) throw notFound(MSG.workspaceNotFound);
       const holder = {
-        isSuperuser: user.isSuperuser,
-        hasOpenAiKey: !!user.openAiKeyEnc,
-        hasOpenRouterKey: !!user.openRouterKeyEnc,
+        isSuperuser: account.isSuperuser,
+        hasOpenAiKey: !!account.openAiKeyEnc,
+        hasOpenRouterKey: !!account.openRouterKeyEnc,
       };
       if (needsApiKeys(holder)) {
         throw new AppError('forbidden', MSG.apiKeysRequired);
       }
       const model = findModel(input.model);
       if (!model) throw fieldError('model', MSG.unknownModel);
-      if (!canUse(model, access(user))) {
+      if (!canUse(model, keysOf(account))) {
         throw fieldError(
           'model',
           `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
@@ -256,7 +270,9 @@ export function createProjectsService(deps: Deps) {
       }
       const project = await deps.createWithPages(
         {
-          userId: user.id,
+          userId: account.id,
+          workspaceId: workspace.id,
+          createdBy: user.id,
           name: input.name,
           serviceType: input.serviceType,
           model: model.id,
@@ -268,8 +284,8 @@ export function createProjectsService(deps: Deps) {
           status: PROJECT_STATUS.inProgress,
           headerLinks: defaultHeaderLinks(input.createServicePages),
         },
-        user,
-        (tx) => deps.checkProjectLimit(user, tx),
+        account,
+        (tx) => deps.checkProjectLimit(account, tx),
       );
       // Made by this request: no city, usage, deploy or release of it exists yet, so it is
       // shown without the five queries that would find none (on the embedded database they
@@ -278,23 +294,23 @@ export function createProjectsService(deps: Deps) {
     },
 
     async remove(user: UserRow, id: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'manage');
       await deps.dropWithFiles({ projectId: project.id }, () => repo.delete(project.id));
       return { message: MSG.projectDeleted };
     },
 
     async settings(user: UserRow, id: string) {
-      return toSettings(await owned(user, id));
+      return toSettings(await access(user, id, 'read'));
     },
 
     /** What saving this service-city pages setting would add and remove, and cost in pages. */
     async servicePagesPreview(user: UserRow, id: string, setting: ServicePagesRow) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       return deps.servicePages.preview(project, await checkedServicePages(project, setting));
     },
 
     async updateSettings(user: UserRow, id: string, input: TUpdateProjectSettings) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const patch: ProjectPatch = {};
       if (input.metaTags !== undefined) patch.metaTagsTemplate = input.metaTags;
       if (input.trackingCodeHead !== undefined) patch.trackingCodeHead = input.trackingCodeHead;
@@ -324,7 +340,7 @@ export function createProjectsService(deps: Deps) {
 
     /** Pauses or resumes a staged release's batches (resuming schedules the next one anew). */
     async setReleasePaused(user: UserRow, id: string, paused: boolean) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       if (project.releasePerDay === null) throw new AppError('conflict', MSG.releaseNotStaged);
       const patch: ProjectPatch = { releasePaused: paused };
       Object.assign(patch, releaseSchedulePatch(project, patch));
@@ -333,7 +349,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async updateHeaderLinks(user: UserRow, id: string, visible: string[]) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const { links, unknown } = applyVisibleLinks(project.headerLinks, visible);
       if (unknown.length)
         throw fieldError('visible_links', `Unknown menu items: ${unknown.join(', ')}`);
@@ -341,7 +357,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async deletePage(user: UserRow, id: string, pageId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const page = await repo.findPage(project.id, pageId);
       if (!page) throw notFound('Page not found.');
       if (page.kind === 'homepage') throw new AppError('bad_request', MSG.homepageNotDeletable);
@@ -351,7 +367,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async deleteCity(user: UserRow, id: string, cityId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const city = await repo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       await repo.deleteCity(city.id, city.countyId);

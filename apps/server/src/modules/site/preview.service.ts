@@ -1,3 +1,4 @@
+import type { Access } from '../projects/access.ts';
 import { MSG, PAGE_STATUS } from '@cityforge/shared';
 import type { CityRow, PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -20,7 +21,7 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
   serviceCityRepo: Pick<ServiceCityRepo, 'findByPlace'>;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
 };
 
 function notReady(page: Pick<PageRow, 'status' | 'failureReason'>): AppError {
@@ -54,7 +55,7 @@ export function createPreviewService(deps: Deps) {
     id: string,
     pick: (pages: PageRow[]) => PageRow | undefined,
   ) {
-    const project = await deps.owned(user, id);
+    const project = await deps.access(user, id, 'review');
     const pages = await deps.projectsRepo.pagesOf(project.id);
     const page = pick(pages);
     if (!page) throw notFound('Page not found.');
@@ -75,7 +76,7 @@ export function createPreviewService(deps: Deps) {
   /** Another user's project and a missing one answer alike (spec: 'Project ID or State ID not found'). */
   async function ownedOr404(user: UserRow, id: string, message: string) {
     try {
-      return await deps.owned(user, id);
+      return await deps.access(user, id, 'review');
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw notFound(message);
       throw error;
@@ -108,7 +109,7 @@ export function createPreviewService(deps: Deps) {
       render(user, id, (pages) => pages.find((p) => p.id === pageId)),
 
     async states(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'review');
       const states = await repo.states(project.id);
       return hub(
         project,
@@ -135,7 +136,7 @@ export function createPreviewService(deps: Deps) {
     },
 
     async cities(user: UserRow, id: string, countyId: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'review');
       const found = await repo.findCounty(project.id, countyId);
       if (!found) throw notFound('County not found.');
       const cities = await repo.citiesOf(found.county.id);
@@ -156,7 +157,7 @@ export function createPreviewService(deps: Deps) {
      * page for that service.
      */
     async zipcodes(user: UserRow, id: string, cityId: string, service?: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'review');
       const pages = await deps.projectsRepo.pagesOf(project.id);
       const page = await repo.findCity(project.id, cityId);
       if (!page) throw notFound('City not found.');
