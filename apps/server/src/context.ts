@@ -22,6 +22,7 @@ import { createProjectsModule } from './modules/projects/projects.module.ts';
 import { createPublishingModule } from './modules/publishing/publishing.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createWorkspacesModule } from './modules/workspaces/workspaces.module.ts';
 
 /**
  * The composition root: builds each module from the ones below it (docs/architecture.md).
@@ -52,6 +53,7 @@ export function createContext(opts: {
     spendingCapChanged: (...args) => generation.capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
+  const workspaces = createWorkspacesModule(base);
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({
     ...base,
@@ -131,7 +133,18 @@ export function createContext(opts: {
     ai,
   });
 
-  const modules = { mail, users, auth, billing, admin, projects, locations, site, generation };
+  const modules = {
+    mail,
+    users,
+    auth,
+    workspaces,
+    billing,
+    admin,
+    projects,
+    locations,
+    site,
+    generation,
+  };
   return {
     config,
     errorReporter: createErrorReporter(config.SENTRY_DSN),
