@@ -58,6 +58,7 @@ export function createContext(opts: {
   const admin = createAdminModule({
     ...base,
     usersRepo: users.repo,
+    workspacesRepo: workspaces.repo,
     billing,
     dropWithFiles: (...args) => images.service.dropWithFiles(...args),
   });

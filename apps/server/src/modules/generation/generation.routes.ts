@@ -73,7 +73,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: docs.schema.tags, hide: true } },
     async (request, reply) => {
       const user = currentUser(request);
-      const project = await access(user, request.params.id, 'edit');
+      const project = await access(user, request.params.id, 'read');
       const release = streamSlots.take(user.id);
       const raw = reply.raw;
       reply.hijack();
