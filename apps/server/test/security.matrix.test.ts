@@ -836,13 +836,15 @@ async function snapshot(f: MatrixFixture) {
 /**
  * The fixture of a case. A refused call must change nothing, and every refusal below checks
  * that against a snapshot, so the refusals of one role share one fixture (a refusal that did
- * change it fails there, by name); an allowed call may change its fixture and gets a fresh one.
+ * change it fails there, by name); so do a role's allowed reads (GET) of signed-in routes,
+ * which change nothing of it. Any other allowed call may change its fixture and gets a fresh one.
  */
-const refusalFixtures = new Map<Role, Promise<MatrixFixture>>();
-function fixtureFor(role: Role, allowed: boolean): Promise<MatrixFixture> {
-  if (allowed) return matrixFixture(t, role);
-  let shared = refusalFixtures.get(role);
-  if (!shared) refusalFixtures.set(role, (shared = matrixFixture(t, role)));
+const sharedFixtures = new Map<string, Promise<MatrixFixture>>();
+function fixtureFor(role: Role, allowed: boolean, reads = false): Promise<MatrixFixture> {
+  if (allowed && !reads) return matrixFixture(t, role);
+  const key = `${role}:${allowed ? 'reads' : 'refusals'}`;
+  let shared = sharedFixtures.get(key);
+  if (!shared) sharedFixtures.set(key, (shared = matrixFixture(t, role)));
   return shared;
 }
 
@@ -857,7 +859,8 @@ for (const key of TABLE) {
     for (const role of ROLES) {
       const want = expectationFor(entry, role);
       it(`${key} as ${ROLE_NAMES[role]} → ${label(want)}`, async () => {
-        const f = await fixtureFor(role, want.allowed);
+        const reads = method === 'GET' && entry.access !== 'public';
+        const f = await fixtureFor(role, want.allowed, reads);
         const before = want.allowed ? null : await snapshot(f);
         const res = await call(entry, f, method);
         const said = `${key} as ${role}: ${res.statusCode} ${res.body.slice(0, 500)}`;
