@@ -11,6 +11,7 @@ const serverModules = [
   'mail',
   'users',
   'auth',
+  'workspaces',
   'billing',
   'admin',
   'models',

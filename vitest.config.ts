@@ -16,6 +16,7 @@ import { defineConfig } from 'vitest/config';
  */
 const SERVER_SLOW_PROCESSES = [
   'apps/server/test/migrations.test.ts',
+  'apps/server/test/migrations.workspaces.test.ts',
   'apps/server/test/storage.multi-process.test.ts',
   'apps/server/test/faults.deploy-kill.test.ts',
   'apps/server/test/faults.upload-kill.test.ts',

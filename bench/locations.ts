@@ -18,7 +18,7 @@ import {
   projects,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { seedUser } from './site-build-data.ts';
+import { seedUser, workspaceOf } from './site-build-data.ts';
 import { getGeoIndex, type Place } from '../apps/server/src/modules/locations/geography-index.ts';
 import { createLocationsRepo } from '../apps/server/src/modules/locations/locations.repo.ts';
 import {
@@ -466,6 +466,7 @@ async function prepareDetailData(dataDir: string, email: string, password: strin
       .insert(projects)
       .values({
         userId,
+        workspaceId: await workspaceOf(db, userId),
         name: BUSINESS,
         serviceType: SERVICE,
         model: MODEL,

@@ -5,8 +5,10 @@ import {
   locationStates,
   pages,
   projects,
-  users,
+  workspaces,
 } from '../apps/server/src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { createUsersRepo } from '../apps/server/src/modules/users/users.repo.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import {
   offlineServices,
@@ -48,18 +50,25 @@ export type SeededSite = {
   htmlKb: number;
 };
 
+/** An account made the way sign-up makes one: with its own workspace. */
 export async function seedUser(db: Db, email: string, password: string) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Agency',
-      lastName: 'Owner',
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  return user!.id;
+  const user = await createUsersRepo(db).create({
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Agency',
+    lastName: 'Owner',
+    emailVerifiedAt: new Date(),
+  });
+  return user.id;
+}
+
+/** The workspace of an account, where its projects go. */
+export async function workspaceOf(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.accountId, userId));
+  return row!.id;
 }
 
 async function inBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>) {
@@ -83,6 +92,7 @@ export async function seedSite(
     .insert(projects)
     .values({
       userId,
+      workspaceId: await workspaceOf(db, userId),
       ...BUSINESS,
       model: MODEL,
       createServicePages: true,

@@ -21,6 +21,7 @@ import { createProjectsModule } from './modules/projects/index.ts';
 import { createPublishingModule } from './modules/publishing/index.ts';
 import { createSiteModule } from './modules/site/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
+import { createWorkspacesModule } from './modules/workspaces/index.ts';
 
 /**
  * The composition root: builds each module from the ones below it (docs/architecture.md).
@@ -51,10 +52,12 @@ export function createContext(opts: {
     spendingCapChanged: (...args) => ai.capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
+  const workspaces = createWorkspacesModule(base);
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({
     ...base,
     usersRepo: users.repo,
+    workspacesRepo: workspaces.repo,
     billing,
     dropWithFiles: (...args) => images.service.dropWithFiles(...args),
   });
@@ -73,6 +76,7 @@ export function createContext(opts: {
       await generation.serviceCities.sync(user, owner, project, setting);
     },
     servicePagesPreview: (...args) => generation.serviceCities.preview(...args),
+    accountOf: (id) => users.repo.findById(id),
   });
   const locations = createLocationsModule({
     ...base,
@@ -111,11 +115,11 @@ export function createContext(opts: {
     checkPageLimit: billing.limits.checkCityPages,
   });
   const { usageRepo } = ai;
-  const { owned } = projects;
+  const { access } = projects;
   const images = createImagesModule({
     ...base,
     store,
-    owned,
+    access,
     recordUsage: usageRepo.recordUsage,
     photosRepo: locations.photosRepo,
     sendWaitingPages: (...args) => generation.service.sendWaitingCities(...args),
@@ -132,14 +136,26 @@ export function createContext(opts: {
   const editor = createEditorModule({
     ...base,
     projectsRepo,
-    owned,
+    access,
     locationsRepo,
     serviceCityRepo,
     usageRepo,
     ai: ai.ai,
   });
 
-  const modules = { mail, users, auth, billing, admin, projects, locations, site, ai, generation };
+  const modules = {
+    mail,
+    users,
+    auth,
+    workspaces,
+    billing,
+    admin,
+    projects,
+    locations,
+    site,
+    ai,
+    generation,
+  };
   return {
     config,
     errorReporter: createErrorReporter(config.SENTRY_DSN),

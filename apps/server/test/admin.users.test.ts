@@ -10,6 +10,8 @@ import {
   addCity,
   addPage,
   createProject,
+  accountWorkspaceId,
+  addMember,
   createUser,
   login,
   signedInUser,
@@ -102,6 +104,19 @@ describe('admin user list', () => {
       projectStatus: { totalProjects: 2, totalDeployments: 2 },
     });
     expect(Date.now() - Date.parse(row!.lastActivity!)).toBeLessThan(60_000);
+    // The workspaces they are in: their own, and one they joined.
+    const own = await accountWorkspaceId(t, u.user.id);
+    expect(row!.workspaces).toEqual([
+      { id: own, name: `Test ${u.user.lastName}`, role: 'owner', own: true },
+    ]);
+    const agency = await createUser(t, { firstName: 'Big', lastName: 'Agency' });
+    const agencyWorkspace = await accountWorkspaceId(t, agency.user.id);
+    await addMember(t, agencyWorkspace, u.user.id, 'editor');
+    const [again] = (await adminUsers(t, admin.headers, `?search=${u.email}`)).results;
+    expect(again!.workspaces).toEqual([
+      { id: own, name: `Test ${u.user.lastName}`, role: 'owner', own: true },
+      { id: agencyWorkspace, name: 'Big Agency', role: 'editor', own: false },
+    ]);
     // Keys are never shown, even to administrators.
     expect(JSON.stringify(row)).not.toContain('passwordHash');
   });

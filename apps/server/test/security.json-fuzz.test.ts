@@ -291,6 +291,9 @@ const VALID: Record<string, Valid> = {
     }),
     ok: 502,
   },
+  'PUT /api/workspaces/current/': { body: (f) => ({ workspaceId: f.workspaceId }), ok: 200 },
+  'PATCH /api/workspaces/{id}/': { body: () => ({ name: 'Renamed Agency' }), ok: 200 },
+  'PATCH /api/workspaces/{id}/members/{userId}/': { body: () => ({ role: 'editor' }), ok: 200 },
 };
 
 // ── the route table ────────────────────────────────────────────────────────────────────────
@@ -305,7 +308,14 @@ const roleOf = (key: string) => (key.includes(' /api/admin/') ? 'superuser' : 'o
 
 /** The fixture's value for each path parameter. */
 const PARAMS: Record<string, (f: MatrixFixture, key: string) => string> = {
-  id: (f, key) => (key.includes(' /api/admin/users/') ? f.bystander.user.id : f.project.id),
+  id: (f, key) =>
+    key.includes(' /api/admin/users/')
+      ? f.bystander.user.id
+      : key.includes(' /api/workspaces/')
+        ? f.workspaceId
+        : f.project.id,
+  // A client of the workspace to share with; a viewer to re-role or remove.
+  userId: (f, key) => (key.includes('/clients/') ? f.teamClient.user.id : f.teammate.user.id),
   // The fixture's page proposal waits beside the main page.
   pageId: (f, key) => (key.includes('/proposal/') ? f.mainPage.id : f.homepage.id),
   cityId: (f) => f.city.id,

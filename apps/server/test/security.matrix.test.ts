@@ -6,9 +6,12 @@ import {
   cities,
   pageVersions,
   pages,
+  projectClients,
   projectImages,
   projects,
   users,
+  workspaceMembers,
+  workspaces,
 } from '../src/db/schema/index.ts';
 import { createTestApp } from './helpers/app.ts';
 import { DEFAULT_PASSWORD, uniqueEmail } from './helpers/factories.ts';
@@ -29,8 +32,15 @@ import { routerRoutes, specRoutes } from './helpers/openapi.ts';
  *
  * - public: no session needed; never 401/403, never 500.
  * - user: any signed-in user, on their own data; anonymous 401, everyone signed in allowed.
- * - owner: one project (or its page, city, version, image); anonymous 401, another user and an
- *   admin-bypass user 404 (exactly like a missing project), the owner and a superuser allowed.
+ * - create: a project made in the caller's current workspace: an editor's at least; a viewer
+ *   403 (the role is too small), a client 403.
+ * - review | read | edit | manage: one project (or its page, city, version, image), by what the
+ *   route does to it. The workspace's owner and a superuser allowed; admin ⊇ editor ⊇ viewer
+ *   allowed as far as their role reaches and 403 beyond; a client with the project shared
+ *   allowed to review and 404 otherwise, like a client without it, a member of another
+ *   workspace and an admin-bypass user (exactly like a missing project).
+ * - ws-read | ws-manage: the fixture's workspace (its members, its name): members as far as
+ *   their role reaches (403 beyond), clients 403, outsiders 404.
  * - superuser: administration; anonymous 401, every other signed-in role 403.
  *
  * "Allowed" means not 401/403/404 and never 500. Where the answer is stable it is pinned
@@ -45,7 +55,10 @@ const t = await createTestApp({
 });
 afterAll(() => t.close());
 
-type Access = 'public' | 'user' | 'owner' | 'superuser';
+/** A project route's need (the access rule's), or a workspace route's (`ws-…`). */
+type ProjectNeed = 'review' | 'read' | 'edit' | 'manage';
+type Access = 'public' | 'user' | 'create' | 'superuser' | ProjectNeed | 'ws-read' | 'ws-manage';
+const PROJECT_NEEDS: readonly Access[] = ['review', 'read', 'edit', 'manage'];
 type Extra = { payload?: InjectOptions['payload']; headers?: Record<string, string> };
 type Entry = {
   access: Access;
@@ -184,7 +197,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/invoices/': { access: 'user', url: () => '/api/invoices/?page=1', ok: 200 },
   'GET /api/projects/': { access: 'user', url: () => '/api/projects/', ok: 200 },
   'POST /api/projects/create/': {
-    access: 'user',
+    access: 'create',
     url: () => '/api/projects/create/',
     send: () => json({ name: 'Matrix New', serviceType: 'Roofing', model: 'offline-draft' }),
     ok: 201,
@@ -196,11 +209,45 @@ const ROUTES: Record<string, Entry> = {
   },
   'GET /api/ai-models/': { access: 'user', url: () => '/api/ai-models/', ok: 200 },
   'GET /api/ai-models/estimate/': {
-    access: 'owner',
+    access: 'read',
     url: (f) =>
       `/api/ai-models/estimate/?model=offline-draft&kind=city&pages=3&project=${f.project.id}`,
     ok: 200,
     note: "Any user may ask without a project; one naming a project reads that project's usage.",
+  },
+
+  'GET /api/workspaces/': { access: 'user', url: () => '/api/workspaces/', ok: 200 },
+  'PUT /api/workspaces/current/': {
+    access: 'user',
+    note: "each caller chooses their own account's workspace",
+    url: () => '/api/workspaces/current/',
+    send: (f) => json({ workspaceId: f.callerWorkspaceId ?? f.workspaceId }),
+    ok: 200,
+  },
+
+  // ── the fixture's workspace ─────────────────────────────────────────────────────────────
+  'PATCH /api/workspaces/{id}/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/`,
+    send: () => json({ name: 'Renamed Agency' }),
+    ok: 200,
+  },
+  'GET /api/workspaces/{id}/members/': {
+    access: 'ws-read',
+    url: (f) => `/api/workspaces/${f.workspaceId}/members/`,
+    ok: 200,
+  },
+  'PATCH /api/workspaces/{id}/members/{userId}/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/members/${f.teammate.user.id}/`,
+    send: () => json({ role: 'editor' }),
+    ok: 200,
+  },
+  'DELETE /api/workspaces/{id}/members/{userId}/': {
+    access: 'ws-manage',
+    note: 'removing a teammate; leaving (one’s own id) is any member’s',
+    url: (f) => `/api/workspaces/${f.workspaceId}/members/${f.teammate.user.id}/`,
+    ok: 200,
   },
 
   // ── superusers only ─────────────────────────────────────────────────────────────────────
@@ -240,332 +287,342 @@ const ROUTES: Record<string, Entry> = {
     ok: 200,
   },
 
-  // ── one project and what it holds: the owner and superusers ─────────────────────────────
-  'GET /api/projects/{id}/': { access: 'owner', url: (f) => `${p(f)}/`, ok: 200 },
-  'GET /api/projects/{id}/detail/': { access: 'owner', url: (f) => `${p(f)}/detail/`, ok: 200 },
+  // ── one project and what it holds, by what the route does to it ──────────────────────────
+  'PUT /api/projects/{id}/clients/{userId}/': {
+    access: 'manage',
+    url: (f) => `${p(f)}/clients/${f.teamClient.user.id}/`,
+    ok: 200,
+  },
+  'DELETE /api/projects/{id}/clients/{userId}/': {
+    access: 'manage',
+    url: (f) => `${p(f)}/clients/${f.teamClient.user.id}/`,
+    ok: 200,
+  },
+  'GET /api/projects/{id}/': { access: 'read', url: (f) => `${p(f)}/`, ok: 200 },
+  'GET /api/projects/{id}/detail/': { access: 'read', url: (f) => `${p(f)}/detail/`, ok: 200 },
   'GET /api/projects/{id}/detail/lean/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/detail/lean/`,
     ok: 200,
   },
   'GET /api/projects/{id}/detail/counties/{countyId}/': {
     sub: true,
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/detail/counties/${f.county.id}/`,
     ok: 200,
   },
-  'GET /api/projects/{id}/map/': { access: 'owner', url: (f) => `${p(f)}/map/`, ok: 200 },
+  'GET /api/projects/{id}/map/': { access: 'read', url: (f) => `${p(f)}/map/`, ok: 200 },
   'DELETE /api/projects/{id}/delete/': {
-    access: 'owner',
+    access: 'manage',
     url: (f) => `${p(f)}/delete/`,
     ok: 200,
   },
   'GET /api/projects/{id}/settings/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/settings/`,
     ok: 200,
   },
   'GET /api/projects/{id}/spending/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/spending/`,
     ok: 200,
   },
   'POST /api/projects/{id}/settings/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/settings/`,
     send: () => json({ metaTags: '<title>Plumbing in {city}</title>' }),
     ok: 200,
   },
   'POST /api/projects/{id}/settings/service-pages/preview/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/settings/service-pages/preview/`,
     send: () => json({ enabled: true, services: 'all', unlisted: 'all' }),
     ok: 200,
   },
   'POST /api/projects/{id}/update-header-links/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/update-header-links/`,
     send: () => json({ visible_links: ['Home', 'Contact'] }),
     ok: 200,
   },
   'GET /api/projects/{id}/page/{pageId}/': {
     sub: true,
-    access: 'owner',
+    access: 'review',
     url: (f) => `${p(f)}/page/${f.mainPage.id}/`,
     ok: 200,
   },
   'DELETE /api/projects/{id}/page/{pageId}/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/page/${f.mainPage.id}/`,
     ok: 200,
   },
   'DELETE /api/projects/{id}/city/{cityId}/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/city/${f.city.id}/`,
     ok: 200,
   },
   'GET /api/projects/{id}/homepage/': {
-    access: 'owner',
+    access: 'review',
     url: (f) => `${p(f)}/homepage/`,
     ok: 200,
   },
-  'GET /api/projects/{id}/states/': { access: 'owner', url: (f) => `${p(f)}/states/`, ok: 200 },
+  'GET /api/projects/{id}/states/': { access: 'review', url: (f) => `${p(f)}/states/`, ok: 200 },
   'GET /api/projects/{id}/counties/{stateId}/': {
     sub: true,
-    access: 'owner',
+    access: 'review',
     url: (f) => `${p(f)}/counties/${f.state.id}/`,
     ok: 200,
   },
   'GET /api/projects/{id}/cities/{countyId}/': {
     sub: true,
-    access: 'owner',
+    access: 'review',
     url: (f) => `${p(f)}/cities/${f.county.id}/`,
     ok: 200,
   },
   'GET /api/projects/{id}/zipcodes/{cityId}/': {
     sub: true,
-    access: 'owner',
+    access: 'review',
     url: (f) => `${p(f)}/zipcodes/${f.city.id}/`,
     ok: 200,
   },
   'POST /api/projects/{id}/publish/': {
-    access: 'owner',
+    access: 'edit',
     note: 'the owner has no Netlify token: 400 before anything is created',
     url: (f) => `${p(f)}/publish/`,
     ok: 400,
   },
   'POST /api/projects/{id}/release/all/': {
-    access: 'owner',
+    access: 'edit',
     note: 'the project does not stage its releases: 409 before any deploy',
     url: (f) => `${p(f)}/release/all/`,
     ok: 409,
   },
   'POST /api/projects/{id}/release/paused/': {
-    access: 'owner',
+    access: 'edit',
     note: 'the project does not stage its releases: 409',
     url: (f) => `${p(f)}/release/paused/`,
     send: () => json({ paused: true }),
     ok: 409,
   },
   'GET /api/projects/{id}/deployment/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/deployment/`,
     ok: 200,
   },
   'GET /api/projects/{id}/redirects/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/redirects/`,
     ok: 200,
   },
   'GET /api/projects/{id}/download-site/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/download-site/`,
     ok: 200,
   },
   'DELETE /api/projects/{id}/delete-netlify-site/': {
-    access: 'owner',
+    access: 'edit',
     note: 'an old URL of the history, and no Netlify token: 400 without calling Netlify',
     url: (f) => `${p(f)}/delete-netlify-site/`,
     send: (f) => json({ site_url: f.project.netlifySiteUrlHistory[0]! }),
     ok: 400,
   },
   'POST /api/projects/{id}/domain/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/domain/`,
     send: () => json({ clientDomain: 'matrix-plumbing.com' }),
     ok: 200,
   },
   'POST /api/projects/{id}/add-custom-domain/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/add-custom-domain/`,
     send: () => json({ client_domain: 'matrix-plumbing.com' }),
     ok: 200,
   },
   'POST /api/projects/{id}/verify-domain/': {
-    access: 'owner',
+    access: 'edit',
     note: 'no domain set yet: 400 without any DNS lookup',
     url: (f) => `${p(f)}/verify-domain/`,
     ok: 400,
   },
   'POST /api/project/{id}/upload/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `/api/project/${f.project.id}/upload/`,
     send: () => multipartForm({ model: 'offline-draft' }, [csv()]),
     ok: 201,
   },
   'POST /api/upload/': {
-    access: 'owner',
+    access: 'edit',
     note: 'the project travels in the form, not the path; the same ownership rule applies',
     url: () => '/api/upload/',
     send: (f) => multipartForm({ project: f.project.id }, [csv()]),
     ok: 201,
   },
-  'POST /api/projects/{id}/retry/': { access: 'owner', url: (f) => `${p(f)}/retry/`, ok: 200 },
+  'POST /api/projects/{id}/retry/': { access: 'edit', url: (f) => `${p(f)}/retry/`, ok: 200 },
   'POST /api/projects/{id}/page/{pageId}/retry/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/page/${f.failedPage.id}/retry/`,
     ok: 200,
   },
   'POST /api/projects/{id}/city/{cityId}/retry/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/city/${f.failedCity.id}/retry/`,
     ok: 200,
   },
   'POST /api/projects/{id}/city/{cityId}/approval/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/city/${f.city.id}/approval/`,
     send: () => json({ approved: true }),
     ok: 200,
   },
   'POST /api/projects/{id}/page/{pageId}/regenerate/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/page/${f.mainPage.id}/regenerate/`,
     ok: 200,
   },
   'POST /api/projects/{id}/city/{cityId}/regenerate/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/city/${f.city.id}/regenerate/`,
     ok: 200,
   },
   'GET /api/projects/{id}/page/{pageId}/proposal/': {
     sub: true,
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/page/${f.mainPage.id}/proposal/`,
     ok: 200,
   },
   'GET /api/projects/{id}/city/{cityId}/proposal/': {
     sub: true,
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/city/${f.city.id}/proposal/`,
     ok: 200,
   },
   'POST /api/projects/{id}/page/{pageId}/proposal/{versionId}/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/page/${f.mainPage.id}/proposal/${f.pageProposal.id}/`,
     send: () => json({ use: 'current' }),
     ok: 200,
   },
   'POST /api/projects/{id}/city/{cityId}/proposal/{versionId}/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/city/${f.city.id}/proposal/${f.cityProposal.id}/`,
     send: () => json({ use: 'current' }),
     ok: 200,
   },
   'GET /api/projects/{id}/city/{cityId}/facts/': {
     sub: true,
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/city/${f.city.id}/facts/`,
     ok: 200,
   },
   'PUT /api/projects/{id}/city/{cityId}/facts/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/city/${f.city.id}/facts/`,
     send: () => json({ facts: [{ name: 'Jobs completed', value: '12' }], photo: null }),
     ok: 200,
   },
   'GET /api/projects/{id}/cities/export/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/cities/export/?format=csv`,
     ok: 200,
   },
   'GET /api/projects/{id}/sheet-link/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/sheet-link/`,
     ok: 200,
   },
   'PUT /api/projects/{id}/sheet-link/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/sheet-link/`,
     // A public address written as one: linking it needs no name look-up.
     send: () => json({ url: 'https://93.184.215.14/areas.csv', schedule: 'daily' }),
     ok: 200,
   },
   'DELETE /api/projects/{id}/sheet-link/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/sheet-link/`,
     ok: 200,
   },
   'POST /api/projects/{id}/sheet-link/sync/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/sheet-link/sync/`,
     note: "the fixture's sheet is on a private address: the read is refused, 422",
     ok: 422,
   },
   'GET /api/projects/{id}/sheet-link/runs/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/sheet-link/runs/`,
     ok: 200,
   },
   'POST /api/projects/{id}/sheet-link/runs/{runId}/confirm/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/sheet-link/runs/${f.sheetRun.id}/confirm/`,
     note: "the fixture's sheet is on a private address: the read is refused, 422",
     ok: 422,
   },
   'POST /api/projects/{id}/cities/rewrite-changed/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/cities/rewrite-changed/`,
     ok: 200,
   },
   'POST /api/projects/{id}/cities/regenerate-similar/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/cities/regenerate-similar/`,
     ok: 200,
   },
   'POST /api/projects/{id}/create_page/': {
-    access: 'owner',
+    access: 'edit',
     url: (f) => `${p(f)}/create_page/`,
     send: () => json({ name: 'Emergency Repairs', model: 'offline-draft' }),
     ok: 201,
   },
   'POST /api/projects/{id}/images/': {
-    access: 'owner',
+    access: 'edit',
     note: 'the caller’s own OpenAI key: the owner’s reaches no server (502); the superuser has none (400)',
     url: (f) => `${p(f)}/images/`,
     send: () => json({ prompt: 'A plumber’s van' }),
     ok: { owner: 502, superuser: 400 },
   },
-  'GET /api/projects/{id}/images/': { access: 'owner', url: (f) => `${p(f)}/images/`, ok: 200 },
+  'GET /api/projects/{id}/images/': { access: 'read', url: (f) => `${p(f)}/images/`, ok: 200 },
   'GET /api/projects/{id}/homepage/view/': {
-    access: 'owner',
+    access: 'read',
     url: (f) => `${p(f)}/homepage/view/`,
     ok: 200,
   },
   'POST /project/{id}/save/{pageId}/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `/project/${f.project.id}/save/${f.homepage.id}/`,
     send: () => json({ html: '<main><h1>Saved</h1></main>', content_html: '<h1>Saved</h1>' }),
     ok: 200,
   },
   'POST /project/{id}/city/{cityId}/save/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     url: (f) => `/project/${f.project.id}/city/${f.city.id}/save/`,
     send: () => json({ html: '<main><h1>Saved</h1></main>', content_html: '<h1>Saved</h1>' }),
     ok: 200,
   },
   'POST /project/{id}/get_version_html/': {
     sub: true,
-    access: 'owner',
+    access: 'read',
     url: (f) => `/project/${f.project.id}/get_version_html/`,
     send: (f) => json({ version_id: f.version.id, page_id: f.homepage.id }),
     ok: 200,
   },
   'POST /api/projects/{id}/regenerate/': {
     sub: true,
-    access: 'owner',
+    access: 'edit',
     note: 'the owner’s OpenRouter key pays, also for a superuser; no provider answers: 502',
     url: (f) => `${p(f)}/regenerate/`,
     send: (f) =>
@@ -588,7 +645,7 @@ const ROUTES: Record<string, Entry> = {
  */
 const HIDDEN: Record<string, Entry> = {
   'GET /api/projects/{id}/events/': {
-    access: 'owner',
+    access: 'read',
     note: 'hidden from the spec (hide: true): a server-sent-events stream',
     url: (f) => `${p(f)}/events/`,
     stream: true,
@@ -666,24 +723,57 @@ describe('route inventory', () => {
 const ROLE_NAMES: Record<Role, string> = {
   anonymous: 'anonymous',
   owner: 'the owner',
-  other: 'another user',
+  admin: 'an admin of the workspace',
+  editor: 'an editor of the workspace',
+  viewer: 'a viewer of the workspace',
+  client: 'a client of the workspace, the project not shared',
+  clientShared: 'a client of the workspace, the project shared',
+  other: 'a member of another workspace',
   adminBypass: 'an admin-bypass user',
   superuser: 'a superuser',
 };
 
-type Expectation = { allowed: true; exact?: number } | { allowed: false; status: 401 | 403 | 404 };
+type Expectation =
+  { allowed: true; exact?: number } | { allowed: false; status: 401 | 403 | 404; message?: string };
+
+const RANK: Partial<Record<Role, number>> = { viewer: 1, editor: 2, admin: 3 };
+const NEEDED: Partial<Record<Access, number>> = {
+  review: 1,
+  read: 1,
+  'ws-read': 1,
+  create: 2,
+  edit: 2,
+  manage: 3,
+  'ws-manage': 3,
+};
+const tooLow: Expectation = { allowed: false, status: 403, message: MSG.roleTooLow };
+const refused: Expectation = { allowed: false, status: 403, message: MSG.forbidden };
+const missing: Expectation = { allowed: false, status: 404 };
 
 function expectationFor(entry: Entry, role: Role): Expectation {
   const allowed = (): Expectation => {
     const exact = typeof entry.ok === 'number' ? entry.ok : entry.ok?.[role];
     return { allowed: true, ...(exact ? { exact } : {}) };
   };
-  if (entry.access === 'public') return allowed();
-  if (role === 'anonymous') return { allowed: false, status: 401 };
-  if (entry.access === 'user') return allowed();
-  if (entry.access === 'superuser')
-    return role === 'superuser' ? allowed() : { allowed: false, status: 403 };
-  return role === 'owner' || role === 'superuser' ? allowed() : { allowed: false, status: 404 };
+  const { access } = entry;
+  if (access === 'public') return allowed();
+  if (role === 'anonymous') return { allowed: false, status: 401, message: MSG.notAuthenticated };
+  if (access === 'user') return allowed();
+  if (access === 'superuser') return role === 'superuser' ? allowed() : refused;
+  if (role === 'owner' || role === 'superuser') return allowed();
+  const rank = RANK[role];
+  const byRank = () => (rank! >= NEEDED[access]! ? allowed() : tooLow);
+  if (access === 'create') {
+    if (role === 'client' || role === 'clientShared') return refused;
+    return rank === undefined ? allowed() : byRank();
+  }
+  if (PROJECT_NEEDS.includes(access)) {
+    if (role === 'clientShared') return access === 'review' ? allowed() : missing;
+    return rank === undefined ? missing : byRank();
+  }
+  // The fixture's workspace.
+  if (role === 'client' || role === 'clientShared') return refused;
+  return rank === undefined ? missing : byRank();
 }
 
 const label = (e: Expectation) =>
@@ -743,26 +833,37 @@ async function snapshot(f: MatrixFixture) {
     versions: await db.select().from(pageVersions).where(eq(pageVersions.projectId, id)),
     images: await db.select().from(projectImages).where(eq(projectImages.projectId, id)),
     bystander: await db.select().from(users).where(eq(users.id, f.bystander.user.id)),
+    workspace: await db.select().from(workspaces).where(eq(workspaces.id, f.workspaceId)),
+    members: await db
+      .select()
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, f.workspaceId))
+      .orderBy(asc(workspaceMembers.userId)),
+    clients: await db
+      .select()
+      .from(projectClients)
+      .where(eq(projectClients.projectId, id))
+      .orderBy(asc(projectClients.userId)),
   };
 }
 
 /**
  * The fixture of a case. A refused call must change nothing, and every refusal below checks
  * that against a snapshot, so the refusals of one role share one fixture (a refusal that did
- * change it fails there, by name); an allowed call may change its fixture and gets a fresh one.
+ * change it fails there, by name); so do a role's allowed reads (GET) of signed-in routes,
+ * which change nothing of it. Any other allowed call may change its fixture and gets a fresh one.
  */
-const refusalFixtures = new Map<Role, Promise<MatrixFixture>>();
-function fixtureFor(role: Role, allowed: boolean): Promise<MatrixFixture> {
-  if (allowed) return matrixFixture(t, role);
-  let shared = refusalFixtures.get(role);
-  if (!shared) refusalFixtures.set(role, (shared = matrixFixture(t, role)));
+const sharedFixtures = new Map<string, Promise<MatrixFixture>>();
+function fixtureFor(role: Role, allowed: boolean, reads = false): Promise<MatrixFixture> {
+  if (allowed && !reads) return matrixFixture(t, role);
+  const key = `${role}:${allowed ? 'reads' : 'refusals'}`;
+  let shared = sharedFixtures.get(key);
+  if (!shared) sharedFixtures.set(key, (shared = matrixFixture(t, role)));
   return shared;
 }
 
-const DENIED_MESSAGE: Partial<Record<number, string>> = {
-  401: MSG.notAuthenticated,
-  403: MSG.forbidden,
-};
+/** Callers outside the fixture's workspace (a client without the project sees nothing of it). */
+const OUTSIDERS: readonly Role[] = ['other', 'adminBypass', 'client', 'superuser'];
 
 for (const key of TABLE) {
   const entry = entryOf(key);
@@ -772,7 +873,8 @@ for (const key of TABLE) {
     for (const role of ROLES) {
       const want = expectationFor(entry, role);
       it(`${key} as ${ROLE_NAMES[role]} → ${label(want)}`, async () => {
-        const f = await fixtureFor(role, want.allowed);
+        const reads = method === 'GET' && entry.access !== 'public';
+        const f = await fixtureFor(role, want.allowed, reads);
         const before = want.allowed ? null : await snapshot(f);
         const res = await call(entry, f, method);
         const said = `${key} as ${role}: ${res.statusCode} ${res.body.slice(0, 500)}`;
@@ -788,8 +890,9 @@ for (const key of TABLE) {
             expect(String(res.headers['content-type']), said).toMatch(/^text\/event-stream/);
             expect(res.body, said).toContain(': connected');
           }
-          // A 'user' route acts on the caller's own data: nothing of the owner's shows to others.
-          if (entry.access === 'user' && role !== 'owner') {
+          // A 'user' route acts on the caller's own data: nothing of the owner's shows to
+          // those outside the workspace.
+          if (entry.access === 'user' && OUTSIDERS.includes(role)) {
             expect(res.body, said).not.toContain(f.project.id);
             expect(res.body, said).not.toContain(f.owner.email);
           }
@@ -799,8 +902,7 @@ for (const key of TABLE) {
         expect(res.statusCode, said).toBe(want.status);
         const body = JSON.parse(res.body) as { message?: unknown };
         expect(typeof body.message, said).toBe('string');
-        if (DENIED_MESSAGE[want.status])
-          expect(body.message, said).toBe(DENIED_MESSAGE[want.status]);
+        if (want.message) expect(body.message, said).toBe(want.message);
         // A refusal tells nothing about the resource, and changes nothing.
         expect(res.body, said).not.toContain(f.project.name);
         expect(res.body, said).not.toContain(f.owner.email);
@@ -825,7 +927,7 @@ describe('HEAD mirrors of GET routes run the same guards', () => {
       const res = await head(await fixtureFor('anonymous', false));
       expect(res.statusCode, res.body).toBe(401);
     });
-    if (entry.access === 'owner')
+    if (PROJECT_NEEDS.includes(entry.access))
       it(`HEAD ${path} as another user → 404`, async () => {
         const res = await head(await fixtureFor('other', false));
         expect(res.statusCode, res.body).toBe(404);

@@ -127,6 +127,23 @@ export const MSG = {
   spendingCapInvalid: 'The spending cap is a dollar amount of 0 or more, with at most 2 decimals',
   projectDeleted: 'Project has been deleted successfully',
   projectNotFoundTitle: 'Project Not Found',
+  // Workspaces and their members.
+  workspaceNotFound: 'Workspace not found.',
+  memberNotFound: 'That person is not a member of this workspace.',
+  roleTooLow: 'Your role in this workspace does not allow this. Ask an admin of the workspace.',
+  lastOwnerCannotLeave:
+    'A workspace needs an owner: make someone else an owner before the last one leaves.',
+  accountMemberStays:
+    "The workspace's account holder stays in it: their keys and plan are the workspace's.",
+  onlyOwnerGrantsOwner: 'Only an owner can make someone an owner or change an owner’s role.',
+  workspaceSwitched: 'Workspace switched.',
+  workspaceRenamed: 'Workspace renamed.',
+  memberRoleChanged: 'Role changed.',
+  memberRemoved: 'Member removed.',
+  workspaceLeft: 'You left the workspace.',
+  clientNotMember: 'Share a project only with a client of this workspace.',
+  projectShared: 'The project is shared with the client.',
+  projectUnshared: 'The project is no longer shared with the client.',
   projectNotFoundBody:
     "The project you're looking for doesn't exist or you don't have access to it.",
   projectCompleted: 'Project completed!',

@@ -10,6 +10,9 @@ import {
   locationStates,
   pages,
   projects,
+  workspaceMembers,
+  workspaces,
+  type WorkspaceRole,
 } from '../../src/db/schema/index.ts';
 import { defaultHeaderLinks } from '../../src/modules/projects/header-links.ts';
 
@@ -87,6 +90,16 @@ export async function signedInUser(t: TestApp, opts: UserOptions = {}) {
 
 let projectSeq = 0;
 
+/** The workspace every account gets with it (sign-up makes it). */
+export async function accountWorkspaceId(t: TestApp, userId: string): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.accountId, userId));
+  if (!row) throw new Error(`no workspace for account ${userId}`);
+  return row.id;
+}
+
 /** A project row owned by `userId` (fast path; creation rules are tested through the API). */
 export async function createProject(
   t: TestApp,
@@ -96,6 +109,8 @@ export async function createProject(
   projectSeq += 1;
   return t.ctx.repos.projectsRepo.insert({
     userId,
+    workspaceId: values.workspaceId ?? (await accountWorkspaceId(t, userId)),
+    createdBy: userId,
     name: `Project ${projectSeq}`,
     serviceType: 'Plumbing',
     model: 'offline-draft',
@@ -220,4 +235,20 @@ export async function addFacts(
       position,
     })),
   );
+}
+
+/**
+ * A person joined to a workspace with a role (fast path; joining through an invitation is
+ * tested through the API). `chosen` makes it the workspace their requests use.
+ */
+export async function addMember(
+  t: TestApp,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+  opts: { chosen?: boolean } = {},
+) {
+  await t.ctx.db
+    .insert(workspaceMembers)
+    .values({ workspaceId, userId, role, chosenAt: opts.chosen ? new Date() : null });
 }

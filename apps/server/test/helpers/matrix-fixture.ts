@@ -4,15 +4,19 @@ import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
 import {
   cities,
   pageVersions,
+  projectClients,
   projectImages,
   sheetLinks,
   sheetSyncRuns,
+  type WorkspaceRole,
 } from '../../src/db/schema/index.ts';
 import { hashPassword, randomToken, sha256 } from '../../src/lib/crypto.ts';
 import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
 import {
   DEFAULT_PASSWORD,
+  accountWorkspaceId,
   addCity,
+  addMember,
   addPage,
   createProject,
   giveKeys,
@@ -20,8 +24,38 @@ import {
 } from './factories.ts';
 
 /** Who calls a route in the authorization matrix. */
-export type Role = 'anonymous' | 'owner' | 'other' | 'adminBypass' | 'superuser';
-export const ROLES: readonly Role[] = ['anonymous', 'owner', 'other', 'adminBypass', 'superuser'];
+export type Role =
+  | 'anonymous'
+  | 'owner'
+  | 'admin'
+  | 'editor'
+  | 'viewer'
+  | 'client'
+  | 'clientShared'
+  | 'other'
+  | 'adminBypass'
+  | 'superuser';
+export const ROLES: readonly Role[] = [
+  'anonymous',
+  'owner',
+  'admin',
+  'editor',
+  'viewer',
+  'client',
+  'clientShared',
+  'other',
+  'adminBypass',
+  'superuser',
+];
+
+/** The callers who are members of the fixture's workspace, and their role there. */
+const MEMBER_ROLES: Partial<Record<Role, WorkspaceRole>> = {
+  admin: 'admin',
+  editor: 'editor',
+  viewer: 'viewer',
+  client: 'client',
+  clientShared: 'client',
+};
 
 type UserOpts = {
   plan?: 'free' | 'basic' | 'pro' | 'enterprise';
@@ -34,6 +68,12 @@ type UserOpts = {
 /** What each signed-in role is, besides not owning the fixture (the owner excepted). */
 const ROLE_USERS: Record<Exclude<Role, 'anonymous'>, UserOpts> = {
   owner: { plan: 'pro', keys: true },
+  // Members use the workspace's account (the owner's plan and keys) for its projects.
+  admin: {},
+  editor: {},
+  viewer: {},
+  client: {},
+  clientShared: {},
   other: { plan: 'pro', keys: true },
   adminBypass: { adminBypass: true, keys: true },
   superuser: { superuser: true },
@@ -125,6 +165,10 @@ export async function matrixFixture(t: TestApp, role: Role) {
   const owner = await signedIn(t, ROLE_USERS.owner);
   const caller =
     role === 'anonymous' ? null : role === 'owner' ? owner : await signedIn(t, ROLE_USERS[role]);
+
+  const workspaceId = await accountWorkspaceId(t, owner.user.id);
+  const member = MEMBER_ROLES[role];
+  if (member) await addMember(t, workspaceId, caller!.user.id, member, { chosen: true });
 
   const project = await createProject(t, owner.user.id, {
     name: 'Matrix Plumbing',
@@ -233,11 +277,23 @@ export async function matrixFixture(t: TestApp, role: Role) {
     })
     .returning();
 
+  if (role === 'clientShared')
+    await db.insert(projectClients).values({ projectId: project.id, userId: caller!.user.id });
+  // Members the member routes act on: a viewer to re-role or remove, a client to share with.
+  const teammate = await fastUser(t);
+  await addMember(t, workspaceId, teammate.user.id, 'viewer');
+  const teamClient = await fastUser(t);
+  await addMember(t, workspaceId, teamClient.user.id, 'client');
+
   // Someone the admin routes act on, and who the account-link routes verify or reset.
   const bystander = await fastUser(t, { verified: false });
   return {
     owner,
     caller,
+    workspaceId,
+    callerWorkspaceId: caller ? await accountWorkspaceId(t, caller.user.id) : null,
+    teammate,
+    teamClient,
     headers: caller?.headers ?? {},
     project,
     homepage,

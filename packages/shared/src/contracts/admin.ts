@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ZEmail, ZPassword } from './auth.ts';
 import { ZUser } from './users.ts';
+import { ZWorkspaceRole } from './workspaces.ts';
 
 /** The four figures at the top of /admin/users (definitions in docs/decisions.md). */
 export const ZAdminKpis = z.object({
@@ -34,6 +35,10 @@ export const ZAdminUser = ZUser.extend({
     /** Deploys that reached Netlify (state ready). */
     totalDeployments: z.number().int(),
   }),
+  /** The workspaces the user belongs to, their own (their account's) among them. */
+  workspaces: z.array(
+    z.object({ id: z.string(), name: z.string(), role: ZWorkspaceRole, own: z.boolean() }),
+  ),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 

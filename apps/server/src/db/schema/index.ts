@@ -9,3 +9,4 @@ export * from './editor.ts';
 export * from './rate-limits.ts';
 export * from './ledger.ts';
 export * from './sheets.ts';
+export * from './workspaces.ts';

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
 
 export type HeaderLinkRow = { name: string; link: string; show: boolean };
 /**
@@ -31,6 +33,14 @@ export const projects = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The workspace the project belongs to; `userId` is that workspace's account. */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who made the project (null once that person's account is gone). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Nothing is published until the workspace's client approved it. */
+    requireClientApproval: boolean('require_client_approval').notNull().default(false),
     name: text('name').notNull(),
     serviceType: text('service_type').notNull(),
     model: text('model').notNull(),
@@ -86,6 +96,7 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_user_created_idx').on(t.userId, t.createdAt),
+    index('projects_workspace_created_idx').on(t.workspaceId, t.createdAt),
     // The release check every minute looks for the staged projects whose batch is due.
     index('projects_next_release_idx')
       .on(t.nextReleaseAt)
@@ -93,6 +104,24 @@ export const projects = pgTable(
   ],
 );
 export type ProjectRow = typeof projects.$inferSelect;
+
+/** The projects shared with a workspace's clients: a client sees only these. */
+export const projectClients = pgTable(
+  'project_clients',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_clients_user_idx').on(t.userId),
+  ],
+);
 
 /** Homepage, main and service pages of a project (city pages live with their city). */
 export const pages = pgTable(

@@ -4,6 +4,7 @@ import type { Cipher } from '../../lib/crypto.ts';
 import { route } from '../../lib/module.ts';
 import type { BillingModule } from '../billing/index.ts';
 import type { UsersRepo } from '../users/index.ts';
+import type { WorkspacesRepo } from '../workspaces/index.ts';
 import { createAdminRepo } from './admin.repo.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -13,6 +14,7 @@ export function createAdminModule(deps: {
   config: Pick<Config, 'PASSWORD_HASH_COST'>;
   cipher: Cipher;
   usersRepo: UsersRepo;
+  workspacesRepo: Pick<WorkspacesRepo, 'ofUsers'>;
   billing: Pick<BillingModule, 'service' | 'cancelSubscriptionOf'>;
   /** Runs `drop` (the user's deletion) and removes their projects' stored files (images). */
   dropWithFiles: (owner: { userId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
@@ -20,6 +22,7 @@ export function createAdminModule(deps: {
   const service = createAdminService({
     adminRepo: createAdminRepo(deps.db),
     usersRepo: deps.usersRepo,
+    workspacesOf: (ids) => deps.workspacesRepo.ofUsers(ids),
     cipher: deps.cipher,
     cancelSubscriptionOf: deps.billing.cancelSubscriptionOf,
     dropWithFiles: deps.dropWithFiles,

@@ -16,11 +16,14 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { CancelSubscription } from '../billing/index.ts';
 import { toUserDto } from '../users/index.ts';
 import type { UserPatch, UsersRepo } from '../users/index.ts';
+import type { WorkspacesRepo } from '../workspaces/index.ts';
 import type { AdminRepo } from './admin.repo.ts';
 
 type Deps = {
   adminRepo: AdminRepo;
   usersRepo: UsersRepo;
+  /** Each user's workspaces, shown beside them. */
+  workspacesOf: WorkspacesRepo['ofUsers'];
   cipher: Cipher;
   cancelSubscriptionOf: CancelSubscription;
   /** Deletes the user through `drop` and their projects' stored files with it (images). */
@@ -41,9 +44,10 @@ export function createAdminService(deps: Deps) {
 
   async function present(rows: UserRow[]): Promise<TAdminUser[]> {
     const ids = rows.map((r) => r.id);
-    const [subs, figures] = await Promise.all([
+    const [subs, figures, memberships] = await Promise.all([
       adminRepo.subscriptionsOf(ids),
       adminRepo.figuresOf(ids),
+      deps.workspacesOf(ids),
     ]);
     return rows.map((row) => {
       const f = figures.get(row.id)!;
@@ -52,6 +56,12 @@ export function createAdminService(deps: Deps) {
         revenue: dollars(f.revenueCents),
         usage: f.usage,
         projectStatus: { totalProjects: f.totalProjects, totalDeployments: f.totalDeployments },
+        workspaces: (memberships.get(row.id) ?? []).map((w) => ({
+          id: w.id,
+          name: w.name,
+          role: w.role,
+          own: w.accountId === row.id,
+        })),
       };
     });
   }

@@ -36,7 +36,7 @@ export function createAiModule(
     >;
     mailQueue: MailQueue;
     pagesRepo: PagesRepo;
-    projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+    projects: Pick<ProjectsModule, 'repo' | 'access'>;
     estimatePage: EstimatePage;
   } & Pick<CapResumeDeps, 'sendPages' | 'announceInProgress'>,
 ) {

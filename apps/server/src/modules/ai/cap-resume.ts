@@ -14,7 +14,7 @@ import type { SpendRepo } from './spend.repo.ts';
  */
 const HOURLY = '0 * * * *';
 
-type Owned = { project: ProjectRow; owner: UserRow };
+type Access = { project: ProjectRow; owner: UserRow };
 type Freed = Awaited<ReturnType<PagesRepo['unhold']>>;
 
 export type CapResumeDeps = {
@@ -41,7 +41,7 @@ export function createCapResume(deps: CapResumeDeps) {
   const { db, repo } = deps;
 
   /** How many held pages of the project went back to work (0 while its caps still stop them). */
-  async function resumeProject({ project, owner }: Owned): Promise<number> {
+  async function resumeProject({ project, owner }: Access): Promise<number> {
     const next = await deps.spend.firstHeld(project.id);
     if (!next || (await deps.gate.wouldPass({ project, owner }, next, new Date()))) return 0;
     // One statement set: the project says In progress before any page could settle it.

@@ -36,7 +36,7 @@ export function createSpendingCaps(
     appUrl: string;
     mailQueue: MailQueue;
     pagesRepo: PagesRepo;
-    projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+    projects: Pick<ProjectsModule, 'repo' | 'access'>;
     estimatePage: EstimatePage;
   } & Pick<CapResumeDeps, 'sendPages' | 'announceInProgress'>,
 ) {
@@ -70,7 +70,7 @@ export function createSpendingCaps(
     sendPages: deps.sendPages,
     announceInProgress: deps.announceInProgress,
   });
-  const service = createSpendingService({ spend, repo: pagesRepo, owned: deps.projects.owned });
+  const service = createSpendingService({ spend, repo: pagesRepo, access: deps.projects.access });
   return {
     gate,
     capReached: createCapMail({ spend, mailQueue: deps.mailQueue, appUrl: deps.appUrl }),

@@ -1,5 +1,6 @@
+import type { Access } from '../projects/index.ts';
 import type { TMonthSpend } from '@cityforge/shared';
-import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { capOf } from '../../lib/usd.ts';
 import { monthKeyUtc, monthStartUtc } from '../../lib/utc-month.ts';
 import type { PagesRepo } from '../pages/index.ts';
@@ -12,7 +13,7 @@ const micro = (usd: number) => Math.round(usd * 1e6) / 1e6;
 export function createSpendingService(deps: {
   spend: Pick<SpendRepo, 'spent'>;
   repo: Pick<PagesRepo, 'heldCount'>;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
 }) {
   async function monthSpend(
     scope: { projectId: string } | { userId: string },
@@ -33,7 +34,7 @@ export function createSpendingService(deps: {
 
   return {
     async ofProject(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       return { data: await monthSpend({ projectId: project.id }, project.spendingCapUsd) };
     },
     async ofAccount(user: UserRow) {

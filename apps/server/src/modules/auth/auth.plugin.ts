@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '@cityforge/shared';
-import { forbidden, unauthenticated } from '../../lib/errors.ts';
+import { MSG, WORKSPACE_HEADER, badIdMessage } from '@cityforge/shared';
+import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
+import type { RequestWorkspace } from '../../lib/request-user.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Jwt } from './jwt.ts';
 import type { UsersRepo } from '../users/index.ts';
 import type { AuthRepo } from './auth.repo.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +23,26 @@ export const authPlugin = fp(
   async (app: FastifyInstance, deps: { jwt: Jwt; usersRepo: UsersRepo; authRepo: AuthRepo }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionFamily', null);
+    app.decorateRequest('workspace', null);
+
+    /** The `X-Workspace-Id` header: null when absent; a malformed one is refused. */
+    function namedWorkspace(request: FastifyRequest): string | null {
+      const value = request.headers[WORKSPACE_HEADER];
+      if (value === undefined || value === '') return null;
+      if (typeof value !== 'string' || !isUuid(value)) throw badRequest(badIdMessage('workspace'));
+      return value;
+    }
+
+    /** The request's workspace: the header's (which must be one of the user's), else the last chosen. */
+    async function resolveWorkspace(
+      request: FastifyRequest,
+      user: UserRow,
+    ): Promise<RequestWorkspace | null> {
+      const named = namedWorkspace(request);
+      const found = await deps.authRepo.requestWorkspace(user, named);
+      if (!found && named) throw notFound(MSG.workspaceNotFound);
+      return found ? { ...found, pinned: named !== null } : null;
+    }
 
     async function requireUser(request: FastifyRequest) {
       const header = request.headers.authorization;
@@ -31,7 +54,9 @@ export const authPlugin = fp(
       // Logout and refresh-token reuse revoke the session family; its access tokens die with it.
       const user = await deps.authRepo.sessionUser(claims.sub, claims.fam);
       if (!user || !user.isActive) throw unauthenticated(MSG.sessionExpired);
-      request.user = user;
+      const workspace = await resolveWorkspace(request, user);
+      request.user = { ...user, workspace };
+      request.workspace = workspace;
       request.sessionFamily = claims.fam;
       const last = user.lastActivityAt?.getTime() ?? 0;
       if (Date.now() - last > ACTIVITY_WINDOW_MS) {

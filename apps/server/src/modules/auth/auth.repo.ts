@@ -1,6 +1,14 @@
-import { and, desc, eq, exists, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { oneTimeTokens, refreshTokens, users, type UserRow } from '../../db/schema/index.ts';
+import {
+  oneTimeTokens,
+  refreshTokens,
+  users,
+  workspaceMembers,
+  workspaces,
+  type UserRow,
+  type WorkspaceRole,
+} from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 type Purpose = 'verify_email' | 'reset_password';
@@ -64,6 +72,38 @@ export function createAuthRepo(db: Db) {
         .where(and(eq(users.id, userId), exists(active)))
         .limit(1);
       return row ?? null;
+    },
+    /**
+     * The workspace a request of this user acts in: the one named (when the user belongs to
+     * it), else the membership chosen last. A superuser may name any workspace, as its owner.
+     */
+    async requestWorkspace(
+      user: Pick<UserRow, 'id' | 'isSuperuser'>,
+      named: string | null,
+    ): Promise<{ id: string; role: WorkspaceRole; accountId: string } | null> {
+      const [row] = await db
+        .select({
+          id: workspaces.id,
+          role: workspaceMembers.role,
+          accountId: workspaces.accountId,
+        })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(
+          and(
+            eq(workspaceMembers.userId, user.id),
+            named ? eq(workspaceMembers.workspaceId, named) : undefined,
+          ),
+        )
+        .orderBy(sql`${workspaceMembers.chosenAt} desc nulls last`, desc(workspaceMembers.joinedAt))
+        .limit(1);
+      if (row || !named || !user.isSuperuser) return row ?? null;
+      const [any] = await db
+        .select({ id: workspaces.id, accountId: workspaces.accountId })
+        .from(workspaces)
+        .where(eq(workspaces.id, named))
+        .limit(1);
+      return any ? { ...any, role: 'owner' } : null;
     },
     async insertOneTime(
       values: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date },

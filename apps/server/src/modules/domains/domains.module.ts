@@ -8,7 +8,7 @@ import { createDomainSync, createDomainsService } from './domains.service.ts';
 
 export function createDomainsModule(deps: {
   config: Pick<Config, 'DNS_SERVERS'>;
-  projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access' | 'service'>;
   netlify: Netlify;
 }) {
   const { projects, netlify } = deps;
@@ -16,7 +16,7 @@ export function createDomainsModule(deps: {
   const service = createDomainsService({
     projectsRepo: projects.repo,
     netlify,
-    owned: projects.owned,
+    access: projects.access,
     present: projects.service.present,
     resolver: () => createResolver(deps.config.DNS_SERVERS),
     syncNetlify: sync,

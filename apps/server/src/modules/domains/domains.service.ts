@@ -1,3 +1,4 @@
+import type { Access, ProjectPatch, ProjectsRepo } from '../projects/index.ts';
 import type { Resolver } from 'node:dns/promises';
 import {
   MSG,
@@ -7,7 +8,6 @@ import {
 } from '@cityforge/shared';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { ProjectPatch, ProjectsRepo } from '../projects/index.ts';
 import { domainPatch } from '../projects/index.ts';
 import { netlifyAppError, domainSettings } from '../publishing/index.ts';
 import type { Netlify } from '../publishing/index.ts';
@@ -17,7 +17,7 @@ type SyncDeps = { netlify: Netlify };
 
 type Deps = SyncDeps & {
   projectsRepo: ProjectsRepo;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   present: (user: UserRow, rows: ProjectRow[]) => Promise<TProject[]>;
   resolver: () => Resolver;
   syncNetlify: DomainSync;
@@ -60,12 +60,12 @@ export function createDomainsService(deps: Deps) {
 
   return {
     async setDomain(user: UserRow, id: string, clientDomain: string) {
-      return setDomain(user, await deps.owned(user, id), clientDomain);
+      return setDomain(user, await deps.access(user, id, 'edit'), clientDomain);
     },
 
     /** The card flow: the domain with the contact details the site shows. */
     async addCustomDomain(user: UserRow, id: string, input: TAddCustomDomain) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const extra: ProjectPatch = {};
       if (input.email) extra.email = input.email;
       if (input.contact_phone_number) extra.contactPhoneNumber = input.contact_phone_number;
@@ -73,7 +73,7 @@ export function createDomainsService(deps: Deps) {
     },
 
     async verify(user: UserRow, id: string): Promise<TVerifyDomainResult> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       if (!project.clientDomain) throw badRequest(MSG.domainNotSet);
       if (!project.netlifySiteUrl) throw badRequest(MSG.deployFirst);
       const { checks, definitive } = await checkDomain(

@@ -7,7 +7,7 @@ import type { ServerKeys } from '../models/index.ts';
 import type { LocationsRepo } from '../locations/index.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import { sendScoreJob } from '../locations/index.ts';
-import type { Owned, ProjectsRepo } from '../projects/index.ts';
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import { createEditorRepo } from './editor.repo.ts';
 import { editorRoutes } from './editor.routes.ts';
 import { createEditorService } from './editor.service.ts';
@@ -27,7 +27,7 @@ export function createEditorModule(deps: {
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
-  owned: Owned;
+  access: Access;
 }) {
   const repo = createEditorRepo(deps.db);
   const targets = createTargets({ ...deps, repo });

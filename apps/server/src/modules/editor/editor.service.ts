@@ -3,7 +3,7 @@ import { MSG, type TEditorView, type TVersionHtml, type ZSavePage } from '@cityf
 import type { Db } from '../../db/client.ts';
 import type { PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Owned, ProjectsRepo } from '../projects/index.ts';
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import { footerPages, pageDocument, themeCss, themeFor } from '../site/index.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import {
@@ -20,7 +20,7 @@ type Deps = {
   repo: EditorRepo;
   projectsRepo: ProjectsRepo;
   targets: Targets;
-  owned: Owned;
+  access: Access;
   /** Scores the project's city pages again (similarity, local substance): a city was edited. */
   rescore: (projectId: string) => Promise<void>;
 };
@@ -61,7 +61,7 @@ export function createEditorService(deps: Deps) {
 
   return {
     async view(user: UserRow, id: string, query: ViewQuery): Promise<TEditorView> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       const pages = await deps.projectsRepo.pagesOf(project.id);
       const target = await targets.byQuery(project, query, pages);
       assertWritten(target);
@@ -91,7 +91,7 @@ export function createEditorService(deps: Deps) {
      * keeps what it replaces as "Original"; each save is a version unless nothing changed.
      */
     async save(user: UserRow, id: string, which: TargetIds, body: SavePage) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const target = await targets.byIds(project, which);
       assertWritten(target);
       const edited = { contentHtml: body.content_html, metaTags: body.meta_tags };
@@ -128,7 +128,7 @@ export function createEditorService(deps: Deps) {
       id: string,
       which: TargetIds & { version_id: string },
     ): Promise<TVersionHtml> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       const target = await targets.byIds(project, which).catch((error: unknown) => {
         // A page or city that is not there cannot have the version either.
         if (error instanceof AppError && error.code === 'not_found')

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { printsOf, adoptProposal } from '../pages/index.ts';
-import type { Owned } from '../projects/index.ts';
+import type { Access } from '../projects/index.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import { assertWritten, type TargetIds, type Targets } from './editor-target.ts';
 import { compareSections } from './proposal-diff.ts';
@@ -14,7 +14,7 @@ type Deps = {
   db: Db;
   repo: EditorRepo;
   targets: Targets;
-  owned: Owned;
+  access: Access;
   /** Scores the project's city pages again: a city page changed. */
   rescore: (projectId: string) => Promise<void>;
 };
@@ -28,7 +28,7 @@ export function createProposalService(deps: Deps) {
 
   return {
     async proposal(user: UserRow, id: string, ids: TargetIds): Promise<TProposal> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       const target = await targets.byIds(project, ids);
       // While the regenerated page is written, the page keeps (and answers) its content.
       if (target.contentHtml === null) assertWritten(target);
@@ -56,7 +56,7 @@ export function createProposalService(deps: Deps) {
       versionId: string,
       { use }: TPickProposal,
     ): Promise<TPickAnswer> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const target = await targets.byIds(project, ids);
       const at = { projectId: project.id, owner: target.owner };
       const page = await deps.db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { ProviderError, type AiClient, type RemoteProvider } from '../ai/index.ts';
 import type { UsageRepo } from '../ai/index.ts';
 import { resolveApiKey, type ServerKeys, findModel, type ModelSpec } from '../models/index.ts';
-import type { Owned, ProjectsRepo } from '../projects/index.ts';
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import type { EditorRepo } from './editor.repo.ts';
 import { assertWritten, type EditorTarget, type Targets } from './editor-target.ts';
 import { readRegeneratedHtml } from './regenerate-answer.ts';
@@ -20,7 +20,7 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   usageRepo: UsageRepo;
   targets: Targets;
-  owned: Owned;
+  access: Access;
   ai: AiClient;
   cipher: Cipher;
   serverKeys: ServerKeys;
@@ -55,7 +55,7 @@ export function createRegenerateService(deps: Deps) {
 
   return {
     async regenerate(user: UserRow, id: string, body: Regenerate): Promise<TRegenerateResult> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const target = await deps.targets.byIds(project, body);
       assertWritten(target);
       const model = modelFor(body, target, project);

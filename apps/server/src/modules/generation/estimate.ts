@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { findModel, type ModelSpec } from '../models/index.ts';
 import type { PricesService } from '../models/index.ts';
-import type { Owned } from '../projects/index.ts';
+import type { Access } from '../projects/index.ts';
 import { PAGE_CALL_TYPES } from './page-work.ts';
 import type { UsageRepo } from '../ai/index.ts';
 
@@ -45,7 +45,7 @@ export type EstimateInput = {
 export function createEstimator(deps: {
   prices: Pick<PricesService, 'priceOf'>;
   usageRepo: Pick<UsageRepo, 'pageTokens'>;
-  owned: Owned;
+  access: Access;
 }) {
   async function perPage(input: EstimateInput): Promise<{ basis: TEstimate['basis'] } & PerPage> {
     if (input.projectId) {
@@ -99,7 +99,7 @@ export function createEstimator(deps: {
       const model = findModel(q.model);
       if (!model)
         throw fieldError('model', `Unknown model "${q.model}": GET /api/ai-models/ lists them.`);
-      const project = q.project ? await deps.owned(user, q.project) : undefined;
+      const project = q.project ? await deps.access(user, q.project, 'read') : undefined;
       return estimateRun({ model, kind: q.kind, pages: q.pages, projectId: project?.id });
     },
     /** The next page's cost alone (what a spending cap checks before writing it). */

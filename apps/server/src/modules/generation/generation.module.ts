@@ -33,7 +33,7 @@ export function createGenerationModule(deps: {
   config: Pick<Config, 'GENERATION_CONCURRENCY_PER_KEY' | 'WORKER_CONCURRENCY'>;
   /** The models' client, the usage ledger, prices and the spending caps' gate and mail. */
   ai: Pick<AiModule, 'ai' | 'usageRepo' | 'prices' | 'gate' | 'capReached'>;
-  projects: Pick<ProjectsModule, 'repo' | 'owned' | 'service'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access' | 'service'>;
   pagesRepo: PagesRepo;
   /** Service-city pages' rows (shared with the editor and the previews). */
   serviceCityRepo: ServiceCityRepo;
@@ -48,14 +48,14 @@ export function createGenerationModule(deps: {
   const { ai, usageRepo, prices } = deps.ai;
   const changeFeed = createChangeFeed(handle, logger);
   /** What a run will cost; the spending caps ask it for the next page (estimatePage). */
-  const estimator = createEstimator({ prices, usageRepo, owned: projects.owned });
+  const estimator = createEstimator({ prices, usageRepo, access: projects.access });
   const service = createGenerationService({
     db,
     boss,
     repo: pagesRepo,
     projectsRepo: projects.repo,
     serverKeys,
-    owned: projects.owned,
+    access: projects.access,
     serviceCityRepo,
   });
   /** Settles a project with nothing left to write, its scoring queued with it. */
@@ -135,7 +135,7 @@ export function createGenerationModule(deps: {
     /** Service-city pages kept to what the places offer (settings, uploads). */
     serviceCities,
     routes: [
-      route(generationRoutes, { generationService: service, changeFeed, owned: projects.owned }),
+      route(generationRoutes, { generationService: service, changeFeed, access: projects.access }),
       route(modelsRoutes, { projectsService: projects.service, estimator }),
     ],
     /** What the spending caps' resume (ai) does with the pages it frees. */

@@ -1,6 +1,6 @@
+import type { Access } from '../projects/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generationApi } from '@cityforge/shared';
-import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { currentUser } from '../../lib/request-user.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { GenerationService } from './generation.service.ts';
@@ -15,8 +15,8 @@ const SESSION_CHECK_MS = 5_000;
 export const generationRoutes: FastifyPluginAsyncZod<{
   generationService: GenerationService;
   changeFeed: ChangeFeed;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
-}> = async (app, { generationService: svc, changeFeed, owned }) => {
+  access: Access;
+}> = async (app, { generationService: svc, changeFeed, access }) => {
   const docs = { schema: { tags: ['generation'] } };
   const streamSlots = createUserSlots(
     USER_CAPS.eventStreams,
@@ -73,7 +73,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: docs.schema.tags, hide: true } },
     async (request, reply) => {
       const user = currentUser(request);
-      const project = await owned(user, request.params.id);
+      const project = await access(user, request.params.id, 'read');
       const release = streamSlots.take(user.id);
       const raw = reply.raw;
       reply.hijack();

@@ -1,9 +1,9 @@
+import type { Access, NewProject, ProjectsRepo } from '../projects/index.ts';
 import type { PgBoss } from 'pg-boss';
 import { MSG, PAGE_STATUS, PROJECT_STATUS, isInProgress } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { NewProject, ProjectsRepo } from '../projects/index.ts';
 import { publishChange } from './change-feed.ts';
 import type { JobRef, NewPage, PagesRepo, Target, ServiceCityRepo } from '../pages/index.ts';
 import { gateOf } from '../pages/index.ts';
@@ -20,7 +20,7 @@ type Deps = {
   repo: PagesRepo;
   projectsRepo: ProjectsRepo;
   serverKeys: ServerKeys;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   serviceCityRepo: Pick<ServiceCityRepo, 'findByPlace'>;
 };
 
@@ -51,7 +51,7 @@ function uniqueSlug(wanted: string, taken: Set<string>): string {
 }
 
 export function createGenerationService(deps: Deps) {
-  const { repo, owned } = deps;
+  const { repo, access } = deps;
 
   async function enqueue(
     project: ProjectRow,
@@ -119,7 +119,7 @@ export function createGenerationService(deps: Deps) {
     },
 
     async retryProject(user: UserRow, id: string, opts: RegenerateOptions = {}) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const pages = [
         ...(await requeue(user, project, 'page', opts)),
         ...(await requeue(user, project, 'city', opts)),
@@ -131,7 +131,7 @@ export function createGenerationService(deps: Deps) {
     },
 
     async retryPage(user: UserRow, id: string, pageId: string, opts: RegenerateOptions = {}) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const page = await deps.projectsRepo.findPage(project.id, pageId);
       if (!page) throw notFound('Page not found.');
       if (page.status !== PAGE_STATUS.failed)
@@ -143,7 +143,7 @@ export function createGenerationService(deps: Deps) {
     ownerOf,
 
     async retryCity(user: UserRow, id: string, cityId: string, opts: RegenerateOptions = {}) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const city = await deps.projectsRepo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       if (city.status !== PAGE_STATUS.failed)
@@ -157,7 +157,7 @@ export function createGenerationService(deps: Deps) {
 
     /** Every city page scored as too much like a sibling is written again, differently. */
     async regenerateSimilar(user: UserRow, id: string, opts: RegenerateOptions = {}) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; try again when it finishes.');
       const cities = await repo.requeueTooSimilar(project.id, gateOf(project).maxSimilarity);
@@ -175,7 +175,7 @@ export function createGenerationService(deps: Deps) {
      * unless the owner asked otherwise.
      */
     async rewriteFactsChanged(user: UserRow, id: string, opts: RegenerateOptions = {}) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; try again when it finishes.');
       const cities = await repo.requeueFactsChanged(project.id);
@@ -195,7 +195,7 @@ export function createGenerationService(deps: Deps) {
      * beside it, whether or not it was edited, for the owner to compare and pick.
      */
     async regenerateOne(user: UserRow, id: string, target: Target, pageId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const found =
         target === 'city'
           ? await deps.projectsRepo.findCity(project.id, pageId)
@@ -210,7 +210,7 @@ export function createGenerationService(deps: Deps) {
 
     /** The editor's "Regenerate page" for a city's page for one service (regenerateOne). */
     async regenerateServiceCity(user: UserRow, id: string, cityId: string, service: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const found = await deps.serviceCityRepo.findByPlace(project.id, cityId, service);
       if (!found) throw notFound('Page not found.');
       const requeued = await repo.requeueWritten('service-city', project.id, found.page.id);
@@ -248,7 +248,7 @@ export function createGenerationService(deps: Deps) {
       id: string,
       input: { name: string; prompt: string; model: string },
     ) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; add the page when it finishes.');
       const owner = await ownerOf(user, project);

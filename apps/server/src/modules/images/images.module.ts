@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { route } from '../../lib/module.ts';
 import type { NewUsage } from '../ai/index.ts';
 import type { ServerKeys } from '../models/index.ts';
-import type { Owned } from '../projects/index.ts';
+import type { Access } from '../projects/index.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import type { PhotosRepo } from '../locations/index.ts';
 import type { JobRef } from '../pages/index.ts';
@@ -28,7 +28,7 @@ export function createImagesModule(deps: {
   sendWaitingPages: (projectId: string, pages: JobRef[]) => Promise<void>;
   config: Pick<Config, 'OPENAI_BASE_URL' | 'fetchTrustedHosts'>;
   store: FileStore;
-  owned: Owned;
+  access: Access;
   cipher: Cipher;
   serverKeys: ServerKeys;
   recordUsage: (row: NewUsage) => Promise<void>;
@@ -53,7 +53,7 @@ export function createImagesModule(deps: {
       baseUrl: config.OPENAI_BASE_URL,
       trustedHosts: config.fetchTrustedHosts,
     }),
-    owned: deps.owned,
+    access: deps.access,
     cipher: deps.cipher,
     serverKeys: deps.serverKeys,
     recordUsage: deps.recordUsage,

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { SITE_FOLDER_MAX_ENTRIES } from '../../lib/folder-limit.ts';
 import type { NewUsage } from '../ai/index.ts';
 import { keySource, type ServerKeys } from '../models/index.ts';
-import type { Owned } from '../projects/index.ts';
+import type { Access } from '../projects/index.ts';
 import { IMAGE_FILE_NAME, imageSrc } from '../../lib/image-names.ts';
 import type { ImageFiles } from './image-files.ts';
 import { sniffImage } from './image-format.ts';
@@ -18,7 +18,7 @@ type Deps = {
   repo: ImagesRepo;
   files: ImageFiles;
   provider: ImageProvider;
-  owned: Owned;
+  access: Access;
   cipher: Cipher;
   serverKeys: ServerKeys;
   recordUsage: (row: NewUsage) => Promise<void>;
@@ -91,7 +91,7 @@ export function createImagesService(deps: Deps) {
     },
 
     async generate(user: UserRow, projectId: string, input: GenerateInput) {
-      const project = await deps.owned(user, projectId);
+      const project = await deps.access(user, projectId, 'edit');
       const apiKey = openAiKeyOf(user);
       // Every image is a file of the site's one /images/ folder, which Netlify keeps small.
       if ((await repo.countOf(project.id)) >= SITE_FOLDER_MAX_ENTRIES)
@@ -135,7 +135,7 @@ export function createImagesService(deps: Deps) {
     },
 
     async list(user: UserRow, projectId: string) {
-      const project = await deps.owned(user, projectId);
+      const project = await deps.access(user, projectId, 'read');
       return { results: (await repo.listOf(project.id)).map(toProjectImage) };
     },
 

@@ -1,3 +1,4 @@
+import type { Access } from '../projects/index.ts';
 import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import { PAGE_STATUS, normaliseStatus, qualityVerdict, type TQualityGate } from '@cityforge/shared';
@@ -24,7 +25,7 @@ export type CityPageUrl = (
 type Deps = {
   exportRepo: ExportRepo;
   factsRepo: FactsRepo;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   cityPageUrl: CityPageUrl;
 };
 
@@ -124,7 +125,7 @@ function rowOf(
  */
 export function createCityExport(deps: Deps) {
   async function* rows(user: UserRow, projectId: string) {
-    const project = await deps.owned(user, projectId);
+    const project = await deps.access(user, projectId, 'read');
     const names = await deps.factsRepo.namesOf(project.id);
     const keys = names.map((n) => n.key);
     const services = await serviceColumns(deps, project.id);

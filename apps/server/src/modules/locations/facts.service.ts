@@ -1,8 +1,9 @@
+import type { Access, Need } from '../projects/index.ts';
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { TCityFacts, ZPutCityFacts } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
-import type { CityRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
+import type { CityRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { imageSrc } from '../../lib/image-names.ts';
 import { addressRefusal } from '../../lib/public-fetch.ts';
@@ -19,7 +20,7 @@ type Deps = {
   repo: LocationsRepo;
   factsRepo: FactsRepo;
   photosRepo: PhotosRepo;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
   trustedHosts: readonly string[];
 };
@@ -45,8 +46,8 @@ function present(city: CityRow, facts: TCityFacts['facts']): TCityFacts {
 
 /** The facts panel: one place's facts, photo and overrides, read and replaced. */
 export function createFactsService(deps: Deps) {
-  async function cityOf(user: UserRow, projectId: string, cityId: string) {
-    const project = await deps.owned(user, projectId);
+  async function cityOf(user: UserRow, projectId: string, cityId: string, need: Need) {
+    const project = await deps.access(user, projectId, need);
     const found = await deps.repo.findCity(project.id, cityId);
     if (!found) throw notFound('City not found.');
     return { project, city: found.city };
@@ -94,7 +95,7 @@ export function createFactsService(deps: Deps) {
 
   return {
     async get(user: UserRow, projectId: string, cityId: string): Promise<TCityFacts> {
-      return read((await cityOf(user, projectId, cityId)).city);
+      return read((await cityOf(user, projectId, cityId, 'read')).city);
     },
 
     /**
@@ -103,7 +104,7 @@ export function createFactsService(deps: Deps) {
      * by its job, sent with the change.
      */
     async put(user: UserRow, projectId: string, cityId: string, input: PutInput) {
-      const { project, city } = await cityOf(user, projectId, cityId);
+      const { project, city } = await cityOf(user, projectId, cityId, 'edit');
       const facts = factsOf(input.facts);
       const photoUrl = await photoOf(input.photo);
       const overrides = {
@@ -124,7 +125,7 @@ export function createFactsService(deps: Deps) {
         const photos = await deps.photosRepo.toFetch(project.id, { cityIds: [city.id] }, tx);
         await sendPhotoJobs(deps.boss, project.id, photos, tx);
       });
-      return read((await cityOf(user, projectId, cityId)).city);
+      return read((await cityOf(user, projectId, cityId, 'edit')).city);
     },
   };
 }

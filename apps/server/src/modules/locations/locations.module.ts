@@ -32,7 +32,7 @@ export function createLocationsModule(deps: {
     | 'GOOGLE_API_URL'
   >;
   serverKeys: ServerKeys;
-  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access'>;
   generation: CityQueue;
   checkCityPageLimit: CheckCityPageLimit;
   /** The city pages an owner's plan lets in this month (a sync imports what fits). */
@@ -50,7 +50,7 @@ export function createLocationsModule(deps: {
   const factsRepo = createFactsRepo(db);
   const photosRepo = createPhotosRepo(db);
   const trustedHosts = config.fetchTrustedHosts;
-  const owned = deps.projects.owned;
+  const access = deps.projects.access;
   const uploadService = createUploadService({
     db,
     boss,
@@ -61,7 +61,7 @@ export function createLocationsModule(deps: {
     projectsRepo: deps.projects.repo,
     generation: deps.generation,
     serverKeys: deps.serverKeys,
-    owned,
+    access,
     checkCityPageLimit: deps.checkCityPageLimit,
     parseBudget: {
       timeoutMs: config.UPLOAD_PARSE_TIMEOUT_SECONDS * 1000,
@@ -78,7 +78,7 @@ export function createLocationsModule(deps: {
     googleApiUrl: config.GOOGLE_API_URL,
     settle: deps.settle,
     cityPagesRoom: deps.cityPagesRoom,
-    owned,
+    access,
     generation: deps.generation,
     projectsRepo: deps.projects.repo,
     logger: deps.logger,
@@ -89,13 +89,13 @@ export function createLocationsModule(deps: {
     repo,
     factsRepo,
     photosRepo,
-    owned,
+    access,
     trustedHosts,
   });
   const cityExport = createCityExport({
     exportRepo: createExportRepo(db),
     factsRepo,
-    owned,
+    access,
     cityPageUrl: deps.cityPageUrl,
   });
   return {

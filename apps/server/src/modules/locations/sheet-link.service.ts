@@ -1,3 +1,4 @@
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import {
   isInProgress,
   sheetSourceUrl,
@@ -5,11 +6,10 @@ import {
   type TSheetLinkInput,
   type TSheetSyncRun,
 } from '@cityforge/shared';
-import type { ProjectRow, SheetSyncRunRow, UserRow } from '../../db/schema/index.ts';
+import type { SheetSyncRunRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { addressRefusal } from '../../lib/public-fetch.ts';
-import type { ProjectsRepo } from '../projects/index.ts';
 import { SheetReadFailed } from './sheet-fetch.ts';
 import { syncSheet, type SyncDeps, type SyncInput } from './sheet-sync.ts';
 import type { CityQueue } from './upload.service.ts';
@@ -48,7 +48,7 @@ const NOT_LINKED = 'No sheet is linked to this project.';
  */
 export function createSheetLinkService(
   deps: SyncDeps & {
-    owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+    access: Access;
     generation: Pick<CityQueue, 'ownerOf'>;
     projectsRepo: Pick<ProjectsRepo, 'withOwner'>;
     logger: Logger;
@@ -113,7 +113,7 @@ export function createSheetLinkService(
   }
 
   async function manual(user: UserRow, id: string, confirmed?: SheetSyncRunRow) {
-    const project = await deps.owned(user, id);
+    const project = await deps.access(user, id, 'edit');
     if (!(await repo.find(project.id))) throw notFound(NOT_LINKED);
     assertIdle(project, 'The project is generating; sync the sheet when it finishes.');
     const owner = await deps.generation.ownerOf(user, project);
@@ -132,11 +132,11 @@ export function createSheetLinkService(
 
   return {
     async get(user: UserRow, id: string) {
-      return present((await deps.owned(user, id)).id);
+      return present((await deps.access(user, id, 'read')).id);
     },
 
     async put(user: UserRow, id: string, input: TSheetLinkInput) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const sourceUrl = sheetSourceUrl(input.url)!;
       const refused = await addressRefusal(sourceUrl, { trustedHosts: deps.trustedHosts });
       if (refused) throw fieldError('url', `This address cannot be linked: ${refused}.`);
@@ -150,7 +150,7 @@ export function createSheetLinkService(
     },
 
     async remove(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       if (!(await repo.remove(project.id))) throw notFound(NOT_LINKED);
       return { message: 'The sheet is unlinked; the cities it brought stay.' };
     },
@@ -158,7 +158,7 @@ export function createSheetLinkService(
     syncNow: (user: UserRow, id: string) => manual(user, id),
 
     async confirm(user: UserRow, id: string, runId: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const run = await repo.findRun(project.id, runId);
       if (!run) throw notFound('Run not found.');
       if (run.status !== 'stopped')
@@ -167,7 +167,7 @@ export function createSheetLinkService(
     },
 
     async runs(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       return { results: (await repo.runs(project.id)).map(presentRun) };
     },
 

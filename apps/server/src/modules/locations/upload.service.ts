@@ -1,3 +1,4 @@
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import {
   MSG,
   PAGE_STATUS,
@@ -13,7 +14,6 @@ import { AppError, type AppErrorCode } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { requireUsableModel, type ServerKeys } from '../models/index.ts';
 import type { JobRef } from '../pages/index.ts';
-import type { ProjectsRepo } from '../projects/index.ts';
 import { slugify } from '../../lib/slugify.ts';
 import type { FactsRepo } from './facts.repo.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
@@ -77,7 +77,7 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   generation: CityQueue;
   serverKeys: ServerKeys;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   /** Ledger entry and the plan's monthly city-page cap, after the insert in the same transaction. */
   checkCityPageLimit: CheckCityPageLimit;
   limits?: Partial<Limits>;
@@ -296,7 +296,7 @@ export function createUploadService(deps: Deps) {
       files: LocationsFile[],
       fields: TUploadFields,
     ): Promise<TUploadReport> {
-      const project = await deps.owned(user, projectId);
+      const project = await deps.access(user, projectId, 'edit');
       // Forms send line breaks as CRLF; the template and instructions are stored as typed.
       fields = { ...fields, prompt: lf(fields.prompt), metaTags: lf(fields.metaTags) };
       if (!files.length) throw new AppError('bad_request', MSG.noFilesSelected);
@@ -321,7 +321,7 @@ export function createUploadService(deps: Deps) {
 
     /** The /upload screen: the project travels in the form; its own model when none is given. */
     async simpleUpload(user: UserRow, files: LocationsFile[], fields: TSimpleUploadFields) {
-      const project = await deps.owned(user, fields.project);
+      const project = await deps.access(user, fields.project, 'edit');
       return service.upload(user, project.id, files, {
         prompt: fields.prompt,
         model: fields.model || project.model,

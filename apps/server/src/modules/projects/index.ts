@@ -1,7 +1,7 @@
 // The front door: what other modules may use of this one. Generated from their imports by
 // the front-doors codemod (docs/architecture.md); do not edit by hand.
 
-export type { Owned } from './ownership.ts';
+export type { Access, Need } from './access.ts';
 export { createProjectsModule } from './projects.module.ts';
 export type { ProjectsModule } from './projects.module.ts';
 export { toDeployment } from './projects.presenter.ts';

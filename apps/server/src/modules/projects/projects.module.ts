@@ -3,7 +3,11 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/index.ts';
-import { projectOwnership } from './ownership.ts';
+import { projectAccess } from './access.ts';
+import { createAccessRepo } from './access.repo.ts';
+import { createProjectClientsRepo } from './project-clients.repo.ts';
+import { projectClientsRoutes } from './project-clients.routes.ts';
+import { createProjectClientsService } from './project-clients.service.ts';
 import { createLeanTreeRepo } from './lean-tree.repo.ts';
 import { createProjectMapRepo } from './project-map.repo.ts';
 import { projectMapRoutes } from './project-map.routes.ts';
@@ -34,10 +38,15 @@ export function createProjectsModule(deps: {
   dropWithFiles: (owner: { projectId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
   servicePagesChanged: ServicePagesHooks['changed'];
   servicePagesPreview: ServicePagesHooks['preview'];
+  /** A workspace's account, whose keys and plan its projects use (users). */
+  accountOf: (userId: string) => Promise<UserRow | null>;
 }) {
   const repo = createProjectsRepo(deps.db);
+  const access = projectAccess(createAccessRepo(deps.db));
   const service = createProjectsService({
     projectsRepo: repo,
+    access,
+    accountOf: deps.accountOf,
     leanTreeRepo: createLeanTreeRepo(deps.db),
     inlineCities: deps.config.DETAIL_INLINE_CITIES,
     serverKeys: deps.serverKeys,
@@ -50,16 +59,22 @@ export function createProjectsModule(deps: {
     servicePages: { changed: deps.servicePagesChanged, preview: deps.servicePagesPreview },
   });
   const mapService = createProjectMapService({
-    owned: projectOwnership(repo),
+    access,
     repo: createProjectMapRepo(deps.db),
   });
   return {
     repo,
-    owned: projectOwnership(repo),
+    access,
     service,
     routes: [
       route(projectsRoutes, { projectsService: service }),
       route(projectMapRoutes, { projectMapService: mapService }),
+      route(projectClientsRoutes, {
+        projectClientsService: createProjectClientsService({
+          access,
+          repo: createProjectClientsRepo(deps.db),
+        }),
+      }),
     ],
   };
 }

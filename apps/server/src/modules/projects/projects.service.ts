@@ -22,12 +22,14 @@ import {
   MODELS,
   providerLabel,
 } from '../models/index.ts';
-import { projectOwnership } from './ownership.ts';
+import type { Access } from './access.ts';
+import type { Actor } from '../../lib/request-user.ts';
+import { requireWorkspaceRole } from '../workspaces/index.ts';
 import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import { searchSettingsPatch } from './search-settings.ts';
 import { releaseSchedulePatch } from './release-plan.ts';
 import { gateOf } from '../pages/index.ts';
-import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
+import type { ListFilter, NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
 import {
   toProjectDetail,
   toProjectDto,
@@ -39,6 +41,10 @@ import { cityTotals, toLeanCity, toLeanDetail } from './lean-tree.presenter.ts';
 
 type Deps = {
   projectsRepo: ProjectsRepo;
+  /** The access rule of every project route. */
+  access: Access;
+  /** A workspace's account (users): its keys and plan make the workspace's projects. */
+  accountOf: (userId: string) => Promise<UserRow | null>;
   leanTreeRepo: LeanTreeRepo;
   /** Up to this many cities the lean detail carries them all (DETAIL_INLINE_CITIES). */
   inlineCities: number;
@@ -82,9 +88,9 @@ type CreateInput = z.output<typeof ZCreateProject>;
 export function createProjectsService(deps: Deps) {
   const { projectsRepo: repo, leanTreeRepo: tree } = deps;
 
-  const access = (user: UserRow) => keyAccess(user, deps.serverKeys);
+  const keysOf = (user: UserRow) => keyAccess(user, deps.serverKeys);
 
-  const owned = projectOwnership(repo);
+  const { access } = deps;
 
   /** The gate as the project applies it: its thresholds and its places' fact names. */
   const projectGate = async (project: ProjectRow) => ({
@@ -135,11 +141,11 @@ export function createProjectsService(deps: Deps) {
   }
 
   return {
-    owned,
+    access,
     present,
 
     models(user: UserRow): TAiModel[] {
-      const available = access(user);
+      const available = keysOf(user);
       return MODELS.map((m) => ({
         id: m.id,
         name: m.name,
@@ -148,26 +154,34 @@ export function createProjectsService(deps: Deps) {
       }));
     },
 
-    async list(user: UserRow, q: { query: string; page: number; user_id?: string }) {
-      // The list and the project selector send the caller's own id (spec); another id is
-      // answered for superusers only, so a mistyped or forged id is refused, not ignored.
-      if (!user.isSuperuser && q.user_id !== undefined && q.user_id !== user.id) throw forbidden();
-      const userId = q.user_id === 'all' ? null : (q.user_id ?? user.id);
-      const { count, rows } = await repo.list(
-        { userId, query: q.query },
-        q.page,
-        PROJECTS_PAGE_SIZE,
-      );
+    /**
+     * The request workspace's projects (a client's: those shared with them). A superuser may
+     * list one account's projects, or every project (`user_id=all`); anyone else may name only
+     * themselves, as the list and the project selector do.
+     */
+    async list(user: Actor, q: { query: string; page: number; user_id?: string }) {
+      const named = q.user_id !== undefined && q.user_id !== user.id;
+      if (named && !user.isSuperuser) throw forbidden();
+      const workspace = user.workspace;
+      if (!named && !workspace) return { count: 0, results: [] };
+      const filter: ListFilter = named
+        ? { userId: q.user_id === 'all' ? null : q.user_id, query: q.query }
+        : {
+            workspaceId: workspace!.id,
+            ...(workspace!.role === 'client' && !user.isSuperuser && { sharedWith: user.id }),
+            query: q.query,
+          };
+      const { count, rows } = await repo.list(filter, q.page, PROJECTS_PAGE_SIZE);
       return { count, results: await present(user, rows) };
     },
 
     async get(user: UserRow, id: string) {
-      const [dto] = await present(user, [await owned(user, id)]);
+      const [dto] = await present(user, [await access(user, id, 'read')]);
       return dto!;
     },
 
     async detail(user: UserRow, id: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       const [pageRows, tree, usage, deploys, released, held] = await Promise.all([
         repo.pagesOf(project.id),
         repo.locationTree(project.id),
@@ -191,7 +205,7 @@ export function createProjectsService(deps: Deps) {
 
     /** The detail as the screen reads it; a big project's counties come without their cities. */
     async leanDetail(user: UserRow, id: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       const gate = await projectGate(project);
       const [pageRows, states, counties, usage, deploys, facts] = await Promise.all([
         tree.pageSummaries(project.id),
@@ -219,7 +233,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async countyCities(user: UserRow, id: string, countyId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       const county = await tree.findCounty(project.id, countyId);
       if (!county) throw notFound('County not found.');
       const gate = await projectGate(project);
@@ -231,7 +245,7 @@ export function createProjectsService(deps: Deps) {
      * read it and stands by it. Regenerating the page clears the approval.
      */
     async approveCity(user: UserRow, id: string, cityId: string, approved: boolean) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const city = await repo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       if (city.status !== PAGE_STATUS.completed)
@@ -244,18 +258,26 @@ export function createProjectsService(deps: Deps) {
       };
     },
 
-    async create(user: UserRow, input: CreateInput) {
+    /**
+     * A project of the request's workspace (an editor's at least), made with the keys and under
+     * the plan of the workspace's account, which owns it; the caller is who made it.
+     */
+    async create(user: Actor, input: CreateInput) {
+      const workspace = requireWorkspaceRole(user, 'edit');
+      const account =
+        workspace.accountId === user.id ? user : await deps.accountOf(workspace.accountId);
+      if (!account) throw notFound(MSG.workspaceNotFound);
       const holder = {
-        isSuperuser: user.isSuperuser,
-        hasOpenAiKey: !!user.openAiKeyEnc,
-        hasOpenRouterKey: !!user.openRouterKeyEnc,
+        isSuperuser: account.isSuperuser,
+        hasOpenAiKey: !!account.openAiKeyEnc,
+        hasOpenRouterKey: !!account.openRouterKeyEnc,
       };
       if (needsApiKeys(holder)) {
         throw new AppError('forbidden', MSG.apiKeysRequired);
       }
       const model = findModel(input.model);
       if (!model) throw fieldError('model', MSG.unknownModel);
-      if (!canUse(model, access(user))) {
+      if (!canUse(model, keysOf(account))) {
         throw fieldError(
           'model',
           `Add your ${providerLabel(model.provider)} API key in your profile to use ${model.name}.`,
@@ -263,7 +285,9 @@ export function createProjectsService(deps: Deps) {
       }
       const project = await deps.createWithPages(
         {
-          userId: user.id,
+          userId: account.id,
+          workspaceId: workspace.id,
+          createdBy: user.id,
           name: input.name,
           serviceType: input.serviceType,
           model: model.id,
@@ -275,8 +299,8 @@ export function createProjectsService(deps: Deps) {
           status: PROJECT_STATUS.inProgress,
           headerLinks: defaultHeaderLinks(input.createServicePages),
         },
-        user,
-        (tx) => deps.checkProjectLimit(user, tx),
+        account,
+        (tx) => deps.checkProjectLimit(account, tx),
       );
       // Made by this request: no city, usage, deploy or release of it exists yet, so it is
       // shown without the five queries that would find none (on the embedded database they
@@ -285,23 +309,23 @@ export function createProjectsService(deps: Deps) {
     },
 
     async remove(user: UserRow, id: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'manage');
       await deps.dropWithFiles({ projectId: project.id }, () => repo.delete(project.id));
       return { message: MSG.projectDeleted };
     },
 
     async settings(user: UserRow, id: string) {
-      return toSettings(await owned(user, id));
+      return toSettings(await access(user, id, 'read'));
     },
 
     /** What saving this service-city pages setting would add and remove, and cost in pages. */
     async servicePagesPreview(user: UserRow, id: string, setting: ServicePagesRow) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'read');
       return deps.servicePages.preview(project, await checkedServicePages(project, setting));
     },
 
     async updateSettings(user: UserRow, id: string, input: TUpdateProjectSettings) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const patch: ProjectPatch = {};
       if (input.metaTags !== undefined) patch.metaTagsTemplate = input.metaTags;
       if (input.trackingCodeHead !== undefined) patch.trackingCodeHead = input.trackingCodeHead;
@@ -331,7 +355,7 @@ export function createProjectsService(deps: Deps) {
 
     /** Pauses or resumes a staged release's batches (resuming schedules the next one anew). */
     async setReleasePaused(user: UserRow, id: string, paused: boolean) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       if (project.releasePerDay === null) throw new AppError('conflict', MSG.releaseNotStaged);
       const patch: ProjectPatch = { releasePaused: paused };
       Object.assign(patch, releaseSchedulePatch(project, patch));
@@ -340,7 +364,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async updateHeaderLinks(user: UserRow, id: string, visible: string[]) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const { links, unknown } = applyVisibleLinks(project.headerLinks, visible);
       if (unknown.length)
         throw fieldError('visible_links', `Unknown menu items: ${unknown.join(', ')}`);
@@ -348,7 +372,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async deletePage(user: UserRow, id: string, pageId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const page = await repo.findPage(project.id, pageId);
       if (!page) throw notFound('Page not found.');
       if (page.kind === 'homepage') throw new AppError('bad_request', MSG.homepageNotDeletable);
@@ -358,7 +382,7 @@ export function createProjectsService(deps: Deps) {
     },
 
     async deleteCity(user: UserRow, id: string, cityId: string) {
-      const project = await owned(user, id);
+      const project = await access(user, id, 'edit');
       const city = await repo.findCity(project.id, cityId);
       if (!city) throw notFound('City not found.');
       await repo.deleteCity(city.id, city.countyId);

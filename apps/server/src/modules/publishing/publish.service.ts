@@ -1,3 +1,4 @@
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -11,7 +12,6 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { DeployRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { ProjectsRepo } from '../projects/index.ts';
 import { toDeployment } from '../projects/index.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { netlifyAppError } from './netlify-client.ts';
@@ -28,7 +28,7 @@ type Deps = {
   repo: PublishingRepo;
   projectsRepo: ProjectsRepo;
   netlify: Netlify;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   dataDir: string;
   /** The file store every process shares, as settings a ZIP's build process can open. */
   storeSettings: StoreSettings;
@@ -81,7 +81,7 @@ export function createPublishService(deps: Deps) {
       id: string,
       opts: { beforeBuild?: (project: ProjectRow) => Promise<unknown> } = {},
     ): Promise<{ status: 200 | 202; body: TPublishResult }> {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       if (isInProgress(project.status))
         throw new AppError('conflict', 'The project is generating; deploy it when it finishes.');
       // Nothing half-done: every refusal comes before the deploy exists.
@@ -112,7 +112,7 @@ export function createPublishService(deps: Deps) {
     },
 
     async deployment(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       // A deploy whose worker died reads as interrupted, not as uploading for ever.
       await repo.abandonStale(project.id, staleSince(), MSG.deployInterrupted);
       const deploy = await repo.latestDeploy(project.id);
@@ -124,7 +124,7 @@ export function createPublishService(deps: Deps) {
      * known. `signal`: the client left, so the build stops.
      */
     async download(user: UserRow, id: string, signal?: AbortSignal) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       const siteUrl =
         publishedUrl(project) ??
         (project.clientDomain ? `https://${project.clientDomain}` : undefined);
@@ -146,7 +146,7 @@ export function createPublishService(deps: Deps) {
 
     /** One page of the site's 301s, newest first (site-redirects.ts makes them). */
     async redirects(user: UserRow, id: string, page: number) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'read');
       const found = await repo.redirectsPage(project.id, page, SITE_REDIRECTS_PAGE_SIZE);
       const results = found.rows.map((r) => ({
         from: r.from,
@@ -162,7 +162,7 @@ export function createPublishService(deps: Deps) {
      * the history: it no longer leads anywhere.
      */
     async deleteSite(user: UserRow, id: string, siteUrl: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       const wanted = normalUrl(siteUrl);
       const current = project.netlifySiteUrl && normalUrl(project.netlifySiteUrl) === wanted;
       const inHistory = project.netlifySiteUrlHistory.some((u) => normalUrl(u) === wanted);

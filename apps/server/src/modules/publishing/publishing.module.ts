@@ -47,7 +47,7 @@ export function createPublishingModule(deps: {
   images: SiteImages;
   /** The same store as plain settings, for a ZIP's build process to open its own. */
   storeSettings: StoreSettings;
-  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access'>;
   /** The owner's own Netlify token, from their sealed secrets (users). */
   netlifyTokenOf: (owner: UserRow) => string | null;
   logger: Logger;
@@ -72,7 +72,7 @@ export function createPublishingModule(deps: {
     repo,
     projectsRepo: projects.repo,
     netlify,
-    owned: projects.owned,
+    access: projects.access,
     dataDir: config.dataDir,
     storeSettings: deps.storeSettings,
     siteZipBudget: {
@@ -91,7 +91,7 @@ export function createPublishingModule(deps: {
     publishingRepo: repo,
     netlify,
     publish: service,
-    owned: projects.owned,
+    access: projects.access,
     staleMs,
     logger,
   });

@@ -1,3 +1,4 @@
+import type { Access } from '../projects/index.ts';
 import { MSG } from '@cityforge/shared';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +19,7 @@ type Deps = {
   publishingRepo: PublishingRepo;
   netlify: Netlify;
   publish: PublishService;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
   /** RECOVER_AFTER_SECONDS: a deploy whose worker has been silent this long is over. */
   staleMs: number;
   logger: Logger;
@@ -99,7 +100,7 @@ export function createReleaseService(deps: Deps) {
      * the Deploy button's. Staging stays on: pages written later wait for their batch.
      */
     async releaseAll(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'edit');
       if (project.releasePerDay === null) throw new AppError('conflict', MSG.releaseNotStaged);
       return deps.publish.publish(user, id, {
         beforeBuild: () => repo.releaseAll(project.id, wholeSeconds(new Date())),

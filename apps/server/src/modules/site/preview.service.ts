@@ -1,3 +1,4 @@
+import type { Access, ProjectsRepo } from '../projects/index.ts';
 import { MSG, PAGE_STATUS } from '@cityforge/shared';
 import type { CityRow, PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -10,7 +11,6 @@ import {
 } from './city-refs.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import type { LocationsRepo } from '../locations/index.ts';
-import type { ProjectsRepo } from '../projects/index.ts';
 import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';
 import type { PageRef } from './paths.ts';
 import { countyHub, hubBody, stateHub, statesHub, type HubPage } from './site-hubs.ts';
@@ -20,7 +20,7 @@ type Deps = {
   projectsRepo: ProjectsRepo;
   locationsRepo: LocationsRepo;
   serviceCityRepo: Pick<ServiceCityRepo, 'findByPlace'>;
-  owned: (user: UserRow, id: string) => Promise<ProjectRow>;
+  access: Access;
 };
 
 function notReady(page: Pick<PageRow, 'status' | 'failureReason'>): AppError {
@@ -54,7 +54,7 @@ export function createPreviewService(deps: Deps) {
     id: string,
     pick: (pages: PageRow[]) => PageRow | undefined,
   ) {
-    const project = await deps.owned(user, id);
+    const project = await deps.access(user, id, 'review');
     const pages = await deps.projectsRepo.pagesOf(project.id);
     const page = pick(pages);
     if (!page) throw notFound('Page not found.');
@@ -75,7 +75,7 @@ export function createPreviewService(deps: Deps) {
   /** Another user's project and a missing one answer alike (spec: 'Project ID or State ID not found'). */
   async function ownedOr404(user: UserRow, id: string, message: string) {
     try {
-      return await deps.owned(user, id);
+      return await deps.access(user, id, 'review');
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw notFound(message);
       throw error;
@@ -108,7 +108,7 @@ export function createPreviewService(deps: Deps) {
       render(user, id, (pages) => pages.find((p) => p.id === pageId)),
 
     async states(user: UserRow, id: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'review');
       const states = await repo.states(project.id);
       return hub(
         project,
@@ -135,7 +135,7 @@ export function createPreviewService(deps: Deps) {
     },
 
     async cities(user: UserRow, id: string, countyId: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'review');
       const found = await repo.findCounty(project.id, countyId);
       if (!found) throw notFound('County not found.');
       const cities = await repo.citiesOf(found.county.id);
@@ -156,7 +156,7 @@ export function createPreviewService(deps: Deps) {
      * page for that service.
      */
     async zipcodes(user: UserRow, id: string, cityId: string, service?: string) {
-      const project = await deps.owned(user, id);
+      const project = await deps.access(user, id, 'review');
       const pages = await deps.projectsRepo.pagesOf(project.id);
       const page = await repo.findCity(project.id, cityId);
       if (!page) throw notFound('City not found.');

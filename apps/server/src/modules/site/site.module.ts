@@ -6,7 +6,7 @@ import { previewRoutes } from './preview.routes.ts';
 import { createPreviewService } from './preview.service.ts';
 
 export function createSiteModule(deps: {
-  projects: Pick<ProjectsModule, 'repo' | 'owned'>;
+  projects: Pick<ProjectsModule, 'repo' | 'access'>;
   locationsRepo: LocationsRepo;
   serviceCityRepo: ServiceCityRepo;
 }) {
@@ -14,7 +14,7 @@ export function createSiteModule(deps: {
     projectsRepo: deps.projects.repo,
     locationsRepo: deps.locationsRepo,
     serviceCityRepo: deps.serviceCityRepo,
-    owned: deps.projects.owned,
+    access: deps.projects.access,
   });
   return { previewService, routes: [route(previewRoutes, { previewService })] };
 }

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { plans, subscriptions, users, type UserRow } from '../../db/schema/index.ts';
+import {
+  plans,
+  subscriptions,
+  users,
+  workspaceMembers,
+  workspaces,
+  type UserRow,
+} from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'email' | 'joinedAt'>>;
@@ -21,6 +28,11 @@ export const subscriptionViewColumns = {
   currentPeriodEnd: subscriptions.currentPeriodEnd,
 };
 
+/** An account's own workspace is named after the person (their address when unnamed). */
+export function accountWorkspaceName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
 export function createUsersRepo(db: Db) {
   return {
     async findById(id: string, tx: Executor = db): Promise<UserRow | null> {
@@ -36,12 +48,29 @@ export function createUsersRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
+    /**
+     * A new account, with its own workspace (its keys, plan and allowance are that workspace's)
+     * and itself as the workspace's owner, in one transaction: no user is ever without one.
+     */
     async create(values: NewUser, tx: Executor = db): Promise<UserRow> {
-      const [row] = await tx
-        .insert(users)
-        .values({ ...values, email: values.email.toLowerCase() })
-        .returning();
-      return row!;
+      return tx.transaction(async (t) => {
+        const [row] = await t
+          .insert(users)
+          .values({ ...values, email: values.email.toLowerCase() })
+          .returning();
+        const user = row!;
+        const [workspace] = await t
+          .insert(workspaces)
+          .values({ accountId: user.id, name: accountWorkspaceName(user) })
+          .returning({ id: workspaces.id });
+        await t.insert(workspaceMembers).values({
+          workspaceId: workspace!.id,
+          userId: user.id,
+          role: 'owner',
+          chosenAt: user.joinedAt,
+        });
+        return user;
+      });
     },
     async update(id: string, patch: UserPatch, tx: Executor = db): Promise<UserRow> {
       const [row] = await tx

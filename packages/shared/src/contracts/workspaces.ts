@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ZId, ZProjectParams } from './common.ts';
+
+/** Roles in a workspace, most powerful first; `client` sees only the projects shared with it. */
+export const WORKSPACE_ROLE_NAMES = ['owner', 'admin', 'editor', 'viewer', 'client'] as const;
+export const ZWorkspaceRole = z.enum(WORKSPACE_ROLE_NAMES);
+export type TWorkspaceRole = z.infer<typeof ZWorkspaceRole>;
+
+/** The request header that chooses the workspace of one request. */
+export const WORKSPACE_HEADER = 'x-workspace-id';
+
+/** A workspace as its member sees it: their role there, and whether it is the current one. */
+export const ZWorkspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: ZWorkspaceRole,
+  current: z.boolean(),
+  /** Whether it is the caller's own account's workspace (the one they pay for). */
+  own: z.boolean(),
+});
+export type TWorkspace = z.infer<typeof ZWorkspace>;
+
+export const ZWorkspaceParams = z.object({ id: ZId('workspace') });
+export const ZMemberParams = ZWorkspaceParams.extend({ userId: ZId('user') });
+export const ZProjectClientParams = ZProjectParams.extend({ userId: ZId('user') });
+
+export const ZChooseWorkspace = z.strictObject({ workspaceId: ZId('workspace') });
+export const ZRenameWorkspace = z.strictObject({
+  name: z.string().trim().min(1, { error: 'Give the workspace a name' }).max(120),
+});
+
+export const ZMember = z.object({
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: ZWorkspaceRole,
+  joinedAt: z.string(),
+  /** The workspace's account holder: whose keys and plan the workspace uses; cannot be removed. */
+  isAccount: z.boolean(),
+  /** For a client: the projects shared with them. */
+  sharedProjectIds: z.array(z.string()),
+});
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZChangeRole = z.strictObject({ role: ZWorkspaceRole });
