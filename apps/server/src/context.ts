@@ -22,6 +22,7 @@ import { createProjectsModule } from './modules/projects/projects.module.ts';
 import { createPublishingModule } from './modules/publishing/publishing.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createTeamModule } from './modules/workspaces/team.module.ts';
 
 /**
  * The composition root: builds each module from the ones below it (docs/architecture.md).
@@ -52,6 +53,7 @@ export function createContext(opts: {
     spendingCapChanged: (...args) => generation.capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
+  const team = createTeamModule({ ...base, mailQueue: mail.queue });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({
     ...base,
@@ -143,7 +145,7 @@ export function createContext(opts: {
     jwt,
     changeFeed: generation.changeFeed,
     store,
-    modules: { ...modules, images, publishing, domains, editor },
+    modules: { ...modules, team, images, publishing, domains, editor },
     // By name, for tests, bench and the CLI (a narrow view; the app goes through modules).
     repos: {
       usersRepo: users.repo,

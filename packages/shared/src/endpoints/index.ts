@@ -9,3 +9,4 @@ export * from './spending.ts';
 export * from './models.ts';
 export * from './sheets.ts';
 export * from './workspaces.ts';
+export * from './team.ts';
