@@ -70,6 +70,7 @@ const csv = () =>
     ['Round Rock', 'TX', 'Williamson', '78664'],
   ]);
 const p = (f: MatrixFixture) => `/api/projects/${f.project.id}`;
+const w = (f: MatrixFixture) => `/api/workspaces/${f.project.workspaceId}`;
 
 /** One entry per (method, path) of the OpenAPI document; the key is exactly how it lists it. */
 const ROUTES: Record<string, Entry> = {
@@ -147,6 +148,17 @@ const ROUTES: Record<string, Entry> = {
   },
 
   // ── any signed-in user, on their own data ───────────────────────────────────────────────
+  'GET /api/invitations/{token}/': {
+    access: 'public',
+    url: (f) => `/api/invitations/${f.invitationToken}/`,
+    ok: 200,
+  },
+  'POST /api/invitations/{token}/accept/': {
+    access: 'user',
+    note: 'the invitation is addressed to the caller: only its invitee may accept it',
+    url: (f) => `/api/invitations/${f.invitationToken}/accept/`,
+    ok: 200,
+  },
   'GET /auth/me/': { access: 'user', url: () => '/auth/me/', ok: 200 },
   'PATCH /auth/me/': {
     access: 'user',
@@ -227,6 +239,44 @@ const ROUTES: Record<string, Entry> = {
   },
 
   // ── one project and what it holds: the owner and superusers ─────────────────────────────
+  'POST /api/workspaces/{id}/invitations/': {
+    access: 'owner',
+    url: (f) => `${w(f)}/invitations/`,
+    send: () => json({ email: uniqueEmail('invitee'), role: 'editor' }),
+    ok: 201,
+  },
+  'GET /api/workspaces/{id}/invitations/': {
+    access: 'owner',
+    url: (f) => `${w(f)}/invitations/`,
+    ok: 200,
+  },
+  'DELETE /api/workspaces/{id}/invitations/{invitationId}/': {
+    access: 'owner',
+    url: (f) => `${w(f)}/invitations/${f.invitation.id}/`,
+    ok: 200,
+  },
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend/': {
+    access: 'owner',
+    url: (f) => `${w(f)}/invitations/${f.invitation.id}/resend/`,
+    ok: 200,
+  },
+  'POST /api/workspaces/{id}/api-tokens/': {
+    access: 'owner',
+    url: (f) => `${w(f)}/api-tokens/`,
+    send: () => json({ name: 'Script' }),
+    ok: 201,
+  },
+  'GET /api/workspaces/{id}/api-tokens/': {
+    access: 'owner',
+    url: (f) => `${w(f)}/api-tokens/`,
+    ok: 200,
+  },
+  'DELETE /api/workspaces/{id}/api-tokens/{tokenId}/': {
+    access: 'owner',
+    note: 'the creator revokes their own token; a superuser anyone’s',
+    url: (f) => `${w(f)}/api-tokens/${f.apiToken.id}/`,
+    ok: 200,
+  },
   'GET /api/projects/{id}/': { access: 'owner', url: (f) => `${p(f)}/`, ok: 200 },
   'GET /api/projects/{id}/detail/': { access: 'owner', url: (f) => `${p(f)}/detail/`, ok: 200 },
   'GET /api/projects/{id}/detail/lean/': {

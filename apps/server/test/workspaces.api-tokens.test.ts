@@ -201,7 +201,7 @@ describe('personal API tokens', () => {
     expect(site.status).toBe(PROJECT_STATUS.published);
     const files = netlify.publishedFiles(new URL(site.netlifyUrl).host);
     expect([...files.keys()].filter((f) => f.endsWith('/georgetown.html'))).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('is described in the OpenAPI document, with the bearer scheme', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

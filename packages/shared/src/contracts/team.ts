@@ -61,7 +61,7 @@ export const ZCreateApiToken = z.strictObject({
     .max(80, { error: 'Keep the token name to 80 characters' }),
 });
 
-export const ZApiTokenParams = ZWorkspaceParams.extend({ tokenId: ZId('API token') });
+export const ZApiTokenParams = ZWorkspaceParams.extend({ tokenId: ZId('token') });
 
 /** A token as its creator sees it in the list: never the token itself. */
 export const ZApiToken = z.object({

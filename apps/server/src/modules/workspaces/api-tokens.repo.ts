@@ -16,15 +16,15 @@ export function createApiTokensRepo(db: Db) {
         .where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.userId, userId)))
         .orderBy(desc(apiTokens.createdAt));
     },
-    /** Deletes one of the user's tokens in the workspace; false when there was none. */
-    async remove(workspaceId: string, userId: string, id: string): Promise<boolean> {
+    /** Deletes a token of the workspace (the user's, when named); false when there was none. */
+    async remove(workspaceId: string, userId: string | null, id: string): Promise<boolean> {
       const rows = await db
         .delete(apiTokens)
         .where(
           and(
             eq(apiTokens.id, id),
             eq(apiTokens.workspaceId, workspaceId),
-            eq(apiTokens.userId, userId),
+            userId ? eq(apiTokens.userId, userId) : undefined,
           ),
         )
         .returning({ id: apiTokens.id });

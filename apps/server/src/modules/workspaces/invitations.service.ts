@@ -103,6 +103,7 @@ export function createInvitationsService(deps: Deps) {
             expiresAt: new Date(at.getTime() + INVITATION_TTL_DAYS * DAY_MS),
             lastSentAt: at,
             sendCount: 1,
+            createdAt: at,
           },
           tx,
         );
