@@ -124,8 +124,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ctx });
   await app.register(clientConfigRoutes, { sentryDsn: config.SENTRY_DSN });
   const withRoutes: Array<{ routes: ModuleRoute[] }> = [
-    ...[m.auth, m.users, m.team, m.billing, m.admin, m.projects, m.site, m.publishing],
-    ...[m.domains, m.locations, m.generation, m.images, m.editor],
+    ...[m.auth, m.users, m.workspaces, m.team, m.billing, m.admin, m.projects, m.site],
+    ...[m.publishing, m.domains, m.locations, m.generation, m.images, m.editor],
   ];
   for (const routes of withRoutes.flatMap((module) => module.routes)) await routes.register(app);
   await registerWeb(app, config.webDistDir);

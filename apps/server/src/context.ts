@@ -23,6 +23,7 @@ import { createPublishingModule } from './modules/publishing/publishing.module.t
 import { createSiteModule } from './modules/site/site.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { createTeamModule } from './modules/workspaces/team.module.ts';
+import { createWorkspacesModule } from './modules/workspaces/workspaces.module.ts';
 
 /**
  * The composition root: builds each module from the ones below it (docs/architecture.md).
@@ -53,6 +54,7 @@ export function createContext(opts: {
     spendingCapChanged: (...args) => generation.capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
+  const workspaces = createWorkspacesModule(base);
   const team = createTeamModule({ ...base, mailQueue: mail.queue });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({
@@ -133,7 +135,18 @@ export function createContext(opts: {
     ai,
   });
 
-  const modules = { mail, users, auth, billing, admin, projects, locations, site, generation };
+  const modules = {
+    mail,
+    users,
+    auth,
+    workspaces,
+    billing,
+    admin,
+    projects,
+    locations,
+    site,
+    generation,
+  };
   return {
     config,
     errorReporter: createErrorReporter(config.SENTRY_DSN),

@@ -10,7 +10,9 @@ import {
   locationStates,
   pages,
   projects,
+  workspaceMembers,
   workspaces,
+  type WorkspaceRole,
 } from '../../src/db/schema/index.ts';
 import { defaultHeaderLinks } from '../../src/modules/projects/header-links.ts';
 
@@ -233,4 +235,20 @@ export async function addFacts(
       position,
     })),
   );
+}
+
+/**
+ * A person joined to a workspace with a role (fast path; joining through an invitation is
+ * tested through the API). `chosen` makes it the workspace their requests use.
+ */
+export async function addMember(
+  t: TestApp,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+  opts: { chosen?: boolean } = {},
+) {
+  await t.ctx.db
+    .insert(workspaceMembers)
+    .values({ workspaceId, userId, role, chosenAt: opts.chosen ? new Date() : null });
 }

@@ -5,6 +5,9 @@ import { route } from '../../lib/module.ts';
 import type { ServerKeys } from '../models/keys.ts';
 import { projectAccess } from './access.ts';
 import { createAccessRepo } from './access.repo.ts';
+import { createProjectClientsRepo } from './project-clients.repo.ts';
+import { projectClientsRoutes } from './project-clients.routes.ts';
+import { createProjectClientsService } from './project-clients.service.ts';
 import { createLeanTreeRepo } from './lean-tree.repo.ts';
 import { createProjectMapRepo } from './project-map.repo.ts';
 import { projectMapRoutes } from './project-map.routes.ts';
@@ -66,6 +69,12 @@ export function createProjectsModule(deps: {
     routes: [
       route(projectsRoutes, { projectsService: service }),
       route(projectMapRoutes, { projectMapService: mapService }),
+      route(projectClientsRoutes, {
+        projectClientsService: createProjectClientsService({
+          access,
+          repo: createProjectClientsRepo(deps.db),
+        }),
+      }),
     ],
   };
 }

@@ -7,6 +7,7 @@ import {
   locationCounties,
   locationStates,
   pages,
+  projectClients,
   projects,
   serviceCityPages,
   users,
@@ -46,12 +47,31 @@ function serviceCityRows(db: Db) {
 }
 export type ServiceCityRow = Awaited<ReturnType<ReturnType<typeof serviceCityRows>>>[number];
 
+/** Which projects a list holds: an account's, a workspace's, those shared with a client. */
+export type ListFilter = {
+  userId?: string | null;
+  workspaceId?: string;
+  sharedWith?: string;
+  query: string;
+};
+
 export function createProjectsRepo(db: Db) {
   const serviceCitiesOf = serviceCityRows(db);
   return {
-    async list(filter: { userId: string | null; query: string }, page: number, size: number) {
+    async list(filter: ListFilter, page: number, size: number) {
       const conditions: SQL[] = [];
       if (filter.userId) conditions.push(eq(projects.userId, filter.userId));
+      if (filter.workspaceId) conditions.push(eq(projects.workspaceId, filter.workspaceId));
+      if (filter.sharedWith)
+        conditions.push(
+          inArray(
+            projects.id,
+            db
+              .select({ id: projectClients.projectId })
+              .from(projectClients)
+              .where(eq(projectClients.userId, filter.sharedWith)),
+          ),
+        );
       if (filter.query) {
         const like = containing(filter.query);
         conditions.push(

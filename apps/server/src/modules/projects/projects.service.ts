@@ -23,7 +23,7 @@ import { applyVisibleLinks, defaultHeaderLinks } from './header-links.ts';
 import { searchSettingsPatch } from './search-settings.ts';
 import { releaseSchedulePatch } from './release-plan.ts';
 import { gateOf } from '../pages/quality-gate.ts';
-import type { NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
+import type { ListFilter, NewProject, ProjectPatch, ProjectsRepo } from './projects.repo.ts';
 import {
   toProjectDetail,
   toProjectDto,
@@ -148,16 +148,24 @@ export function createProjectsService(deps: Deps) {
       }));
     },
 
-    async list(user: UserRow, q: { query: string; page: number; user_id?: string }) {
-      // The list and the project selector send the caller's own id (spec); another id is
-      // answered for superusers only, so a mistyped or forged id is refused, not ignored.
-      if (!user.isSuperuser && q.user_id !== undefined && q.user_id !== user.id) throw forbidden();
-      const userId = q.user_id === 'all' ? null : (q.user_id ?? user.id);
-      const { count, rows } = await repo.list(
-        { userId, query: q.query },
-        q.page,
-        PROJECTS_PAGE_SIZE,
-      );
+    /**
+     * The request workspace's projects (a client's: those shared with them). A superuser may
+     * list one account's projects, or every project (`user_id=all`); anyone else may name only
+     * themselves, as the list and the project selector do.
+     */
+    async list(user: Actor, q: { query: string; page: number; user_id?: string }) {
+      const named = q.user_id !== undefined && q.user_id !== user.id;
+      if (named && !user.isSuperuser) throw forbidden();
+      const workspace = user.workspace;
+      if (!named && !workspace) return { count: 0, results: [] };
+      const filter: ListFilter = named
+        ? { userId: q.user_id === 'all' ? null : q.user_id, query: q.query }
+        : {
+            workspaceId: workspace!.id,
+            ...(workspace!.role === 'client' && !user.isSuperuser && { sharedWith: user.id }),
+            query: q.query,
+          };
+      const { count, rows } = await repo.list(filter, q.page, PROJECTS_PAGE_SIZE);
       return { count, results: await present(user, rows) };
     },
 
