@@ -34,6 +34,7 @@ const modulePath = (name) => `./apps/server/src/modules/${name}`;
 const featureLayers = {
   auth: [],
   profile: [],
+  team: [],
   plans: [],
   admin: [],
   editor: [],

@@ -1,6 +1,15 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, CreditCard, LogOut, Menu, Settings, FolderKanban, Users } from 'lucide-react';
+import {
+  ChevronDown,
+  CreditCard,
+  LogOut,
+  Menu,
+  Settings,
+  FolderKanban,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 import type { TUser } from '@cityforge/shared';
 import { buttonClasses } from '../../components/ui/button';
 
@@ -47,6 +56,11 @@ export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/team">
+              <UsersRound className="size-4 text-zinc-500" aria-hidden="true" /> Team
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/plans">
               <CreditCard className="size-4 text-zinc-500" aria-hidden="true" /> Plans &amp; Billing
             </Link>
@@ -85,6 +99,11 @@ export function MobileMenu({ user, onLogout }: { user: TUser; onLogout: () => vo
               </Link>
             </DropdownMenu.Item>
           ) : null}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/team">
+              <UsersRound className="size-4 text-zinc-500" aria-hidden="true" /> Team
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/profile">
               <Settings className="size-4 text-zinc-500" aria-hidden="true" /> Account Settings
