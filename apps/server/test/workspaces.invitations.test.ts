@@ -4,6 +4,7 @@ import { MSG, type TInvitation, type TInvitationPreview } from '@cityforge/share
 import { workspaceInvitations, workspaceMembers } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { sha256 } from '../src/lib/crypto.ts';
+import { redactUrl } from '../src/lib/logger.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import {
   accountWorkspaceId,
@@ -229,6 +230,13 @@ describe('invitations to a workspace', () => {
     });
     expect(badRole.statusCode).toBe(400);
     expect((await get('/api/invitations/short/', {})).statusCode).toBe(400);
+  });
+
+  it("keeps an invitation's token out of the request log", () => {
+    expect(redactUrl('/api/invitations/abcDEF_123-xyz/accept/')).toBe(
+      '/api/invitations/[redacted]/accept/',
+    );
+    expect(redactUrl('/invitations/abcDEF_123-xyz')).toBe('/invitations/[redacted]');
   });
 
   it('a new invitation to the same address replaces the pending one', async () => {
