@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { MSG, PROJECT_STATUS, type TApiToken, type TCreatedApiToken } from '@cityforge/shared';
 import { apiTokens, workspaceMembers } from '../src/db/schema/index.ts';
@@ -103,20 +103,18 @@ describe('personal API tokens', () => {
     const rename = (headers: Headers) =>
       post(`/api/projects/${theirs.id}/settings/`, headers, { email: 'script@agency.test' });
     expect((await rename(bearer(token))).statusCode).toBe(200);
-    await t.ctx.db
-      .update(workspaceMembers)
-      .set({ role: 'viewer' })
-      .where(
-        and(eq(workspaceMembers.workspaceId, boss.ws), eq(workspaceMembers.userId, editor.user.id)),
-      );
+    const member = `/api/workspaces/${boss.ws}/members/${editor.user.id}/`;
+    const demoted = await t.app.inject({
+      method: 'PATCH',
+      url: member,
+      headers: boss.headers,
+      payload: { role: 'viewer' },
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
     expect((await rename(bearer(token))).statusCode).toBe(403);
     expect((await get(`/api/projects/${theirs.id}/`, bearer(token))).statusCode).toBe(200);
 
-    await t.ctx.db
-      .delete(workspaceMembers)
-      .where(
-        and(eq(workspaceMembers.workspaceId, boss.ws), eq(workspaceMembers.userId, editor.user.id)),
-      );
+    expect((await del(member, boss.headers)).statusCode).toBe(200);
     const gone = await get(`/api/projects/${theirs.id}/`, bearer(token));
     expect(gone.statusCode).toBe(401);
     expect(gone.json().message).toBe(MSG.apiTokenInvalid);
@@ -195,13 +193,13 @@ describe('personal API tokens', () => {
     expect(sync.json().status).toBe('applied');
     const detail = await settled(t, id, script);
     expect(detail.status).toBe(PROJECT_STATUS.created);
-    await t.drainQueue(QUEUES.scoreSimilarity, 60_000);
+    await t.drainQueue(QUEUES.scoreSimilarity, 180_000);
 
     const site = await published(t, id, script);
     expect(site.status).toBe(PROJECT_STATUS.published);
     const files = netlify.publishedFiles(new URL(site.netlifyUrl).host);
     expect([...files.keys()].filter((f) => f.endsWith('/georgetown.html'))).toHaveLength(1);
-  }, 120_000);
+  }, 300_000);
 
   it('is described in the OpenAPI document, with the bearer scheme', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
