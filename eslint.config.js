@@ -40,6 +40,7 @@ const moduleFolders = fs
 const featureLayers = {
   auth: [],
   profile: [],
+  team: [],
   plans: [],
   admin: [],
   editor: [],

@@ -101,7 +101,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     openapi: {
       info: { title: `${BRAND} API`, version: APP_VERSION },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A signed-in session's access token (from /auth/login/), or a personal API token " +
+              '(cfk_…, from POST /api/workspaces/{id}/api-tokens/): a token acts as its creator, ' +
+              'with their current role, in its own workspace only.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -114,8 +123,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ctx });
   await app.register(clientConfigRoutes, { sentryDsn: config.SENTRY_DSN });
   const withRoutes: Array<{ routes: ModuleRoute[] }> = [
-    ...[m.auth, m.users, m.workspaces, m.billing, m.admin, m.projects, m.site, m.publishing],
-    ...[m.domains, m.locations, m.generation, m.ai, m.images, m.editor],
+    ...[m.auth, m.users, m.workspaces, m.team, m.billing, m.admin, m.projects, m.site],
+    ...[m.publishing, m.domains, m.locations, m.generation, m.ai, m.images, m.editor],
   ];
   for (const routes of withRoutes.flatMap((module) => module.routes)) await routes.register(app);
   await registerWeb(app, config.webDistDir);

@@ -57,7 +57,16 @@ afterAll(() => t.close());
 
 /** A project route's need (the access rule's), or a workspace route's (`ws-…`). */
 type ProjectNeed = 'review' | 'read' | 'edit' | 'manage';
-type Access = 'public' | 'user' | 'create' | 'superuser' | ProjectNeed | 'ws-read' | 'ws-manage';
+type Access =
+  | 'public'
+  | 'user'
+  | 'create'
+  | 'superuser'
+  | ProjectNeed
+  | 'ws-read'
+  | 'ws-manage'
+  /** The owner's own thing in the workspace: its other members find none. */
+  | 'ws-own';
 const PROJECT_NEEDS: readonly Access[] = ['review', 'read', 'edit', 'manage'];
 type Extra = { payload?: InjectOptions['payload']; headers?: Record<string, string> };
 type Entry = {
@@ -166,6 +175,17 @@ const ROUTES: Record<string, Entry> = {
   },
 
   // ── any signed-in user, on their own data ───────────────────────────────────────────────
+  'GET /api/invitations/{token}/': {
+    access: 'public',
+    url: (f) => `/api/invitations/${f.invitationToken}/`,
+    ok: 200,
+  },
+  'POST /api/invitations/{token}/accept/': {
+    access: 'user',
+    note: 'the invitation is addressed to the caller: only its invitee may accept it',
+    url: (f) => `/api/invitations/${f.invitationToken}/accept/`,
+    ok: 200,
+  },
   'GET /auth/me/': { access: 'user', url: () => '/auth/me/', ok: 200 },
   'PATCH /auth/me/': {
     access: 'user',
@@ -226,6 +246,45 @@ const ROUTES: Record<string, Entry> = {
   },
 
   // ── the fixture's workspace ─────────────────────────────────────────────────────────────
+  'POST /api/workspaces/{id}/invitations/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/invitations/`,
+    send: () => json({ email: uniqueEmail('invitee'), role: 'editor' }),
+    ok: 201,
+  },
+  'GET /api/workspaces/{id}/invitations/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/invitations/`,
+    ok: 200,
+  },
+  'DELETE /api/workspaces/{id}/invitations/{invitationId}/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/invitations/${f.invitation.id}/`,
+    ok: 200,
+  },
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/invitations/${f.invitation.id}/resend/`,
+    ok: 200,
+  },
+  'POST /api/workspaces/{id}/api-tokens/': {
+    access: 'ws-read',
+    note: 'any member but a client makes tokens of their own',
+    url: (f) => `/api/workspaces/${f.workspaceId}/api-tokens/`,
+    send: () => json({ name: 'Script' }),
+    ok: 201,
+  },
+  'GET /api/workspaces/{id}/api-tokens/': {
+    access: 'ws-read',
+    url: (f) => `/api/workspaces/${f.workspaceId}/api-tokens/`,
+    ok: 200,
+  },
+  'DELETE /api/workspaces/{id}/api-tokens/{tokenId}/': {
+    access: 'ws-own',
+    note: 'the creator (the owner here) revokes their own token; a superuser anyone’s',
+    url: (f) => `/api/workspaces/${f.workspaceId}/api-tokens/${f.apiToken.id}/`,
+    ok: 200,
+  },
   'PATCH /api/workspaces/{id}/': {
     access: 'ws-manage',
     url: (f) => `/api/workspaces/${f.workspaceId}/`,
@@ -773,6 +832,7 @@ function expectationFor(entry: Entry, role: Role): Expectation {
   }
   // The fixture's workspace.
   if (role === 'client' || role === 'clientShared') return refused;
+  if (access === 'ws-own') return missing;
   return rank === undefined ? missing : byRank();
 }
 

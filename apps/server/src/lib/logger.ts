@@ -43,9 +43,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 }
 export type Logger = pino.Logger;
 
-// One-time links carry their token in the path (/auth/verify-email/<token>/); whoever reads the
-// request log must not be able to follow them.
-const TOKEN_IN_PATH = /^(\/auth\/(?:verify-email|verify-password-reset|reset-password)\/)[^/?#]+/;
+// One-time links carry their token in the path (/auth/verify-email/<token>/, an invitation's
+// /invitations/<token> page and its API); whoever reads the request log must not follow them.
+const TOKEN_IN_PATH =
+  /^(\/auth\/(?:verify-email|verify-password-reset|reset-password)\/|\/(?:api\/)?invitations\/)[^/?#]+/;
 
 /**
  * Query fields whose values are the app's own (pages, kinds, ids, flags), kept in logs and

@@ -23,6 +23,8 @@ declare module 'fastify' {
     /** The signed-in user, set by the auth module's hook on routes that require one. */
     user: Actor | null;
     sessionFamily: string | null;
+    /** The personal API token the request was made with; null for a session's. */
+    apiTokenId: string | null;
     /** The workspace the request acts in (null without a session or a membership). */
     workspace: RequestWorkspace | null;
   }

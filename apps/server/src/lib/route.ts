@@ -42,7 +42,7 @@ export type ContractHandler<E extends EndpointDef> = RouteHandlerMethod<
 
 /** What a route adds to its contract: hooks, limits, and the docs-only parts of the schema. */
 export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema'> & {
-  schema?: Pick<FastifySchema, 'tags' | 'summary' | 'description' | 'hide'>;
+  schema?: Pick<FastifySchema, 'tags' | 'summary' | 'description' | 'hide' | 'security'>;
 };
 
 /**

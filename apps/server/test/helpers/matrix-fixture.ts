@@ -9,6 +9,8 @@ import {
   sheetLinks,
   sheetSyncRuns,
   type WorkspaceRole,
+  apiTokens,
+  workspaceInvitations,
 } from '../../src/db/schema/index.ts';
 import { hashPassword, randomToken, sha256 } from '../../src/lib/crypto.ts';
 import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
@@ -287,7 +289,9 @@ export async function matrixFixture(t: TestApp, role: Role) {
 
   // Someone the admin routes act on, and who the account-link routes verify or reset.
   const bystander = await fastUser(t, { verified: false });
+  const team = await teamFixture(t, workspaceId, owner.user.id, caller?.email);
   return {
+    ...team,
     owner,
     caller,
     workspaceId,
@@ -313,6 +317,31 @@ export async function matrixFixture(t: TestApp, role: Role) {
     verifyToken: await oneTimeToken(t, bystander.user.id, 'verify_email'),
     resetToken: await oneTimeToken(t, bystander.user.id, 'reset_password'),
   };
+}
+
+/**
+ * The owner's workspace's team: a pending invitation addressed to the caller (last sent an
+ * hour ago, so a resend goes out) and an API token of the owner.
+ */
+async function teamFixture(t: TestApp, workspaceId: string, ownerId: string, email?: string) {
+  const invitationToken = randomToken();
+  const [invitation] = await t.ctx.db
+    .insert(workspaceInvitations)
+    .values({
+      workspaceId,
+      email: email ?? uniqueEmail('invitee'),
+      role: 'editor',
+      tokenHash: sha256(invitationToken),
+      invitedBy: ownerId,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      lastSentAt: new Date(Date.now() - 3_600_000),
+    })
+    .returning();
+  const [apiToken] = await t.ctx.db
+    .insert(apiTokens)
+    .values({ workspaceId, userId: ownerId, name: 'Matrix', tokenHash: sha256(randomToken()) })
+    .returning();
+  return { invitation: invitation!, invitationToken, apiToken: apiToken! };
 }
 export type MatrixFixture = Awaited<ReturnType<typeof matrixFixture>>;
 

@@ -25,6 +25,8 @@ function rules({ path, user }: { path: string; user: GuardUser | null }): string
   const route = matchRoute(clean);
   // "/" and unknown paths.
   if (!route) return user ? ROUTES.projects : ROUTES.login;
+  // An invitation's page works for anyone: signed out it offers to sign in, signed in to accept.
+  if (route === 'acceptInvitation') return null;
   if (!user) return PUBLIC_PATHS.includes(clean) ? null : ROUTES.login;
   if (route === 'adminUsers' && !user.isSuperuser) return ROUTES.projects;
   if (user.adminBypass) {

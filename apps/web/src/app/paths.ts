@@ -29,6 +29,8 @@ export const ROUTES = {
   adminUsers: '/admin/users',
   profile: '/profile',
   plans: '/plans',
+  team: '/team',
+  acceptInvitation: '/invitations/:token',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -107,6 +109,8 @@ const KIND_BY_ROUTE: Partial<Record<RouteName, ScreenKind>> = {
   adminUsers: 'admin',
   profile: 'profile',
   plans: 'profile',
+  team: 'profile',
+  acceptInvitation: 'auth',
 };
 
 /** The loading placeholder to show for a path; unknown paths use the project list's. */

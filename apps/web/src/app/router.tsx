@@ -18,6 +18,10 @@ import VerifyEmailPage from '../features/auth/components/verify-email-page';
 const PaymentSuccessPage = lazy(() => import('../features/plans/components/payment-success-page'));
 const PlansPage = lazy(() => import('../features/plans/components/plans-page'));
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
+const TeamPage = lazy(() => import('../features/team/components/team-page'));
+const AcceptInvitationPage = lazy(
+  () => import('../features/team/components/accept-invitation-page'),
+);
 const AdminUsersPage = lazy(() => import('../features/admin/components/admin-users-page'));
 const UploadPage = lazy(() => import('../features/upload/components/upload-page'));
 const PreviewPage = lazy(() => import('../features/previews/components/preview-page'));
@@ -109,6 +113,8 @@ export const routes: RouteObject[] = [
           { path: ROUTES.verifyEmail, element: <VerifyEmailPage /> },
           { path: ROUTES.requestPasswordReset, element: <RequestResetPage /> },
           { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+          { path: ROUTES.acceptInvitation, element: <AcceptInvitationPage /> },
+          { path: ROUTES.team, element: <TeamPage /> },
           { path: ROUTES.projects, element: <ProjectsPage /> },
           { path: ROUTES.newProject, element: <NewProjectPage /> },
           { path: ROUTES.projectDetail, element: <ProjectDetailPage /> },

@@ -10,3 +10,4 @@ export * from './models.ts';
 export * from './sheets.ts';
 export * from './google.ts';
 export * from './workspaces.ts';
+export * from './team.ts';

@@ -1,8 +1,9 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/module.ts';
-import type { MailQueue } from '../mail/index.ts';
-import type { UsersModule } from '../users/index.ts';
+import type { MailQueue } from '../mail/mail.jobs.ts';
+import type { UsersModule } from '../users/users.module.ts';
+import { createApiTokenAuthRepo } from './api-token.repo.ts';
 import { authPlugin } from './auth.plugin.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -41,7 +42,12 @@ export function createAuthModule(deps: {
     repo,
     service,
     /** The request guard every module's routes rely on: registered before any of them. */
-    guard: route(authPlugin, { jwt, usersRepo: users.repo, authRepo: repo }),
+    guard: route(authPlugin, {
+      jwt,
+      usersRepo: users.repo,
+      authRepo: repo,
+      apiTokens: createApiTokenAuthRepo(db),
+    }),
     routes: [
       route(authRoutes, {
         authService: service,

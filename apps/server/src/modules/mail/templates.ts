@@ -88,3 +88,19 @@ export function spendingCapMail(
     html: layout('Monthly spending cap reached', intro, 'Change the cap', settingsUrl, outro),
   };
 }
+
+/** An invitation to join a workspace with a role; the link works once, until it expires. */
+export function invitationMail(
+  to: string,
+  invite: { workspaceName: string; inviterName: string; role: string; days: number },
+  url: string,
+): Mail {
+  const intro = `${invite.inviterName} invited you to join the workspace ${invite.workspaceName} on ${BRAND} as ${invite.role}.`;
+  const outro = `Sign in or create an account with this address (${to}) to join. The link works once and expires in ${invite.days} days. If you did not expect it, ignore this message.`;
+  return {
+    to,
+    subject: `Join ${invite.workspaceName} on ${BRAND}`,
+    text: `${intro}\n\n${url}\n\n${outro}\n`,
+    html: layout(`Join ${invite.workspaceName}`, intro, 'Accept the invitation', url, outro),
+  };
+}

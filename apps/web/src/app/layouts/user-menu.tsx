@@ -1,6 +1,15 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, CreditCard, LogOut, Menu, Settings, FolderKanban, Users } from 'lucide-react';
+import {
+  ChevronDown,
+  CreditCard,
+  LogOut,
+  Menu,
+  Settings,
+  FolderKanban,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { TUser } from '@cityforge/shared';
 import { buttonClasses } from '../../components/ui/button';
@@ -75,6 +84,9 @@ export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void
           <MenuLink to="/profile" icon={Settings}>
             Account Settings
           </MenuLink>
+          <MenuLink to="/team" icon={UsersRound}>
+            Team
+          </MenuLink>
           <MenuLink to="/plans" icon={CreditCard}>
             Plans &amp; Billing
           </MenuLink>
@@ -105,6 +117,9 @@ export function MobileMenu({ user, onLogout }: { user: TUser; onLogout: () => vo
               Users
             </MenuLink>
           ) : null}
+          <MenuLink to="/team" icon={UsersRound}>
+            Team
+          </MenuLink>
           <MenuLink to="/profile" icon={Settings}>
             Account Settings
           </MenuLink>

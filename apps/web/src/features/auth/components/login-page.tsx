@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ZLoginForm } from '@cityforge/shared';
@@ -12,8 +12,14 @@ import { useLogin } from '../api/login';
 import { AuthEmailField } from './auth-email-field';
 import { AuthCard, authLinkClass } from './auth-card';
 
+/** Where sign-in goes: back to an invitation's page when it sent the user here, else the projects. */
+export function afterSignIn(next: string | null): string {
+  return next && /^\/invitations\/[A-Za-z0-9_-]+$/.test(next) ? next : '/projects';
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const loginMutation = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -37,7 +43,7 @@ export default function LoginPage() {
         setFailure(MSG.invalidCredentials);
         return;
       }
-      void navigate('/projects', { replace: true });
+      void navigate(afterSignIn(search.get('next')), { replace: true });
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : MSG.invalidCredentials);
     }
