@@ -116,7 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(clientConfigRoutes, { sentryDsn: config.SENTRY_DSN });
   const withRoutes: Array<{ routes: ModuleRoute[] }> = [
     ...[m.auth, m.users, m.workspaces, m.billing, m.admin, m.projects, m.site, m.publishing],
-    ...[m.domains, m.locations, m.generation, m.images, m.editor],
+    ...[m.domains, m.locations, m.generation, m.images, m.editor, m.notifications, m.review],
   ];
   for (const routes of withRoutes.flatMap((module) => module.routes)) await routes.register(app);
   await registerWeb(app, config.webDistDir);

@@ -19,6 +19,9 @@ import { createMailModule } from './modules/mail/mail.module.ts';
 import { createPagesRepo } from './modules/pages/pages.repo.ts';
 import { createServiceCityRepo } from './modules/pages/service-city.repo.ts';
 import { createProjectsModule } from './modules/projects/projects.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { createNotify } from './modules/notifications/notify-queue.ts';
+import { createReviewModule } from './modules/review/review.module.ts';
 import { createPublishingModule } from './modules/publishing/publishing.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -54,6 +57,11 @@ export function createContext(opts: {
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
   const workspaces = createWorkspacesModule(base);
+  const notifications = createNotificationsModule({
+    ...base,
+    mailQueue: mail.queue,
+    workspaces: workspaces.service,
+  });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({
     ...base,
@@ -106,6 +114,7 @@ export function createContext(opts: {
   });
   const { usageRepo, ai } = generation;
   const { access } = projects;
+  const review = createReviewModule({ db, access, notify: createNotify(boss) });
   const images = createImagesModule({
     ...base,
     store,
@@ -156,7 +165,7 @@ export function createContext(opts: {
     jwt,
     changeFeed: generation.changeFeed,
     store,
-    modules: { ...modules, images, publishing, domains, editor },
+    modules: { ...modules, images, publishing, domains, editor, notifications, review },
     // By name, for tests, bench and the CLI (a narrow view; the app goes through modules).
     repos: {
       usersRepo: users.repo,

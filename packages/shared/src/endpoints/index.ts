@@ -9,3 +9,5 @@ export * from './spending.ts';
 export * from './models.ts';
 export * from './sheets.ts';
 export * from './workspaces.ts';
+export * from './reviews.ts';
+export * from './branding.ts';
