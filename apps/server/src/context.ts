@@ -20,7 +20,7 @@ import { createPagesRepo } from './modules/pages/pages.repo.ts';
 import { createServiceCityRepo } from './modules/pages/service-city.repo.ts';
 import { createProjectsModule } from './modules/projects/projects.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
-import { createNotify } from './modules/notifications/notify-queue.ts';
+import { createNotify } from './jobs/notify.ts';
 import { createReviewModule } from './modules/review/review.module.ts';
 import { createPublishingModule } from './modules/publishing/publishing.module.ts';
 import { createSiteModule } from './modules/site/site.module.ts';

@@ -7,7 +7,13 @@ import { pages } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { accountWorkspaceId, addMember, signedInUser } from './helpers/factories.ts';
-import { appendToCity, giveNetlifyToken, publish, published, siteProject } from './helpers/publishing.ts';
+import {
+  appendToCity,
+  giveNetlifyToken,
+  publish,
+  published,
+  siteProject,
+} from './helpers/publishing.ts';
 
 /**
  * Client review end to end: an agency's project that requires its client's approval publishes
@@ -107,72 +113,84 @@ const AUSTIN = '/states/texas/travis-county/austin';
 const BOISE = '/states/idaho/ada-county/boise';
 
 describe('client review', () => {
-  it('publishes only approved pages, and a new version awaits review again', { timeout: 180_000 }, async () => {
-    const a = await agency();
-    const before = await board(a.id, a.client.headers);
-    expect(before.requireClientApproval).toBe(true);
-    expect(before.pages.every((p) => p.state === 'awaiting')).toBe(true);
-    expect(before.counts.awaiting).toBe(before.pages.length);
+  it(
+    'publishes only approved pages, and a new version awaits review again',
+    { timeout: 180_000 },
+    async () => {
+      const a = await agency();
+      const before = await board(a.id, a.client.headers);
+      expect(before.requireClientApproval).toBe(true);
+      expect(before.pages.every((p) => p.state === 'awaiting')).toBe(true);
+      expect(before.counts.awaiting).toBe(before.pages.length);
 
-    // Staff read the board but do not decide; the client does, page by page.
-    const byStaff = await review(a.id, a.owner.headers, named(before, 'Homepage'), 'approved');
-    expect(byStaff.statusCode).toBe(403);
-    expect(byStaff.json().message).toBe(MSG.reviewClientsOnly);
-    for (const name of ['Homepage', 'Austin, TX']) {
-      const res = await review(a.id, a.client.headers, named(before, name), 'approved');
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    const asked = await review(
-      a.id,
-      a.client.headers,
-      named(before, 'Boise, ID'),
-      'changes_requested',
-      'Mention the foothills, please.',
-    );
-    expect(asked.statusCode, asked.body).toBe(201);
+      // Staff read the board but do not decide; the client does, page by page.
+      const byStaff = await review(a.id, a.owner.headers, named(before, 'Homepage'), 'approved');
+      expect(byStaff.statusCode).toBe(403);
+      expect(byStaff.json().message).toBe(MSG.reviewClientsOnly);
+      for (const name of ['Homepage', 'Austin, TX']) {
+        const res = await review(a.id, a.client.headers, named(before, name), 'approved');
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const asked = await review(
+        a.id,
+        a.client.headers,
+        named(before, 'Boise, ID'),
+        'changes_requested',
+        'Mention the foothills, please.',
+      );
+      expect(asked.statusCode, asked.body).toBe(201);
 
-    const after = await board(a.id, a.editor.headers);
-    expect(named(after, 'Homepage').state).toBe('approved');
-    expect(named(after, 'Austin, TX').state).toBe('approved');
-    expect(named(after, 'Boise, ID')).toMatchObject({
-      state: 'changes_requested',
-      latest: { comment: 'Mention the foothills, please.', by: 'Cleo Client', current: true },
-    });
-    expect(named(after, 'Round Rock, TX').state).toBe('awaiting');
+      const after = await board(a.id, a.editor.headers);
+      expect(named(after, 'Homepage').state).toBe('approved');
+      expect(named(after, 'Austin, TX').state).toBe('approved');
+      expect(named(after, 'Boise, ID')).toMatchObject({
+        state: 'changes_requested',
+        latest: { comment: 'Mention the foothills, please.', by: 'Cleo Client', current: true },
+      });
+      expect(named(after, 'Round Rock, TX').state).toBe('awaiting');
 
-    const site = await deployed(a.id, a.editor.headers);
-    expect(site('/')).toEqual({ noindex: false, inSitemap: true });
-    expect(site(AUSTIN)).toEqual({ noindex: false, inSitemap: true });
-    expect(site(BOISE)).toEqual({ noindex: true, inSitemap: false });
-    expect(site('/states/texas/williamson-county/round-rock')).toEqual({
-      noindex: true,
-      inSitemap: false,
-    });
+      const site = await deployed(a.id, a.editor.headers);
+      expect(site('/')).toEqual({ noindex: false, inSitemap: true });
+      expect(site(AUSTIN)).toEqual({ noindex: false, inSitemap: true });
+      expect(site(BOISE)).toEqual({ noindex: true, inSitemap: false });
+      expect(site('/states/texas/williamson-county/round-rock')).toEqual({
+        noindex: true,
+        inSitemap: false,
+      });
 
-    // An edit after the approval is a new version: it awaits review and is held again.
-    await appendToCity(t, a.id, 'Austin', '<p>Now open on Sundays.</p>');
-    const edited = named(await board(a.id, a.client.headers), 'Austin, TX');
-    expect(edited.state).toBe('awaiting');
-    expect(edited.latest).toMatchObject({ decision: 'approved', current: false });
-    const stale = await review(a.id, a.client.headers, named(after, 'Austin, TX'), 'approved');
-    expect(stale.statusCode).toBe(409);
-    expect((await deployed(a.id, a.editor.headers))(AUSTIN)).toEqual({
-      noindex: true,
-      inSitemap: false,
-    });
+      // An edit after the approval is a new version: it awaits review and is held again.
+      await appendToCity(t, a.id, 'Austin', '<p>Now open on Sundays.</p>');
+      const edited = named(await board(a.id, a.client.headers), 'Austin, TX');
+      expect(edited.state).toBe('awaiting');
+      expect(edited.latest).toMatchObject({ decision: 'approved', current: false });
+      const stale = await review(a.id, a.client.headers, named(after, 'Austin, TX'), 'approved');
+      expect(stale.statusCode).toBe(409);
+      expect((await deployed(a.id, a.editor.headers))(AUSTIN)).toEqual({
+        noindex: true,
+        inSitemap: false,
+      });
 
-    // The reviews' log, for the detail screen and the editors: newest first, of one page.
-    const log = await call('GET', `/api/projects/${a.id}/reviews/?pageId=${edited.pageId}`, a.owner.headers);
-    expect(log.statusCode, log.body).toBe(200);
-    expect(log.json().data).toHaveLength(1);
-    expect(log.json().data[0]).toMatchObject({ decision: 'approved', current: false });
-  });
+      // The reviews' log, for the detail screen and the editors: newest first, of one page.
+      const log = await call(
+        'GET',
+        `/api/projects/${a.id}/reviews/?pageId=${edited.pageId}`,
+        a.owner.headers,
+      );
+      expect(log.statusCode, log.body).toBe(200);
+      expect(log.json().data).toHaveLength(1);
+      expect(log.json().data[0]).toMatchObject({ decision: 'approved', current: false });
+    },
+  );
 
   it('answers 400 for a bad id, 404 to strangers and for a page of another project', async () => {
     const a = await agency();
     const stranger = await signedInUser(t);
-    expect((await call('GET', `/api/projects/${a.id}/review/`, stranger.headers)).statusCode).toBe(404);
-    expect((await call('GET', `/api/projects/not-an-id/review/`, a.client.headers)).statusCode).toBe(400);
+    expect((await call('GET', `/api/projects/${a.id}/review/`, stranger.headers)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('GET', `/api/projects/not-an-id/review/`, a.client.headers)).statusCode,
+    ).toBe(400);
     const other = await siteProject(t);
     const [page] = await t.ctx.db.select().from(pages).where(eq(pages.projectId, other.id));
     const res = await call('POST', `/api/projects/${a.id}/reviews/`, a.client.headers, {

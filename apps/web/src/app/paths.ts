@@ -28,6 +28,9 @@ export const ROUTES = {
   adminUsers: '/admin/users',
   profile: '/profile',
   plans: '/plans',
+  review: '/review',
+  reviewProject: '/review/:id',
+  workspaceSettings: '/workspace/settings',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

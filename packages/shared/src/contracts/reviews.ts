@@ -38,6 +38,8 @@ export const ZReviewPage = z.object({
   name: z.string(),
   /** The place of a city or service-city page (its preview is the place's). */
   cityId: z.string().nullable(),
+  /** A service-city page's service (its slug): the preview is the place's page for it. */
+  service: z.string().nullable(),
   version: z.string(),
   state: ZReviewState,
   latest: ZReview.nullable(),

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { sendScoreJob } from '../locations/similarity.job.ts';
-import { createNotify } from '../notifications/notify-queue.ts';
+import { createNotify } from '../../jobs/notify.ts';
 import type { PagesRepo } from '../pages/pages.repo.ts';
 import type { ChangeEvent } from './change-feed.ts';
 

@@ -13,7 +13,7 @@ import { createFactsService } from './facts.service.ts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { createPhotosRepo } from './photos.repo.ts';
 import { sheetLinkRoutes } from './sheet-link.routes.ts';
-import { createNotify } from '../notifications/notify-queue.ts';
+import { createNotify } from '../../jobs/notify.ts';
 import { createSheetLinkService } from './sheet-link.service.ts';
 import { createSheetLinksRepo } from './sheet-links.repo.ts';
 import { startSheetSyncJobs } from './sheet-sync.job.ts';

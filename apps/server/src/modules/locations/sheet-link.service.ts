@@ -8,7 +8,7 @@ import {
 } from '@cityforge/shared';
 import type { SheetSyncRunRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import type { Notify } from '../notifications/notify-queue.ts';
+import type { Notify } from '../../jobs/notify.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { addressRefusal } from '../../lib/public-fetch.ts';
 import type { ProjectsRepo } from '../projects/projects.repo.ts';

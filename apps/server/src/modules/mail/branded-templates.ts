@@ -20,7 +20,11 @@ function escape(s: string): string {
  * heading, its logo, its colour on the button. Our name appears only in the small
  * "Powered by" line, and not at all when the workspace turned it off.
  */
-function branded(brand: MailBrand, to: string, parts: { subject: string; title: string; intro: string; cta: string; url: string; outro: string }): Mail {
+function branded(
+  brand: MailBrand,
+  to: string,
+  parts: { subject: string; title: string; intro: string; cta: string; url: string; outro: string },
+): Mail {
   const accent = brand.accentColor ?? DEFAULT_ACCENT;
   const logo = brand.logoUrl
     ? `<img src="${escape(brand.logoUrl)}" alt="${escape(brand.name)}" style="max-height:48px;max-width:200px">`
@@ -34,7 +38,9 @@ function branded(brand: MailBrand, to: string, parts: { subject: string; title: 
 <p><a href="${escape(parts.url)}" style="display:inline-block;background:${accent};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(parts.cta)}</a></p>
 <p style="font-size:13px;color:#475569">${escape(parts.outro)}<br>${escape(parts.url)}</p>
 <p style="font-size:12px;color:#94a3b8">${escape(brand.name)}</p>${powered}</body></html>`;
-  const footer = brand.showPoweredBy ? `\n\n${brand.name} · Powered by ${BRAND}\n` : `\n\n${brand.name}\n`;
+  const footer = brand.showPoweredBy
+    ? `\n\n${brand.name} · Powered by ${BRAND}\n`
+    : `\n\n${brand.name}\n`;
   return {
     to,
     fromName: brand.name,

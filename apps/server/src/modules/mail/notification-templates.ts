@@ -20,8 +20,14 @@ function note(to: string, subject: string, intro: string, url: string, cta: stri
   };
 }
 
-export function runFinishedMail(to: string, run: { projectName: string; failed: number; url: string }) {
-  const failed = run.failed === 0 ? 'every page was written' : `${run.failed} page${run.failed === 1 ? '' : 's'} failed`;
+export function runFinishedMail(
+  to: string,
+  run: { projectName: string; failed: number; url: string },
+) {
+  const failed =
+    run.failed === 0
+      ? 'every page was written'
+      : `${run.failed} page${run.failed === 1 ? '' : 's'} failed`;
   return note(
     to,
     `${run.projectName}: generation finished${run.failed ? ` (${run.failed} failed)` : ''}`,
@@ -31,7 +37,10 @@ export function runFinishedMail(to: string, run: { projectName: string; failed: 
   );
 }
 
-export function deployFailedMail(to: string, deploy: { projectName: string; error: string; url: string }) {
+export function deployFailedMail(
+  to: string,
+  deploy: { projectName: string; error: string; url: string },
+) {
   return note(
     to,
     `${deploy.projectName}: the deploy failed`,
@@ -41,7 +50,10 @@ export function deployFailedMail(to: string, deploy: { projectName: string; erro
   );
 }
 
-export function syncWaitingMail(to: string, sync: { projectName: string; removing: number; url: string }) {
+export function syncWaitingMail(
+  to: string,
+  sync: { projectName: string; removing: number; url: string },
+) {
   return note(
     to,
     `${sync.projectName}: a sheet sync waits for your confirmation`,
@@ -53,7 +65,14 @@ export function syncWaitingMail(to: string, sync: { projectName: string; removin
 
 export function clientReviewMail(
   to: string,
-  review: { projectName: string; pageName: string; by: string; approved: boolean; comment: string; url: string },
+  review: {
+    projectName: string;
+    pageName: string;
+    by: string;
+    approved: boolean;
+    comment: string;
+    url: string;
+  },
 ) {
   const what = review.approved ? 'approved' : 'asked for changes to';
   const comment = review.comment ? ` Their comment: “${review.comment}”` : '';

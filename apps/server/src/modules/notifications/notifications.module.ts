@@ -11,7 +11,7 @@ import { registerNotifyWorker } from './notify.worker.ts';
 
 /**
  * What a workspace's people are told by e-mail and how its clients see it: its brand, each
- * member's choice of e-mails, and the worker that turns events (notify-queue.ts) into mails.
+ * member's choice of e-mails, and the worker that turns events (jobs/notify.ts) into mails.
  */
 export function createNotificationsModule(deps: {
   db: Db;

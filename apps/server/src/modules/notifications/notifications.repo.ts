@@ -17,7 +17,7 @@ import {
   type WorkspaceRow,
 } from '../../db/schema/index.ts';
 import { isSubscribed } from '../users/users.presenter.ts';
-import { awaitingApprovalSql } from '../review/approval.ts';
+import { awaitingApprovalSql } from '../pages/client-approval.ts';
 
 export type Recipient = { email: string; firstName: string };
 export type Pref = keyof NotificationPrefsRow;
@@ -96,7 +96,11 @@ export function createNotificationsRepo(db: Db) {
           );
         return row?.n ?? 0;
       };
-      const counts = await Promise.all([awaiting('page'), awaiting('city'), awaiting('serviceCity')]);
+      const counts = await Promise.all([
+        awaiting('page'),
+        awaiting('city'),
+        awaiting('serviceCity'),
+      ]);
       return counts.reduce((a, b) => a + b, 0);
     },
     async review(reviewId: string) {

@@ -10,7 +10,7 @@ import {
   syncWaitingMail,
 } from '../mail/notification-templates.ts';
 import type { NotificationsRepo } from './notifications.repo.ts';
-import { ZNotifyEvent, type NotifyEvent } from './notify-queue.ts';
+import { ZNotifyEvent, type NotifyEvent } from '../../jobs/notify.ts';
 
 type Deps = { repo: NotificationsRepo; mailQueue: MailQueue; appUrl: string };
 

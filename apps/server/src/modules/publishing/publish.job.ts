@@ -15,7 +15,7 @@ import { ensureTarget, type DeployTarget } from './deploy-target.ts';
 import { missingNote } from './missing-note.ts';
 import type { SentDeploy } from './netlify-deploys.ts';
 import type { Netlify } from './netlify.ts';
-import { createNotify, type NotifyEvent } from '../notifications/notify-queue.ts';
+import { createNotify, type NotifyEvent } from '../../jobs/notify.ts';
 import { ZPublishJob } from './publish-queue.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import type { ReleaseRepo } from './release.repo.ts';
@@ -202,8 +202,16 @@ export function createPublishWorker(deps: PublishDeps) {
     const owned = await ownerClient(deploy.projectId);
     if (!owned) {
       progress.stop();
-      await tell({ event: 'deployFailed', projectId: deploy.projectId, error: MSG.netlifyTokenMissing });
-      return progress.finish({ state: 'error', error: MSG.netlifyTokenMissing, errorKind: 'token' });
+      await tell({
+        event: 'deployFailed',
+        projectId: deploy.projectId,
+        error: MSG.netlifyTokenMissing,
+      });
+      return progress.finish({
+        state: 'error',
+        error: MSG.netlifyTokenMissing,
+        errorKind: 'token',
+      });
     }
     // The build lives on this process's own disk, named by the deploy: only this run of this
     // job writes and reads it and it is gone when the run ends. Deploys are not retried: one

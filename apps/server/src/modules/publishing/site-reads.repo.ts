@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { imageFileOf } from '../../lib/image-names.ts';
 import { factProjectsOf, heldSql } from '../pages/quality-gate.ts';
-import { awaitingApprovalSql } from '../review/approval.ts';
+import { awaitingApprovalSql } from '../pages/client-approval.ts';
 import { citiesPastSeats } from '../locations/city-seats.ts';
 
 /** A city without its page's content, as a build reads it. */
@@ -71,7 +71,7 @@ const CITY_CONTENT = {
  */
 export function createSiteReadsRepo(db: Db) {
   return {
-    /** The written pages; `held` while they await the client's approval (review/approval.ts). */
+    /** The written pages; `held` while they await the client's approval (pages/client-approval.ts). */
     sitePages(projectId: string): Promise<SitePage[]> {
       return db
         .select({ ...getTableColumns(pages), held: awaitingApprovalSql('page') })

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/module.ts';
 import type { Access } from '../projects/access.ts';
-import type { Notify } from '../notifications/notify-queue.ts';
+import type { Notify } from '../../jobs/notify.ts';
 import { createReviewRepo } from './review.repo.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { createReviewService } from './review.service.ts';

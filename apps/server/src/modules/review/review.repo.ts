@@ -1,4 +1,14 @@
-import { aliasedTable, and, type AnyColumn, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  type AnyColumn,
+  asc,
+  desc,
+  eq,
+  isNotNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { PAGE_STATUS, type TReviewPageKind } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -12,7 +22,7 @@ import {
   workspaceMembers,
   type PageReviewRow,
 } from '../../db/schema/index.ts';
-import { latestDecisionSql, versionSql } from './approval.ts';
+import { latestDecisionSql, versionSql } from '../pages/client-approval.ts';
 
 /** A written page with its current version and its latest review's decision and version. */
 export type ReviewPageRow = {
@@ -20,6 +30,7 @@ export type ReviewPageRow = {
   pageId: string;
   name: string;
   cityId: string | null;
+  service: string | null;
   version: string;
   decision: string | null;
   decidedVersion: string | null;
@@ -59,6 +70,7 @@ export function createReviewRepo(db: Db) {
         .select({
           pageId: serviceCityPages.id,
           cityId: serviceCityPages.cityId,
+          service: service.slug,
           name: sql<string>`${service.name} || ' in ' || ${place}`,
           ...own('serviceCity'),
         })
@@ -67,16 +79,16 @@ export function createReviewRepo(db: Db) {
         .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
         .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
         .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(
-          and(
-            eq(serviceCityPages.projectId, projectId),
-            written(serviceCityPages),
-          ),
-        )
+        .where(and(eq(serviceCityPages.projectId, projectId), written(serviceCityPages)))
         .orderBy(asc(cities.name), asc(service.name));
       return [
-        ...main.map((r) => ({ ...r, pageKind: 'page' as const, cityId: null })),
-        ...places.map((r) => ({ ...r, pageKind: 'city' as const, cityId: r.pageId })),
+        ...main.map((r) => ({ ...r, pageKind: 'page' as const, cityId: null, service: null })),
+        ...places.map((r) => ({
+          ...r,
+          pageKind: 'city' as const,
+          cityId: r.pageId,
+          service: null,
+        })),
         ...serviceCities.map((r) => ({ ...r, pageKind: 'serviceCity' as const })),
       ];
     },
@@ -86,13 +98,7 @@ export function createReviewRepo(db: Db) {
       const [row] = await db
         .select({ version: versionSql(kind) })
         .from(table as typeof pages)
-        .where(
-          and(
-            eq(table.id, pageId),
-            eq(table.projectId, projectId),
-            written(table),
-          ),
-        )
+        .where(and(eq(table.id, pageId), eq(table.projectId, projectId), written(table)))
         .limit(1);
       return row?.version ?? null;
     },

@@ -10,7 +10,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/request-user.ts';
 import type { Access } from '../projects/access.ts';
 import { publishedUrl } from '../publishing/netlify-site.ts';
-import type { Notify } from '../notifications/notify-queue.ts';
+import type { Notify } from '../../jobs/notify.ts';
 import type { ReviewPageRow, ReviewRepo, ReviewRow } from './review.repo.ts';
 
 function stateOf(row: Pick<ReviewPageRow, 'version' | 'decision' | 'decidedVersion'>) {
@@ -52,6 +52,7 @@ export function createReviewService(deps: { access: Access; repo: ReviewRepo; no
           pageId: row.pageId,
           name: row.name,
           cityId: row.cityId,
+          service: row.service,
           version: row.version,
           state: stateOf(row),
           latest: last ? presentReview(last, row.version) : null,

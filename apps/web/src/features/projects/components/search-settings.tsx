@@ -124,6 +124,18 @@ export function SearchSettings({
             />
           )}
         />
+        <Controller
+          control={control}
+          name="requireClientApproval"
+          render={({ field }) => (
+            <SwitchField
+              label="Require client approval before publishing"
+              description="Each deploy publishes only the pages your client approved; the others go out like pages below the quality gate (noindex, out of the sitemap) until approved."
+              checked={field.value ?? false}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
       </CardBody>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { TReviewPageKind } from '@cityforge/shared';
 import { cities, pages, serviceCityPages } from '../../db/schema/index.ts';
 
@@ -17,10 +17,17 @@ export function versionSql(kind: TReviewPageKind): SQL<string> {
   return sql<string>`md5(coalesce(${pages.contentHtml}, '') || chr(1) || ${pages.metaTags})`;
 }
 
+/**
+ * A column of the page's table by its qualified name: inside a subquery an unqualified name
+ * (as a query of one table writes its columns) would be read as the subquery's own.
+ */
+function outer(kind: TReviewPageKind, column: 'id' | 'project_id'): SQL {
+  return sql.raw(`"${getTableName(REVIEW_TABLES[kind])}"."${column}"`);
+}
+
 /** The latest review of the page in the current row, or null: one probe of its index. */
 function latestOf(kind: TReviewPageKind, column: string): SQL {
-  const table = REVIEW_TABLES[kind];
-  return sql`(select r.${sql.raw(column)} from page_reviews r where r.page_id = ${table.id}
+  return sql`(select r.${sql.raw(column)} from page_reviews r where r.page_id = ${outer(kind, 'id')}
     order by r.created_at desc, r.id desc limit 1)`;
 }
 
@@ -41,7 +48,6 @@ export function approvedSql(kind: TReviewPageKind): SQL<boolean> {
  * left out of the sitemap.
  */
 export function awaitingApprovalSql(kind: TReviewPageKind): SQL<boolean> {
-  const table = REVIEW_TABLES[kind];
-  return sql<boolean>`(exists (select 1 from projects p where p.id = ${table.projectId}
+  return sql<boolean>`(exists (select 1 from projects p where p.id = ${outer(kind, 'project_id')}
     and p.require_client_approval) and not ${approvedSql(kind)})`;
 }

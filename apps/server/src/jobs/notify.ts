@@ -1,8 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
-import { QUEUES } from '../../jobs/boss.ts';
-import { jobsIn } from '../../jobs/in-transaction.ts';
+import type { Executor } from '../db/client.ts';
+import { QUEUES } from './boss.ts';
+import { jobsIn } from './in-transaction.ts';
 
 /**
  * What happened that a workspace's people may be told by e-mail. Each event is one job: its
