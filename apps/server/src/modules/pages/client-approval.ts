@@ -48,6 +48,9 @@ export function approvedSql(kind: TReviewPageKind): SQL<boolean> {
  * left out of the sitemap.
  */
 export function awaitingApprovalSql(kind: TReviewPageKind): SQL<boolean> {
-  return sql<boolean>`(exists (select 1 from projects p where p.id = ${outer(kind, 'project_id')}
-    and p.require_client_approval) and not ${approvedSql(kind)})`;
+  // CASE, not AND: a project without the setting never probes the reviews (a build of
+  // thousands of pages would otherwise look up each page's latest review for nothing).
+  return sql<boolean>`(case when exists (select 1 from projects p
+    where p.id = ${outer(kind, 'project_id')} and p.require_client_approval)
+    then not ${approvedSql(kind)} else false end)`;
 }
