@@ -22,6 +22,12 @@ const KNOWN_SHARED: Record<string, string> = {
   pages: 'pages writes them; projects deletes one by hand (its route sits in projects)',
   projects:
     'settings (projects); status once nothing is left to write (pages); the next release (publishing); the spend standing (ai)',
+  api_tokens: 'made and revoked by workspaces; the last-used stamp when one is presented (auth)',
+  project_clients: 'sharing a project (projects); leaving a workspace ends its shares (workspaces)',
+  workspace_members:
+    'a new account joins its own workspace (users); members and roles (workspaces); a member’s e-mail choices (notifications)',
+  workspaces:
+    'made with its account (users); its name (workspaces); its brand (notifications, beside the mails that carry it)',
   users:
     'profile (users); deletion (admin); the Stripe customer (billing); the spend standing (ai)',
 };

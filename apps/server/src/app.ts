@@ -125,6 +125,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const withRoutes: Array<{ routes: ModuleRoute[] }> = [
     ...[m.auth, m.users, m.workspaces, m.team, m.billing, m.admin, m.projects, m.site],
     ...[m.publishing, m.domains, m.locations, m.generation, m.ai, m.images, m.editor],
+    ...[m.notifications, m.review],
   ];
   for (const routes of withRoutes.flatMap((module) => module.routes)) await routes.register(app);
   await registerWeb(app, config.webDistDir);

@@ -6,24 +6,25 @@ import { createErrorReporter } from './lib/error-reporting.ts';
 import type { Logger } from './lib/logger.ts';
 import { resolveAppSecret } from './lib/secret.ts';
 import { openStore, storeSettingsOf } from './lib/storage/open-store.ts';
-import { createAdminModule } from './modules/admin/admin.module.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
-import { createJwt } from './modules/auth/jwt.ts';
-import { createBillingModule } from './modules/billing/billing.module.ts';
-import { createDomainsModule } from './modules/domains/domains.module.ts';
-import { createEditorModule } from './modules/editor/editor.module.ts';
-import { createGenerationModule } from './modules/generation/generation.module.ts';
-import { createImagesModule } from './modules/images/images.module.ts';
-import { createLocationsModule } from './modules/locations/locations.module.ts';
-import { createMailModule } from './modules/mail/mail.module.ts';
-import { createPagesRepo } from './modules/pages/pages.repo.ts';
-import { createServiceCityRepo } from './modules/pages/service-city.repo.ts';
-import { createProjectsModule } from './modules/projects/projects.module.ts';
-import { createPublishingModule } from './modules/publishing/publishing.module.ts';
-import { createSiteModule } from './modules/site/site.module.ts';
-import { createUsersModule } from './modules/users/users.module.ts';
-import { createTeamModule } from './modules/workspaces/team.module.ts';
-import { createWorkspacesModule } from './modules/workspaces/workspaces.module.ts';
+import { createAdminModule } from './modules/admin/index.ts';
+import { createAiModule } from './modules/ai/index.ts';
+import { createAuthModule, createJwt } from './modules/auth/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
+import { createDomainsModule } from './modules/domains/index.ts';
+import { createEditorModule } from './modules/editor/index.ts';
+import { createGenerationModule } from './modules/generation/index.ts';
+import { createImagesModule } from './modules/images/index.ts';
+import { createLocationsModule } from './modules/locations/index.ts';
+import { createMailModule } from './modules/mail/index.ts';
+import { createPagesRepo, createServiceCityRepo } from './modules/pages/index.ts';
+import { createProjectsModule } from './modules/projects/index.ts';
+import { createNotificationsModule } from './modules/notifications/index.ts';
+import { createNotify } from './jobs/notify.ts';
+import { createReviewModule } from './modules/review/index.ts';
+import { createPublishingModule } from './modules/publishing/index.ts';
+import { createSiteModule } from './modules/site/index.ts';
+import { createUsersModule } from './modules/users/index.ts';
+import { createTeamModule, createWorkspacesModule } from './modules/workspaces/index.ts';
 
 /**
  * The composition root: builds each module from the ones below it (docs/architecture.md).
@@ -56,6 +57,11 @@ export function createContext(opts: {
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
   const workspaces = createWorkspacesModule(base);
   const team = createTeamModule({ ...base, mailQueue: mail.queue });
+  const notifications = createNotificationsModule({
+    ...base,
+    mailQueue: mail.queue,
+    workspaces: workspaces.service,
+  });
   const billing = createBillingModule({ ...base, usersRepo: users.repo });
   const admin = createAdminModule({
     ...base,
@@ -119,6 +125,7 @@ export function createContext(opts: {
   });
   const { usageRepo } = ai;
   const { access } = projects;
+  const review = createReviewModule({ db, access, notify: createNotify(boss) });
   const images = createImagesModule({
     ...base,
     store,
@@ -170,7 +177,7 @@ export function createContext(opts: {
     jwt,
     changeFeed: generation.changeFeed,
     store,
-    modules: { ...modules, team, images, publishing, domains, editor },
+    modules: { ...modules, team, images, publishing, domains, editor, notifications, review },
     // By name, for tests, bench and the CLI (a narrow view; the app goes through modules).
     repos: {
       usersRepo: users.repo,

@@ -10,9 +10,10 @@ export const pageWorker = (ctx: AppContext) => ctx.modules.generation.pageWorker
  * function that stops the timers they started (the queue stops with pg-boss).
  */
 export async function startWorkers(ctx: AppContext): Promise<() => void> {
-  const { images, mail, ai, generation, publishing, locations } = ctx.modules;
+  const { images, mail, ai, generation, publishing, locations, notifications } = ctx.modules;
   const stopSweep = await images.workers();
   await mail.workers();
+  await notifications.workers();
   await generation.workers();
   await ai.workers();
   await locations.workers();

@@ -72,6 +72,11 @@ describe('route guard: signed in without a subscription', () => {
     expect(go(path, unsubscribed)).toBeNull();
   });
 
+  // A client works under its agency's plan: its review view and e-mail settings stay open.
+  it.each(['/review', '/review/p1', '/workspace/settings'])('allows %s to a client', (path) => {
+    expect(go(path, unsubscribed)).toBeNull();
+  });
+
   it.each([...APP, ...AUTH])('sends %s to /plans', (path) => {
     expect(go(path, unsubscribed)).toBe('/plans');
   });

@@ -22,6 +22,8 @@ export * from './contracts/editor.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/workspaces.ts';
 export * from './contracts/team.ts';
+export * from './contracts/reviews.ts';
+export * from './contracts/branding.ts';
 export * from './error-reporting.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -167,6 +167,14 @@ export const MSG = {
   apiTokenForbiddenForClients: 'Clients cannot create API tokens.',
   apiTokenNeedsSession: 'Manage API tokens from a signed-in session, not with an API token.',
   apiTokenInvalid: 'This API token is not valid: it was revoked, or its owner left the workspace.',
+  // Client review, branding and notifications.
+  reviewRecorded: 'Thank you: your review is recorded.',
+  reviewClientsOnly: 'Only the client a project is shared with approves its pages.',
+  reviewPageNotFound: 'That page is not written yet, or is not part of this project.',
+  reviewPageChanged: 'This page changed since you opened it: look at the new version first.',
+  brandingSaved: 'Branding saved.',
+  poweredByPaidOnly: 'Hiding “powered by” is part of the paid plans. Upgrade to turn it off.',
+  notificationsSaved: 'Notification settings saved.',
   projectNotFoundBody:
     "The project you're looking for doesn't exist or you don't have access to it.",
   projectCompleted: 'Project completed!',

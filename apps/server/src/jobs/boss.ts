@@ -17,6 +17,7 @@ export const QUEUES = {
   fetchCityPhoto: 'fetch-city-photo',
   syncSheetsDue: 'sync-sheets-due',
   syncSheet: 'sync-sheet',
+  notify: 'notify-members',
 } as const;
 
 const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'name'>> = {
@@ -68,6 +69,9 @@ const QUEUE_OPTIONS: Record<(typeof QUEUES)[keyof typeof QUEUES], Omit<Queue, 'n
     expireInSeconds: 5 * 60,
     notify: true,
   },
+  // E-mails to a workspace's people about an event: retried like mail (the event's mails are
+  // queued together at the end, so a retry does not send them twice).
+  'notify-members': { retryLimit: 3, retryDelay: 5, retryBackoff: true, notify: true },
   // Linked sheets' due check (cron): one waiting and one running. Not retried: the next
   // check, five minutes on, finds the same sheets.
   'sync-sheets-due': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60, notify: true },

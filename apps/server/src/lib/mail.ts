@@ -3,7 +3,15 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `fromName`: the sender's display name, when not the configured sender's own. */
+export type Mail = { to: string; subject: string; text: string; html: string; fromName?: string };
+
+/** The configured sender under another display name (the address stays ours). */
+function senderOf(from: string, name?: string) {
+  if (!name) return from;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return { name, address };
+}
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
@@ -20,7 +28,8 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        const { fromName, ...message } = mail;
+        await transport.sendMail({ ...message, from: senderOf(opts.from, fromName) });
         opts.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -32,7 +41,8 @@ export function createMailer(opts: {
   });
   return {
     async send(mail) {
-      const info = await stream.sendMail({ from: opts.from, ...mail });
+      const { fromName, ...message } = mail;
+      const info = await stream.sendMail({ ...message, from: senderOf(opts.from, fromName) });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(
         opts.outboxDir,

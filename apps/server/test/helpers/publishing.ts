@@ -39,10 +39,14 @@ const CITIES = [
  */
 export async function siteProject(
   t: TestApp,
-  opts: { token?: string | null; cities?: string[][] } = {},
+  opts: {
+    token?: string | null;
+    cities?: string[][];
+    owner?: Awaited<ReturnType<typeof signedInUser>>;
+  } = {},
 ) {
   // A paying customer: the plan's limits are not what these tests are about.
-  const u = await signedInUser(t, { plan: 'basic' });
+  const u = opts.owner ?? (await signedInUser(t, { plan: 'basic' }));
   await giveKeys(t, u.user.id, { openrouter: `sk-or-${u.user.id}` });
   if (opts.token !== null) await giveNetlifyToken(t, u.user.id, opts.token ?? NETLIFY_TOKEN);
   const res = await t.app.inject({

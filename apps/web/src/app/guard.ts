@@ -32,7 +32,11 @@ function rules({ path, user }: { path: string; user: GuardUser | null }): string
   if (user.adminBypass) {
     return isAuthPath(clean) || route === 'paymentSuccess' ? ROUTES.projects : null;
   }
-  if (!user.isSubscribed) return UNSUBSCRIBED_PATHS.includes(clean) ? null : ROUTES.plans;
+  // A client reviews and sets their e-mails under their agency's plan, not one of their own.
+  const ownPlanless =
+    route === 'review' || route === 'reviewProject' || route === 'workspaceSettings';
+  if (!user.isSubscribed)
+    return UNSUBSCRIBED_PATHS.includes(clean) || ownPlanless ? null : ROUTES.plans;
   return isAuthPath(clean) ? ROUTES.projects : null;
 }
 

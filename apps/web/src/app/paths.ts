@@ -31,6 +31,9 @@ export const ROUTES = {
   plans: '/plans',
   team: '/team',
   acceptInvitation: '/invitations/:token',
+  review: '/review',
+  reviewProject: '/review/:id',
+  workspaceSettings: '/workspace/settings',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -31,6 +31,11 @@ const NewProjectPage = lazy(() => import('../features/projects/components/new-pr
 const ProjectDetailPage = lazy(
   () => import('../features/projects/components/detail/project-detail-page'),
 );
+const ReviewPage = lazy(() => import('../features/review/components/review-page'));
+const ReviewListPage = lazy(() => import('../features/review/components/review-list-page'));
+const WorkspaceSettingsPage = lazy(
+  () => import('../features/workspace/components/workspace-settings-page'),
+);
 const ProjectSettingsPage = lazy(
   () => import('../features/projects/components/project-settings-page'),
 );
@@ -99,6 +104,9 @@ export const routes: RouteObject[] = [
         element: <NoLayout />,
         children: [
           { path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> },
+          // A client's view is in their agency's brand: none of the app's own header.
+          { path: ROUTES.review, element: <ReviewListPage /> },
+          { path: ROUTES.reviewProject, element: <ReviewPage /> },
           // The visual editor takes the whole window: its own header bar replaces the app's.
           { path: ROUTES.editHomepage, element: <EditorPage kind="homepage" /> },
           { path: ROUTES.editPage, element: <EditorPage kind="page" /> },
@@ -119,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.newProject, element: <NewProjectPage /> },
           { path: ROUTES.projectDetail, element: <ProjectDetailPage /> },
           { path: ROUTES.projectSettings, element: <ProjectSettingsPage /> },
+          { path: ROUTES.workspaceSettings, element: <WorkspaceSettingsPage /> },
           { path: ROUTES.projectHomepage, element: <PreviewPage kind="homepage" /> },
           { path: ROUTES.previewPage, element: <PreviewPage kind="page" /> },
           { path: ROUTES.previewService, element: <PreviewPage kind="service" /> },

@@ -264,6 +264,8 @@ export const ZProjectSettings = z.object({
   spendingCapUsd: z.number().nullable(),
   /** Service-city pages: one page per service a place offers. */
   servicePages: ZServicePagesSetting,
+  /** A deploy publishes only the pages the workspace's client approved. */
+  requireClientApproval: z.boolean(),
 });
 export type TProjectSettings = z.infer<typeof ZProjectSettings>;
 
@@ -279,6 +281,7 @@ export const ZUpdateProjectSettings = z.strictObject({
   release: ZUpdateReleasePlan.optional(),
   spendingCapUsd: ZSpendingCapInput.optional(),
   servicePages: ZServicePagesSetting.optional(),
+  requireClientApproval: z.boolean().optional(),
 });
 export type TUpdateProjectSettings = z.input<typeof ZUpdateProjectSettings>;
 

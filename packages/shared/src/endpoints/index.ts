@@ -11,3 +11,5 @@ export * from './sheets.ts';
 export * from './google.ts';
 export * from './workspaces.ts';
 export * from './team.ts';
+export * from './reviews.ts';
+export * from './branding.ts';

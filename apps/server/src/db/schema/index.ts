@@ -10,3 +10,4 @@ export * from './rate-limits.ts';
 export * from './ledger.ts';
 export * from './sheets.ts';
 export * from './workspaces.ts';
+export * from './reviews.ts';

@@ -1,8 +1,8 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/module.ts';
-import type { MailQueue } from '../mail/mail.jobs.ts';
-import type { UsersModule } from '../users/users.module.ts';
+import type { MailQueue } from '../mail/index.ts';
+import type { UsersModule } from '../users/index.ts';
 import { createApiTokenAuthRepo } from './api-token.repo.ts';
 import { authPlugin } from './auth.plugin.ts';
 import { createAuthRepo } from './auth.repo.ts';

@@ -6,7 +6,7 @@ import { sha256 } from '../../lib/crypto.ts';
 import type { RequestWorkspace } from '../../lib/request-user.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Jwt } from './jwt.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersRepo } from '../users/index.ts';
 import type { ApiTokenAuthRepo } from './api-token.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { UserRow } from '../../db/schema/index.ts';

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { sendScoreJob } from '../locations/index.ts';
+import { createNotify } from '../../jobs/notify.ts';
 import type { PagesRepo } from '../pages/index.ts';
 import type { ChangeEvent } from './change-feed.ts';
 
@@ -16,6 +17,8 @@ export async function settleAndScore(deps: SettleDeps, projectId: string): Promi
   const settled = await deps.db.transaction(async (tx) => {
     const row = await deps.repo.settleProject(projectId, tx);
     if (row?.hasCities) await sendScoreJob(deps.boss, projectId, tx);
+    // The run is over: its people hear of it once, with this settle.
+    if (row) await createNotify(deps.boss)({ event: 'runFinished', projectId }, tx);
     return row;
   });
   return settled?.status ?? null;

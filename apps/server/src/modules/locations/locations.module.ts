@@ -14,6 +14,7 @@ import { createLocationsRepo } from './locations.repo.ts';
 import { createPhotosRepo } from './photos.repo.ts';
 import type { GoogleSheetsAccess } from './sheet-google.ts';
 import { sheetLinkRoutes } from './sheet-link.routes.ts';
+import { createNotify } from '../../jobs/notify.ts';
 import { createSheetLinkService } from './sheet-link.service.ts';
 import { createSheetLinksRepo } from './sheet-links.repo.ts';
 import { startSheetSyncJobs } from './sheet-sync.job.ts';
@@ -81,6 +82,7 @@ export function createLocationsModule(deps: {
     access,
     generation: deps.generation,
     projectsRepo: deps.projects.repo,
+    notify: createNotify(boss),
     logger: deps.logger,
   });
   const factsService = createFactsService({

@@ -8,6 +8,7 @@ import {
 } from '@cityforge/shared';
 import type { SheetSyncRunRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { Notify } from '../../jobs/notify.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { addressRefusal } from '../../lib/public-fetch.ts';
 import { SheetReadFailed } from './sheet-fetch.ts';
@@ -51,6 +52,8 @@ export function createSheetLinkService(
     access: Access;
     generation: Pick<CityQueue, 'ownerOf'>;
     projectsRepo: Pick<ProjectsRepo, 'withOwner'>;
+    /** The project's people hear of a run the safety stop held. */
+    notify: Notify;
     logger: Logger;
   },
 ) {
@@ -97,6 +100,8 @@ export function createSheetLinkService(
       if (run.status !== 'failed')
         await repo.settleStopped(projectId, run.status === 'applied' ? confirmed : 'superseded');
       const row = await repo.addRun({ ...run, projectId, trigger: input.trigger, startedAt });
+      if (row.status === 'stopped')
+        await deps.notify({ event: 'syncWaiting', projectId, removing: row.removing?.length ?? 0 });
       patch =
         run.status === 'applied'
           ? {

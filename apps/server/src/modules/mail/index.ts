@@ -1,10 +1,18 @@
 // The front door: what other modules may use of this one. Generated from their imports by
 // the front-doors codemod (docs/architecture.md); do not edit by hand.
 
+export { awaitingReviewMail } from './branded-templates.ts';
 export type { MailQueue } from './mail.jobs.ts';
 export { createMailModule } from './mail.module.ts';
 export {
+  clientReviewMail,
+  deployFailedMail,
+  runFinishedMail,
+  syncWaitingMail,
+} from './notification-templates.ts';
+export {
   accountExistsMail,
+  invitationMail,
   passwordResetMail,
   signInLockedMail,
   spendingCapMail,

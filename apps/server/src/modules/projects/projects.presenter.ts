@@ -265,5 +265,6 @@ export function toSettings(row: ProjectRow): TProjectSettings {
     },
     spendingCapUsd: capOf(row.spendingCapUsd),
     servicePages: row.servicePages,
+    requireClientApproval: row.requireClientApproval,
   };
 }

@@ -13,6 +13,8 @@ export function searchSettingsPatch(input: TUpdateProjectSettings): ProjectPatch
   if (gate?.minLocalShare !== undefined) patch.gateMinLocalShare = gate.minLocalShare;
   if (gate?.minWords !== undefined) patch.gateMinWords = gate.minWords;
   if (input.indexNow !== undefined) patch.indexNow = input.indexNow;
+  if (input.requireClientApproval !== undefined)
+    patch.requireClientApproval = input.requireClientApproval;
   const release = input.release;
   if (release?.perDay !== undefined) patch.releasePerDay = release.perDay;
   if (release?.time !== undefined) patch.releaseTime = release.time;

@@ -2,6 +2,6 @@
 // the front-doors codemod (docs/architecture.md); do not edit by hand.
 
 export { netlifyAppError } from './netlify-client.ts';
-export { domainSettings } from './netlify-site.ts';
+export { domainSettings, publishedUrl } from './netlify-site.ts';
 export type { Netlify } from './netlify.ts';
 export { createPublishingModule } from './publishing.module.ts';

@@ -15,6 +15,7 @@ import { ensureTarget, type DeployTarget } from './deploy-target.ts';
 import { missingNote } from './missing-note.ts';
 import type { SentDeploy } from './netlify-deploys.ts';
 import type { Netlify } from './netlify.ts';
+import { createNotify, type NotifyEvent } from '../../jobs/notify.ts';
 import { ZPublishJob } from './publish-queue.ts';
 import type { PublishingRepo } from './publishing.repo.ts';
 import type { ReleaseRepo } from './release.repo.ts';
@@ -56,6 +57,10 @@ type Made = { build: StrategyBuild; built: BuildResult };
  */
 export function createPublishWorker(deps: PublishDeps) {
   const { repo, logger } = deps;
+  const notify = createNotify(deps.boss);
+  /** The project's people hear how the deploy ended, before its row says so. */
+  const tell = (event: NotifyEvent) =>
+    notify(event).catch((err: unknown) => logger.warn({ err }, 'deploy notification not queued'));
 
   /** The project's owner's Netlify client, or null when the owner has no token (or is gone). */
   async function ownerClient(projectId: string) {
@@ -197,6 +202,11 @@ export function createPublishWorker(deps: PublishDeps) {
     const owned = await ownerClient(deploy.projectId);
     if (!owned) {
       progress.stop();
+      await tell({
+        event: 'deployFailed',
+        projectId: deploy.projectId,
+        error: MSG.netlifyTokenMissing,
+      });
       return progress.finish({
         state: 'error',
         error: MSG.netlifyTokenMissing,
@@ -214,11 +224,13 @@ export function createPublishWorker(deps: PublishDeps) {
       const target = await ensureTarget(deps, owned);
       const outcome = await buildAndSend(target, dir, progress);
       const { uploaded, note, indexNow } = await record(target, outcome);
+      await tell({ event: 'deployed', projectId: deploy.projectId });
       await progress.finish({ state: 'ready', filesUploaded: uploaded, note, indexNow });
     } catch (error) {
       const failure = failureOf(error);
       if (failure.errorKind === 'build') logger.error({ err: error, deployId }, 'deploy failed');
       else logger.warn({ deployId, reason: failure.error }, 'deploy refused by Netlify');
+      await tell({ event: 'deployFailed', projectId: deploy.projectId, error: failure.error });
       await progress.finish({ state: 'error', ...failure });
     } finally {
       progress.stop();

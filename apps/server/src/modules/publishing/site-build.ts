@@ -19,6 +19,7 @@ import {
 } from '../site/lean.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
+import type { SitePage } from './site-reads.repo.ts';
 import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
 import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
@@ -106,6 +107,8 @@ const NOT_RENDERED = new Set([
   'nextReleaseAt',
   'spendingCapUsd',
   'capMailedMonth',
+  // Client approval reaches pages through each page's own held flag, like the gate.
+  'requireClientApproval',
   // A page names the site's address through `siteUrl` alone (part of the frame): the row's
   // own copies of it change nothing the pages are made of.
   'netlifySiteId',
@@ -130,18 +133,21 @@ function pageRef(page: PageRow): PageRef & { path: string } {
  */
 async function emitWrittenPages(
   project: ProjectRow,
-  written: PageRow[],
+  written: SitePage[],
   { emit, emitHub }: ReturnType<typeof createPageSink>,
   serviceCities: ServiceCityPages,
 ) {
   for (const page of written) {
     const offered = page.kind === 'service' ? serviceCities.offeredIn(page.id) : [];
+    // A page awaiting the client's approval is held as the quality gate holds a city page.
     const body = {
       contentHtml: (page.contentHtml ?? '') + whereWeOfferBlock(page.name, offered),
       metaTags: page.metaTags,
+      ...(page.held && { noindex: true }),
     };
     const ref = pageRef(page);
-    await emit(ref, { input: JSON.stringify([ref, body]), body: () => body }, page.updatedAt);
+    const source = { input: JSON.stringify([ref, body]), body: () => body, noindex: page.held };
+    await emit(ref, source, page.updatedAt);
   }
   const services = written.filter((p) => p.kind === 'service');
   // Service pages' breadcrumbs and the header link /services: the written "Services" page

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Faq } from '@cityforge/shared/html';
 import type { Db } from '../../db/client.ts';
@@ -10,9 +10,10 @@ import {
   projectImages,
   projects,
   serviceCityPages,
+  type PageRow,
 } from '../../db/schema/index.ts';
 import { imageFileOf } from '../../lib/image-names.ts';
-import { factProjectsOf, heldSql } from '../pages/index.ts';
+import { factProjectsOf, heldSql, awaitingApprovalSql } from '../pages/index.ts';
 import { citiesPastSeats } from '../locations/index.ts';
 
 /** A city without its page's content, as a build reads it. */
@@ -28,9 +29,15 @@ export type CityOwn = {
   updatedAt: Date;
   /** Staged releases: a written page is on the site once released (site-locations.ts). */
   releasedAt: Date | null;
-  /** Below the quality gate: published noindex, out of the sitemap and the featured links. */
+  /**
+   * Below the quality gate, or awaiting the client's approval: published noindex, out of the
+   * sitemap and the featured links.
+   */
   held: boolean;
 };
+
+/** A homepage, main or service page as a build reads it. */
+export type SitePage = PageRow & { held: boolean };
 /** CityOwn as JSON: its dates as text. */
 type CityOwnJson = Omit<CityOwn, 'updatedAt' | 'releasedAt'> & {
   updatedAt: string;
@@ -38,7 +45,7 @@ type CityOwnJson = Omit<CityOwn, 'updatedAt' | 'releasedAt'> & {
 };
 /** Every city as one JSON object of CityOwn's fields (`factProjects`: see heldSql). */
 const cityOwnJson = (factProjects: readonly string[]) =>
-  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql({ factProjects })})), '[]')::text`;
+  sql<string>`coalesce(json_agg(json_build_object('id', ${cities.id}, 'countyId', ${cities.countyId}, 'name', ${cities.name}, 'slug', ${cities.slug}, 'zips', ${cities.zips}, 'status', ${cities.status}, 'contentHash', ${cities.contentHash}, 'hasContent', ${cities.contentHtml} is not null, 'updatedAt', ${cities.updatedAt}, 'releasedAt', ${cities.releasedAt}, 'held', ${heldSql({ factProjects })} or ${awaitingApprovalSql('city')})), '[]')::text`;
 const fromCityOwnJson = (list: string): CityOwn[] =>
   (JSON.parse(list) as CityOwnJson[]).map((city) => ({
     ...city,
@@ -63,9 +70,10 @@ const CITY_CONTENT = {
  */
 export function createSiteReadsRepo(db: Db) {
   return {
-    sitePages(projectId: string) {
+    /** The written pages; `held` while they await the client's approval (pages/client-approval.ts). */
+    sitePages(projectId: string): Promise<SitePage[]> {
       return db
-        .select()
+        .select({ ...getTableColumns(pages), held: awaitingApprovalSql('page') })
         .from(pages)
         .where(and(eq(pages.projectId, projectId), eq(pages.status, PAGE_STATUS.completed)))
         .orderBy(asc(pages.kind), asc(pages.sortOrder), asc(pages.name));
@@ -147,7 +155,7 @@ export function createSiteReadsRepo(db: Db) {
           servicePageId: serviceCityPages.servicePageId,
           contentHash: serviceCityPages.contentHash,
           updatedAt: serviceCityPages.updatedAt,
-          held: heldSql({ factProjects }, serviceCityPages),
+          held: sql<boolean>`(${heldSql({ factProjects }, serviceCityPages)} or ${awaitingApprovalSql('serviceCity')})`,
         })
         .from(serviceCityPages)
         .innerJoin(projects, eq(projects.id, serviceCityPages.projectId))

@@ -3,5 +3,7 @@
 
 export { requireWorkspaceRole, roleAllows } from './roles.ts';
 export type { Need } from './roles.ts';
+export { createTeamModule } from './team.module.ts';
 export { createWorkspacesModule } from './workspaces.module.ts';
 export type { WorkspacesRepo } from './workspaces.repo.ts';
+export type { WorkspacesService } from './workspaces.service.ts';

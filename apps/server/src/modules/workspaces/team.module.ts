@@ -1,7 +1,7 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/module.ts';
-import type { MailQueue } from '../mail/mail.jobs.ts';
+import type { MailQueue } from '../mail/index.ts';
 import { createApiTokensRepo } from './api-tokens.repo.ts';
 import { createApiTokensService } from './api-tokens.service.ts';
 import { createInvitationsRepo } from './invitations.repo.ts';

@@ -1,9 +1,10 @@
-import { Code2, Tags, X } from 'lucide-react';
+import { Code2, MessageSquare, Tags, X } from 'lucide-react';
 import type { TEditorView, TPageVersion } from '@cityforge/shared';
 import { TextAreaField } from '../../../components/ui/input';
 import type { CanvasHandle } from '../canvas-handle';
 import type { PageSettings } from '../editor-rules';
 import { ImagesSection } from './images-section';
+import { PageReviewNotes } from '../../review/components/page-review-notes';
 import { PanelSection } from './panel-section';
 import { VersionsSection } from './versions-section';
 
@@ -63,6 +64,13 @@ export function SettingsPanel({
             className={`${codeClass} min-h-32`}
             spellCheck={false}
           />
+        </PanelSection>
+        <PanelSection
+          title="Client review"
+          icon={<MessageSquare />}
+          description="What the client said about this page."
+        >
+          <PageReviewNotes projectId={projectId} pageId={view.page.id} />
         </PanelSection>
         {view.is_service_page ? null : (
           <PanelSection

@@ -114,6 +114,12 @@ export function SearchSettings({
           label="Tell IndexNow what changed"
           description="On each deploy to a verified custom domain, the added, changed and removed pages are sent to IndexNow (Bing, Yandex and others)."
         />
+        <SwitchController
+          control={control}
+          name="requireClientApproval"
+          label="Require client approval before publishing"
+          description="Each deploy publishes only the pages your client approved; the others go out like pages below the quality gate (noindex, out of the sitemap) until approved."
+        />
       </CardBody>
     </Card>
   );

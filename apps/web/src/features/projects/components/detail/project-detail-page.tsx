@@ -16,6 +16,7 @@ import { DetailHeader } from './detail-header';
 import { GenerationBanner } from './generation-banner';
 import { LinkedSheet } from './linked-sheet';
 import { ProjectDetailsCard } from './project-details-card';
+import { ClientReviews } from '../../../review/components/client-reviews';
 import { SiteRedirects } from './site-redirects';
 import { SpendingCapNotice } from './spending-cap-notice';
 import { SummaryCards } from './summary-cards';
@@ -95,6 +96,7 @@ export default function ProjectDetailPage() {
       <SpendingCapNotice projectId={project.id} status={project.status} />
       <SummaryCards project={project} />
       <ProjectDetailsCard project={project} showUsage={superuser} />
+      <ClientReviews projectId={project.id} />
       <WebsiteStructure project={project} showUsage={superuser} />
       <SiteRedirects projectId={project.id} />
       <LinkedSheet projectId={project.id} generating={isInProgress(project.status)} />
