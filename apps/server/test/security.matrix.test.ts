@@ -83,6 +83,8 @@ type Entry = {
   sub?: true;
   /** Why the route has this class, where it is not obvious. */
   note?: string;
+  /** Answers for roles the class alone does not describe. */
+  expect?: Partial<Record<Role, Expectation>>;
 };
 
 const json = (payload: object): Extra => ({ payload });
@@ -270,17 +272,27 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/workspaces/{id}/api-tokens/': {
     access: 'ws-read',
     note: 'any member but a client makes tokens of their own',
+    expect: {
+      client: { allowed: false, status: 403, message: MSG.apiTokenForbiddenForClients },
+      clientShared: { allowed: false, status: 403, message: MSG.apiTokenForbiddenForClients },
+    },
     url: (f) => `/api/workspaces/${f.workspaceId}/api-tokens/`,
     send: () => json({ name: 'Script' }),
     ok: 201,
   },
   'GET /api/workspaces/{id}/api-tokens/': {
     access: 'ws-read',
+    note: 'each member lists their own (a client has none)',
+    expect: { client: { allowed: true }, clientShared: { allowed: true } },
     url: (f) => `/api/workspaces/${f.workspaceId}/api-tokens/`,
     ok: 200,
   },
   'DELETE /api/workspaces/{id}/api-tokens/{tokenId}/': {
     access: 'ws-own',
+    expect: {
+      client: { allowed: false, status: 404 },
+      clientShared: { allowed: false, status: 404 },
+    },
     note: 'the creator (the owner here) revokes their own token; a superuser anyone’s',
     url: (f) => `/api/workspaces/${f.workspaceId}/api-tokens/${f.apiToken.id}/`,
     ok: 200,
@@ -289,6 +301,42 @@ const ROUTES: Record<string, Entry> = {
     access: 'ws-manage',
     url: (f) => `/api/workspaces/${f.workspaceId}/`,
     send: () => json({ name: 'Renamed Agency' }),
+    ok: 200,
+  },
+  'GET /api/workspaces/{id}/branding/': {
+    access: 'ws-read',
+    note: 'clients see the brand they are shown',
+    expect: { client: { allowed: true }, clientShared: { allowed: true } },
+    url: (f) => `/api/workspaces/${f.workspaceId}/branding/`,
+    ok: 200,
+  },
+  'PUT /api/workspaces/{id}/branding/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/branding/`,
+    send: () => json({ accentColor: '#0f766e' }),
+    ok: 200,
+  },
+  'GET /api/workspaces/{id}/notifications/': {
+    access: 'ws-read',
+    note: 'every member chooses their own e-mails, clients too; a superuser is no member',
+    expect: {
+      client: { allowed: true },
+      clientShared: { allowed: true },
+      superuser: { allowed: false, status: 404 },
+    },
+    url: (f) => `/api/workspaces/${f.workspaceId}/notifications/`,
+    ok: 200,
+  },
+  'PUT /api/workspaces/{id}/notifications/': {
+    access: 'ws-read',
+    note: 'every member chooses their own e-mails, clients too; a superuser is no member',
+    expect: {
+      client: { allowed: true },
+      clientShared: { allowed: true },
+      superuser: { allowed: false, status: 404 },
+    },
+    url: (f) => `/api/workspaces/${f.workspaceId}/notifications/`,
+    send: () => json({ runFinished: false }),
     ok: 200,
   },
   'GET /api/workspaces/{id}/members/': {
@@ -356,6 +404,21 @@ const ROUTES: Record<string, Entry> = {
     access: 'manage',
     url: (f) => `${p(f)}/clients/${f.teamClient.user.id}/`,
     ok: 200,
+  },
+  'GET /api/projects/{id}/review/': { access: 'review', url: (f) => `${p(f)}/review/`, ok: 200 },
+  'GET /api/projects/{id}/reviews/': { access: 'review', url: (f) => `${p(f)}/reviews/`, ok: 200 },
+  'POST /api/projects/{id}/reviews/': {
+    access: 'review',
+    note: 'only the client the project is shared with decides; staff who see it are refused',
+    url: (f) => `${p(f)}/reviews/`,
+    send: (f) => json({ pageKind: 'page', pageId: f.homepage.id, decision: 'approved' }),
+    ok: 201,
+    expect: Object.fromEntries(
+      (['owner', 'admin', 'editor', 'viewer', 'superuser'] as const).map((r) => [
+        r,
+        { allowed: false, status: 403, message: MSG.reviewClientsOnly },
+      ]),
+    ),
   },
   'GET /api/projects/{id}/': { access: 'read', url: (f) => `${p(f)}/`, ok: 200 },
   'GET /api/projects/{id}/detail/': { access: 'read', url: (f) => `${p(f)}/detail/`, ok: 200 },
@@ -817,6 +880,8 @@ function expectationFor(entry: Entry, role: Role): Expectation {
   const { access } = entry;
   if (access === 'public') return allowed();
   if (role === 'anonymous') return { allowed: false, status: 401, message: MSG.notAuthenticated };
+  const special = entry.expect?.[role];
+  if (special) return special.allowed ? allowed() : special;
   if (access === 'user') return allowed();
   if (access === 'superuser') return role === 'superuser' ? allowed() : refused;
   if (role === 'owner' || role === 'superuser') return allowed();
