@@ -138,6 +138,7 @@ describe('the lean project detail (the screen’s tree)', () => {
       failedCities,
       citiesWithFacts,
       factsChangedCities,
+      factsChangedServicePages,
       qualityGate,
       ...leanHead
     } = lean;
@@ -147,7 +148,7 @@ describe('the lean project detail (the screen’s tree)', () => {
     // Round Rock is written but not scored (Austin is, Pflugerville failed, Miami is queued).
     expect(scoringCities).toBe(1);
     expect(failedCities).toBe(1);
-    expect([citiesWithFacts, factsChangedCities]).toEqual([0, 0]);
+    expect([citiesWithFacts, factsChangedCities, factsChangedServicePages]).toEqual([0, 0, 0]);
     expect(qualityGate).toEqual({ enabled: true, ...QUALITY_GATE_DEFAULTS, factNames: [] });
     expect(leanStates.map((s: Json) => s.name)).toEqual(['Florida', 'Texas']);
 

@@ -1,5 +1,5 @@
 // The front door: what other modules may use of this one. Generated from their imports by
-// the front-doors codemod (docs/architecture.md); do not edit by hand.
+// scripts/front-doors.ts (docs/architecture.md); do not edit by hand.
 
 export { createBillingModule } from './billing.module.ts';
 export type { BillingModule } from './billing.module.ts';

@@ -1,5 +1,5 @@
 // The narrow door, for code that runs in a worker thread or a child process: only what it
 // uses of this module, so a thread does not load the whole module. Generated from its
-// imports by the front-doors codemod (docs/architecture.md); do not edit by hand.
+// imports by scripts/front-doors.ts (docs/architecture.md); do not edit by hand.
 
 export { createImageFiles } from './image-files.ts';
