@@ -22,9 +22,6 @@ const SERVER_SLOW_PROCESSES = [
   'apps/server/test/faults.upload-kill.test.ts',
   'apps/server/test/faults.workers.test.ts',
   'apps/server/test/generation.crash.test.ts',
-  // Not about processes: every route called by every role (over 1,300 calls, a minute on its
-  // own); here so `npm test` stays short while CI still runs it on both databases.
-  'apps/server/test/security.matrix.test.ts',
 ];
 /**
  * `server-slow`: the rest, whose subject is not the database (hostile input, an external

@@ -108,6 +108,10 @@ const LONG_TEXT: Record<string, { answer: LongText; why: string }> = {
 /** Routes that allow each user only so many calls a minute: a fresh caller every so many cases. */
 const PER_CALLER: Record<string, number> = {
   'POST /api/projects/{id}/images/': 20,
+  'DELETE /api/me/google/': 20,
+  'DELETE /api/workspaces/{id}/invitations/{invitationId}/': 20,
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend/': 20,
+  'DELETE /api/workspaces/{id}/api-tokens/{tokenId}/': 20,
 };
 
 type Valid = {
@@ -294,6 +298,24 @@ const VALID: Record<string, Valid> = {
   'PUT /api/workspaces/current/': { body: (f) => ({ workspaceId: f.workspaceId }), ok: 200 },
   'PATCH /api/workspaces/{id}/': { body: () => ({ name: 'Renamed Agency' }), ok: 200 },
   'PATCH /api/workspaces/{id}/members/{userId}/': { body: () => ({ role: 'editor' }), ok: 200 },
+  'POST /api/workspaces/{id}/invitations/': {
+    body: () => ({ email: uniqueEmail('invitee'), role: 'editor' }),
+    ok: 201,
+  },
+  'POST /api/workspaces/{id}/api-tokens/': { body: () => ({ name: 'Script' }), ok: 201 },
+  'PUT /api/workspaces/{id}/branding/': {
+    body: () => ({ name: 'Agency', logoUrl: null, accentColor: '#0f766e', showPoweredBy: true }),
+    ok: 200,
+  },
+  'PUT /api/workspaces/{id}/notifications/': {
+    body: () => ({ runFinished: true, deployFailed: true, syncWaiting: true, clientReview: true }),
+    ok: 200,
+  },
+  'POST /api/projects/{id}/reviews/': {
+    // The fixture's caller is the workspace's owner: only a client decides (403).
+    body: (f) => ({ pageKind: 'page', pageId: f.homepage.id, decision: 'approved', comment: 'ok' }),
+    ok: 403,
+  },
 };
 
 // ── the route table ────────────────────────────────────────────────────────────────────────
@@ -320,6 +342,8 @@ const PARAMS: Record<string, (f: MatrixFixture, key: string) => string> = {
   pageId: (f, key) => (key.includes('/proposal/') ? f.mainPage.id : f.homepage.id),
   cityId: (f) => f.city.id,
   runId: (f) => f.sheetRun.id,
+  tokenId: (f) => f.apiToken.id,
+  invitationId: (f) => f.invitation.id,
   versionId: (f, key) => (key.includes('/city/') ? f.cityProposal.id : f.pageProposal.id),
   token: (f) => f.resetToken,
   planId: () => 'free',

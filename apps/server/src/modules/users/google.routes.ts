@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleApi } from '@cityforge/shared';
 import { currentUser } from '../../lib/request-user.ts';
@@ -12,7 +13,15 @@ export const googleRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { googleAccount: google, appUrl }) => {
   const signedIn = { onRequest: app.requireUser, schema: { tags: ['auth'] } };
   // Each one reaches Google: a few a minute is all a person needs.
-  const limited = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
+  const limited = {
+    config: {
+      rateLimit: {
+        max: 20,
+        timeWindow: '1 minute',
+        keyGenerator: (r: FastifyRequest) => r.user?.id ?? r.ip,
+      },
+    },
+  };
 
   route(app, googleApi.status, signedIn, async (request) => google.status(currentUser(request)));
   route(app, googleApi.connect, { ...signedIn, ...limited }, async (request) =>
