@@ -9,8 +9,14 @@ export type Mail = { to: string; subject: string; text: string; html: string; fr
 /** The configured sender under another display name (the address stays ours). */
 function senderOf(from: string, name?: string) {
   if (!name) return from;
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-  return { name, address };
+  return { name, address: addressOf(from) };
+}
+
+/** The address of `Name <address>` (or of a bare address), found in one pass. */
+export function addressOf(from: string): string {
+  const open = from.lastIndexOf('<');
+  const close = open < 0 ? -1 : from.indexOf('>', open);
+  return close > open + 1 ? from.slice(open + 1, close).trim() : from.trim();
 }
 export type Mailer = { send(mail: Mail): Promise<void> };
 
