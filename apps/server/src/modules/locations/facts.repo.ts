@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TCityFact } from '@cityforge/shared';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import { cities, cityFacts } from '../../db/schema/index.ts';
-import { createCityRowsRepo } from '../pages/index.ts';
+import { createCityRowsRepo, type CityExtras } from '../pages/index.ts';
 
 /** One place's fact as an upload stores it. */
 export type FactToStore = {
@@ -148,16 +148,7 @@ export function createFactsRepo(db: Db) {
      * A place's photo address and the overrides given; a changed address drops the copy of
      * the old photo and what was noted about it (its job fetches the new one).
      */
-    async setOverrides(
-      cityId: string,
-      values: {
-        photoUrl: string | null;
-        pageTitle?: string | null;
-        metaDescription?: string | null;
-        services?: string[] | null;
-      },
-      tx: Executor = db,
-    ): Promise<void> {
+    async setOverrides(cityId: string, values: CityExtras, tx: Executor = db): Promise<void> {
       await cityRows.setExtras(cityId, values, tx);
     },
 

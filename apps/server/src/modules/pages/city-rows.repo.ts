@@ -161,19 +161,18 @@ export async function mergeCityExtras(
  * from an upload or a sync, its facts and photo, its approval and removal, its page's scores
  * and release. The table has this one writer; the modules above decide what to write.
  */
+/** A place's photo address and its page's own title, meta description and services. */
+export type CityExtras = {
+  photoUrl: string | null;
+  pageTitle?: string | null;
+  metaDescription?: string | null;
+  services?: string[] | null;
+};
+
 export function createCityRowsRepo(db: Db) {
   return {
     /** A place's photo, page title, meta description and services, as its facts panel sets them. */
-    async setExtras(
-      cityId: string,
-      values: {
-        photoUrl: string | null;
-        pageTitle?: string | null;
-        metaDescription?: string | null;
-        services?: string[] | null;
-      },
-      tx: Executor = db,
-    ): Promise<void> {
+    async setExtras(cityId: string, values: CityExtras, tx: Executor = db): Promise<void> {
       const moved = sql`${cities.photoUrl} is distinct from ${values.photoUrl}::text`;
       await tx
         .update(cities)

@@ -9,6 +9,7 @@ export {
   mergeCityZips,
   requeueRewrittenCities,
 } from './city-rows.repo.ts';
+export type { CityExtras } from './city-rows.repo.ts';
 export { awaitingApprovalSql, latestDecisionSql, versionSql } from './client-approval.ts';
 export { CONTENT_SHAPE, PARAGRAPHS_MAX, ZPageContent } from './content.ts';
 export type { TPageContent, TSection } from './content.ts';
