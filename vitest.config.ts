@@ -49,8 +49,9 @@ const server = {
   fileParallelism: true,
   // As `npm start` runs the server: V8's baseline WASM compiler only. PGlite's 10 MB of WASM
   // otherwise gets an optimizing compile in every worker, seconds of CPU and ~500 MB at peak,
-  // for queries no faster (docs/decisions.md, issue 23). And the server's resolve hooks, as
-  // main.ts loads them: drizzle-orm's files found without re-reading its package.json each.
+  // for queries no faster (docs/decisions.md, "V8's baseline WASM compiler only"). And the
+  // server's resolve hooks, as main.ts loads them: drizzle-orm's files found without re-reading
+  // its package.json each.
   execArgv: ['--liftoff-only', '--import', './apps/server/src/resolve-hooks.ts'],
 };
 

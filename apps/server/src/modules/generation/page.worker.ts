@@ -18,6 +18,7 @@ import { startScoreWorker } from '../locations/index.ts';
 import { createProjectSettler } from './project-settler.ts';
 import { startPageClock } from './page-clock.ts';
 import { createPageWork } from './page-work.ts';
+import { workUntilEmpty } from '../../jobs/work.ts';
 
 /** Rate limits and outages: how often a page goes back to the queue before it fails. */
 export const MAX_PROVIDER_ATTEMPTS = 8;
@@ -228,21 +229,23 @@ export function createPageWorker(deps: WorkerDeps) {
     notifyPollingIntervalSeconds: 1,
   };
 
-  /** A pg-boss worker, woken as soon as it finishes a page: a busy queue never waits a poll. */
-  async function startWorker(): Promise<string> {
-    const self: { id: string | null } = { id: null };
-    self.id = await deps.boss.work<TPageJob>(QUEUES.generatePage, workOptions, async ([job]) => {
-      try {
-        if (job) await run(job);
-      } finally {
-        // On PGlite every query resolves without I/O, so a long queue of offline pages would
-        // chain promises without end and starve HTTP: each page yields once, when it is done
-        // (yielding before it would hold its claim behind whatever HTTP has queued).
-        await nextTurn();
-        if (self.id) deps.boss.notifyWorker(self.id);
-      }
-    });
-    return self.id;
+  /** A pg-boss worker that fetches the next page as soon as it finishes one. */
+  function startWorker(): Promise<string> {
+    return workUntilEmpty<TPageJob, typeof workOptions>(
+      deps.boss,
+      QUEUES.generatePage,
+      workOptions,
+      async ([job]) => {
+        try {
+          if (job) await run(job);
+        } finally {
+          // On PGlite every query resolves without I/O, so a long queue of offline pages would
+          // chain promises without end and starve HTTP: each page yields once, when it is done
+          // (yielding before it would hold its claim behind whatever HTTP has queued).
+          await nextTurn();
+        }
+      },
+    );
   }
 
   let started = false;
@@ -282,9 +285,14 @@ export function createPageWorker(deps: WorkerDeps) {
     async start() {
       started = true;
       for (let i = 0; i < deps.concurrency; i++) await startWorker();
-      await deps.boss.work<TPageJob>(QUEUES.generatePageFailed, async (jobs) => {
-        for (const job of jobs) await giveUp(job);
-      });
+      await workUntilEmpty<TPageJob, object>(
+        deps.boss,
+        QUEUES.generatePageFailed,
+        {},
+        async (jobs) => {
+          for (const job of jobs) await giveUp(job);
+        },
+      );
       await startScoreWorker(deps.boss, {
         locations: deps.locationsRepo,
         facts: deps.factsRepo,

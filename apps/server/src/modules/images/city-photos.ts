@@ -10,6 +10,7 @@ import type { ImageFiles } from './image-files.ts';
 import { DownloadFailed, downloadImage } from './image-download.ts';
 import { sniffImage } from './image-format.ts';
 import type { ImagesRepo } from './images.repo.ts';
+import { workUntilEmpty } from '../../jobs/work.ts';
 
 type Deps = {
   boss: PgBoss;
@@ -108,7 +109,8 @@ export function createCityPhotos(deps: Deps) {
   return {
     fetchPhoto,
     async work() {
-      await deps.boss.work(
+      await workUntilEmpty(
+        deps.boss,
         QUEUES.fetchCityPhoto,
         { batchSize: 1, localConcurrency: CONCURRENCY, includeMetadata: true },
         async ([job]) => {

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { SheetLinkService } from './sheet-link.service.ts';
+import { workUntilEmpty } from '../../jobs/work.ts';
 
 /**
  * Every five minutes (UTC), a check sends a sync job for each linked sheet whose time has
@@ -28,7 +29,7 @@ export async function startSheetSyncJobs(boss: PgBoss, service: SheetLinkService
         due.map((projectId) => ({ data: { projectId }, singletonKey: projectId })),
       );
   });
-  await boss.work(QUEUES.syncSheet, { batchSize: 1 }, async ([job]) => {
+  await workUntilEmpty(boss, QUEUES.syncSheet, { batchSize: 1 }, async ([job]) => {
     const { projectId } = ZSheetJob.parse(job!.data);
     await service.scheduled(projectId, job!.retryCount < SHEET_SYNC_TRIES - 1);
   });

@@ -6,6 +6,7 @@ import { jobsIn } from '../../jobs/in-transaction.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import { scoreOffThread, type ScoringRepos as CityScoringRepos } from './score-off-thread.ts';
 import { scoreServiceCities } from './service-city-scoring.ts';
+import { workUntilEmpty } from '../../jobs/work.ts';
 
 const ZScoreJob = z.object({ projectId: z.string() });
 
@@ -43,18 +44,10 @@ export async function scoreProject(repos: ScoringRepos, projectId: string): Prom
 
 /** Scores each project asked for. */
 export async function startScoreWorker(boss: PgBoss, repos: ScoringRepos): Promise<void> {
-  let self: string | null = null;
-  self = await boss.work(QUEUES.scoreSimilarity, async (jobs) => {
-    try {
-      for (const job of jobs) {
-        const { projectId } = ZScoreJob.parse(job.data);
-        await scoreProject(repos, projectId);
-      }
-    } finally {
-      // The queue is notify-driven, so its idle poll is a 30-second backstop, and a NOTIFY sent
-      // while this worker was busy wakes nobody: when many projects finish together, the next
-      // job would wait a whole poll. Fetch again at once; an empty fetch ends the run.
-      if (self) boss.notifyWorker(self);
+  await workUntilEmpty(boss, QUEUES.scoreSimilarity, {}, async (jobs) => {
+    for (const job of jobs) {
+      const { projectId } = ZScoreJob.parse(job.data);
+      await scoreProject(repos, projectId);
     }
   });
 }

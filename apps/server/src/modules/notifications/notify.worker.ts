@@ -11,6 +11,7 @@ import {
 } from '../mail/index.ts';
 import type { NotificationsRepo } from './notifications.repo.ts';
 import { ZNotifyEvent, type NotifyEvent } from '../../jobs/notify.ts';
+import { workUntilEmpty } from '../../jobs/work.ts';
 
 type Deps = { repo: NotificationsRepo; mailQueue: MailQueue; appUrl: string };
 
@@ -81,7 +82,7 @@ async function awaitingMails(
 
 /** The worker of notification events: it works out the mails, then queues them together. */
 export async function registerNotifyWorker(boss: PgBoss, deps: Deps) {
-  await boss.work(QUEUES.notify, { localConcurrency: 1 }, async (jobs) => {
+  await workUntilEmpty(boss, QUEUES.notify, { localConcurrency: 1 }, async (jobs) => {
     for (const job of jobs) {
       const mails = await mailsOf(deps, ZNotifyEvent.parse(job.data));
       for (const mail of mails) await deps.mailQueue.enqueue(mail);

@@ -21,6 +21,7 @@ import type { PublishingRepo } from './publishing.repo.ts';
 import type { ReleaseRepo } from './release.repo.ts';
 import { buildSite, type BuildResult, type SiteImages } from './site-build.ts';
 import { zipStrategy } from './zip-deploy.ts';
+import { workUntilEmpty } from '../../jobs/work.ts';
 
 export type PublishDeps = {
   boss: PgBoss;
@@ -241,7 +242,8 @@ export function createPublishWorker(deps: PublishDeps) {
   return {
     run,
     async start(concurrency = 2) {
-      await deps.boss.work(
+      await workUntilEmpty(
+        deps.boss,
         QUEUES.publishSite,
         { batchSize: 1, localConcurrency: concurrency },
         async (jobs) => {
