@@ -68,6 +68,7 @@ export function createContext(opts: {
     usersRepo: users.repo,
     workspacesRepo: workspaces.repo,
     billing,
+    revokeGoogleOf: (user) => users.google.revokeForDeletion(user),
     dropWithFiles: (...args) => images.service.dropWithFiles(...args),
   });
   const pagesRepo = createPagesRepo(db);

@@ -150,6 +150,40 @@ describe('connecting Google', () => {
     expect(google.requests.at(-1)).toMatchObject({ path: '/revoke', status: 200 });
   });
 
+  it("revokes the grant at Google when the person's account is deleted", async () => {
+    const admin = await signedInUser(t, { superuser: true });
+    const { headers, user } = await signedInUser(t);
+    const before = google.liveRefreshTokens();
+    await connectGoogle(t, headers);
+    const refresh = google.liveRefreshTokens().find((r) => !before.includes(r))!;
+    const res = await del(`/api/admin/users/${user.id}/`, admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(google.liveRefreshTokens()).not.toContain(refresh);
+    expect(google.liveRefreshTokens()).toEqual(before);
+  });
+
+  it('deletes the account even when Google cannot be reached to revoke it', async () => {
+    const admin = await signedInUser(t, { superuser: true });
+    const { headers, user } = await signedInUser(t);
+    await connectGoogle(t, headers);
+    // A second server on the same database whose Google is a closed port.
+    const cut = await createTestApp(
+      { ...googleEnv(google), GOOGLE_OAUTH_URL: 'http://127.0.0.1:9' },
+      { sameDatabaseAs: t },
+    );
+    try {
+      const res = await cut.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${user.id}/`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await cut.close();
+    }
+    expect(await t.ctx.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+  });
+
   it("keeps one account's connection its own", async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);

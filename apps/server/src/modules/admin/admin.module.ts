@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
 import { route } from '../../lib/module.ts';
 import type { BillingModule } from '../billing/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import type { UsersRepo } from '../users/index.ts';
 import type { WorkspacesRepo } from '../workspaces/index.ts';
 import { createAdminRepo } from './admin.repo.ts';
@@ -16,6 +17,8 @@ export function createAdminModule(deps: {
   usersRepo: UsersRepo;
   workspacesRepo: Pick<WorkspacesRepo, 'ofUsers'>;
   billing: Pick<BillingModule, 'service' | 'cancelSubscriptionOf'>;
+  /** Revokes the person's Google grant, if any, before their account goes. */
+  revokeGoogleOf: (user: UserRow) => Promise<void>;
   /** Runs `drop` (the user's deletion) and removes their projects' stored files (images). */
   dropWithFiles: (owner: { userId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
 }) {
@@ -25,6 +28,7 @@ export function createAdminModule(deps: {
     workspacesOf: (ids) => deps.workspacesRepo.ofUsers(ids),
     cipher: deps.cipher,
     cancelSubscriptionOf: deps.billing.cancelSubscriptionOf,
+    revokeGoogleOf: deps.revokeGoogleOf,
     dropWithFiles: deps.dropWithFiles,
     passwordCost: deps.config.PASSWORD_HASH_COST,
   });

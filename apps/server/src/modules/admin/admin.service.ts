@@ -26,6 +26,7 @@ type Deps = {
   workspacesOf: WorkspacesRepo['ofUsers'];
   cipher: Cipher;
   cancelSubscriptionOf: CancelSubscription;
+  revokeGoogleOf: (user: UserRow) => Promise<void>;
   /** Deletes the user through `drop` and their projects' stored files with it (images). */
   dropWithFiles: (owner: { userId: string }, drop: () => Promise<unknown>) => Promise<unknown>;
   /** log2 of scrypt's N for new hashes (PASSWORD_HASH_COST). */
@@ -119,11 +120,15 @@ export function createAdminService(deps: Deps) {
       return (await present([updated]))[0]!;
     },
 
-    /** Stops their Stripe billing first, then removes the user with everything they own. */
+    /**
+     * Stops their Stripe billing and revokes their Google grant first, then removes the user
+     * with everything they own.
+     */
     async remove(admin: UserRow, id: string) {
       if (id === admin.id) throw badRequest(MSG.cannotDeleteSelf);
       const user = await existing(id);
       await deps.cancelSubscriptionOf(user.id);
+      await deps.revokeGoogleOf(user);
       const deleted = await deps.dropWithFiles({ userId: user.id }, () =>
         adminRepo.deleteUser(user.id),
       );

@@ -122,6 +122,24 @@ export function createGoogleAccount(deps: {
     },
 
     /**
+     * The person's account is being deleted: the grant is revoked at Google so it does not
+     * outlive them there. Best effort: deletion goes on when Google cannot be reached (the
+     * sealed token goes with the row, so nothing here can use the grant again).
+     */
+    async revokeForDeletion(user: UserRow): Promise<void> {
+      const sealed = user[FIELD];
+      if (!sealed || !oauth) return;
+      let revoked = false;
+      try {
+        revoked = await oauth.revoke(cipher.decrypt(sealed, place(user.id)));
+      } catch {
+        revoked = false;
+      }
+      if (!revoked)
+        logger.warn({ userId: user.id }, 'google access of a deleted account not revoked');
+    },
+
+    /**
      * An access token for reading the owner's sheets: null when not connected (or Google is
      * not offered). The cached one while it has a minute left, else a refreshed one; `renew`
      * when Google refused the cached one.
