@@ -129,12 +129,14 @@ export function createGoogleAccount(deps: {
     async revokeForDeletion(user: UserRow): Promise<void> {
       const sealed = user[FIELD];
       if (!sealed || !oauth) return;
-      let revoked = false;
-      try {
-        revoked = await oauth.revoke(cipher.decrypt(sealed, place(user.id)));
-      } catch {
-        revoked = false;
-      }
+      const token = (() => {
+        try {
+          return cipher.decrypt(sealed, place(user.id));
+        } catch {
+          return null;
+        }
+      })();
+      const revoked = token ? await oauth.revoke(token).catch(() => false) : false;
       if (!revoked)
         logger.warn({ userId: user.id }, 'google access of a deleted account not revoked');
     },
