@@ -21,7 +21,7 @@ export { factProjectsOf, gateOf, heldSql } from './quality-gate.ts';
 export { printsOf } from './section-prints.ts';
 export type { SectionPrints } from './section-prints.ts';
 export { createServiceCityRepo } from './service-city.repo.ts';
-export type { NewServiceCityPage, ServiceCityRepo } from './service-city.repo.ts';
+export type { NewServiceCityPage, PlacePageQuality, ServiceCityRepo } from './service-city.repo.ts';
 export { createVersionsRepo } from './versions.repo.ts';
 export type { PageState, VersionOwner } from './versions.repo.ts';
 export { adoptProposal, keepVersion, MAX_VERSIONS, proposeVersion } from './versions.ts';
