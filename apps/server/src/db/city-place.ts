@@ -12,3 +12,16 @@ export function withCityPlace<T extends PgSelectQueryBuilder>(query: T) {
     .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
     .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId));
 }
+
+/**
+ * A city's place as the scoring of a page of it reads it (with withCityPlace): the names a
+ * sentence could give it and the ZIP codes and counties it reaches.
+ */
+export const scoredPlace = {
+  name: cities.name,
+  zips: cities.zips,
+  otherCounties: cities.otherCounties,
+  county: locationCounties.name,
+  stateName: locationStates.name,
+  stateCode: locationStates.code,
+};

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { withCityPlace } from '../../db/city-place.ts';
+import { scoredPlace, withCityPlace } from '../../db/city-place.ts';
 import {
   cities,
   locationCounties,
@@ -14,7 +14,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { citiesPastSeats } from './city-seats.ts';
 import { insertCities, mergeExtras, mergeZips, rewrite, type CityToStore } from './upload-merge.ts';
 import type { Faq } from '@cityforge/shared/html';
-import { createCityRowsRepo, type PlacePageQuality } from '../pages/index.ts';
+import { createCityRowsRepo, scoreColumns, type PlacePageQuality } from '../pages/index.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -288,16 +288,11 @@ export function createLocationsRepo(db: Db) {
         db
           .select({
             id: cities.id,
-            name: cities.name,
-            zips: cities.zips,
-            otherCounties: cities.otherCounties,
             prompt: cities.prompt,
             contentHtml: cities.contentHtml,
             contentHash: cities.contentHash,
             countyId: cities.countyId,
-            county: locationCounties.name,
-            stateName: locationStates.name,
-            stateCode: locationStates.code,
+            ...scoredPlace,
           })
           .from(cities)
           .$dynamic(),
@@ -349,17 +344,7 @@ export function createLocationsRepo(db: Db) {
       // of the thread that answers requests), however many pages the project has.
       for (let i = 0; i < scores.length; i += QUALITY_CHUNK) {
         const part = scores.slice(i, i + QUALITY_CHUNK);
-        const rows = part.map((s) => ({
-          id: s.id,
-          similarity: s.similarity,
-          similar_to: s.similarTo,
-          local_share: s.localShare,
-          word_count: s.wordCount,
-          facts_stated: s.factsStated,
-          stuffing: s.stuffing,
-          faqs: s.faqs,
-          faqs_hash: s.faqsHash,
-        }));
+        const rows = part.map((s) => ({ ...scoreColumns(s), faqs: s.faqs, faqs_hash: s.faqsHash }));
         await cityRows.storeScores(rows);
       }
     },

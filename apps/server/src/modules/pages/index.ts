@@ -20,7 +20,7 @@ export type { JobRef, NewPage, PagesRepo, Target } from './pages.repo.ts';
 export { factProjectsOf, gateOf, heldSql } from './quality-gate.ts';
 export { printsOf } from './section-prints.ts';
 export type { SectionPrints } from './section-prints.ts';
-export { createServiceCityRepo } from './service-city.repo.ts';
+export { createServiceCityRepo, scoreColumns } from './service-city.repo.ts';
 export type { NewServiceCityPage, PlacePageQuality, ServiceCityRepo } from './service-city.repo.ts';
 export { createVersionsRepo } from './versions.repo.ts';
 export type { PageState, VersionOwner } from './versions.repo.ts';

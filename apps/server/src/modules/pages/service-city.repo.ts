@@ -1,14 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { withCityPlace } from '../../db/city-place.ts';
+import { scoredPlace, withCityPlace } from '../../db/city-place.ts';
 import { PAGE_STATUS } from '@cityforge/shared';
-import {
-  cities,
-  locationCounties,
-  locationStates,
-  pages,
-  serviceCityPages,
-} from '../../db/schema/index.ts';
+import { cities, pages, serviceCityPages } from '../../db/schema/index.ts';
 import type { JobRef } from './pages.repo.ts';
 
 export type NewServiceCityPage = typeof serviceCityPages.$inferInsert;
@@ -26,6 +20,17 @@ export type PlacePageQuality = {
   factsStated: number;
   stuffing: number;
 };
+
+/** A page's scores by the columns they are stored in, as a row of a statement's JSON records. */
+export const scoreColumns = (s: PlacePageQuality) => ({
+  id: s.id,
+  similarity: s.similarity,
+  similar_to: s.similarTo,
+  local_share: s.localShare,
+  word_count: s.wordCount,
+  facts_stated: s.factsStated,
+  stuffing: s.stuffing,
+});
 
 /** Service-city pages' rows: storage only, which pairs a place offers is the sync's rule. */
 export function createServiceCityRepo(db: Db) {
@@ -139,12 +144,7 @@ export function createServiceCityRepo(db: Db) {
             service: pages.name,
             prompt: serviceCityPages.prompt,
             contentHtml: serviceCityPages.contentHtml,
-            name: cities.name,
-            zips: cities.zips,
-            otherCounties: cities.otherCounties,
-            county: locationCounties.name,
-            stateName: locationStates.name,
-            stateCode: locationStates.code,
+            ...scoredPlace,
           })
           .from(serviceCityPages)
           .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
@@ -161,15 +161,7 @@ export function createServiceCityRepo(db: Db) {
     /** Stores what scoring measured, writing only the rows whose scores changed. */
     async setQuality(scores: PlacePageQuality[]): Promise<void> {
       for (let i = 0; i < scores.length; i += 2000) {
-        const rows = scores.slice(i, i + 2000).map((s) => ({
-          id: s.id,
-          similarity: s.similarity,
-          similar_to: s.similarTo,
-          local_share: s.localShare,
-          word_count: s.wordCount,
-          facts_stated: s.factsStated,
-          stuffing: s.stuffing,
-        }));
+        const rows = scores.slice(i, i + 2000).map(scoreColumns);
         await db.execute(sql`
           update service_city_pages p set similarity = v.similarity, similar_to = v.similar_to,
             local_share = v.local_share, word_count = v.word_count,
