@@ -157,13 +157,20 @@ function createAccountModules({ base, secret, jwt }: Infrastructure, up: Up) {
 }
 type Accounts = ReturnType<typeof createAccountModules>;
 
+/** A person's role in a workspace, as the workspaces module reads it; null: not a member. */
+const roleInOf =
+  ({ workspaces }: Accounts) =>
+  async (workspaceId: string, userId: string) =>
+    (await workspaces.repo.withRole(workspaceId, userId))?.role ?? null;
+
 /** Projects and their pages, the places they are written for, and rendering a site of them. */
 function createContentModules(
   base: Base,
-  { users, billing }: Accounts,
+  accounts: Accounts,
   { serviceCityRepo }: PagesRepos,
   up: Up,
 ) {
+  const { users, billing } = accounts;
   const projects = createProjectsModule({
     ...base,
     settle: (...args) => up('generation').settle(...args),
@@ -179,6 +186,7 @@ function createContentModules(
     },
     servicePagesPreview: (...args) => up('generation').serviceCities.preview(...args),
     accountOf: (id) => users.repo.findById(id),
+    roleIn: roleInOf(accounts),
   });
   const locations = createLocationsModule({
     ...base,
@@ -237,7 +245,12 @@ function createDeliveryModules(
 ) {
   const { users, projects, locations, ai, generation, serviceCityRepo } = below;
   const { access } = projects;
-  const review = createReviewModule({ db: base.db, access, notify: createNotify(base.boss) });
+  const review = createReviewModule({
+    db: base.db,
+    access,
+    notify: createNotify(base.boss),
+    roleIn: roleInOf(below),
+  });
   const images = createImagesModule({
     ...base,
     store,

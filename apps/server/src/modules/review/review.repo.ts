@@ -19,7 +19,6 @@ import {
   pages,
   serviceCityPages,
   users,
-  workspaceMembers,
   type PageReviewRow,
 } from '../../db/schema/index.ts';
 import { latestDecisionSql, versionSql } from '../pages/index.ts';
@@ -123,16 +122,6 @@ export function createReviewRepo(db: Db) {
         .orderBy(desc(pageReviews.createdAt), desc(pageReviews.id))
         .limit(500);
       return rows.map((r) => ({ ...r.review, by: r.by }));
-    },
-    /** The user's role in the workspace, or null. */
-    async roleIn(workspaceId: string, userId: string) {
-      const [row] = await db
-        .select({ role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .where(
-          and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
-        );
-      return row?.role ?? null;
     },
   };
 }
