@@ -19,6 +19,17 @@ import {
   ZVersionHtml,
 } from '../contracts/editor.ts';
 
+// A call made on a site page and on a city page alike (the city's with `?service=`, its page
+// for that service): what it sends and answers is written once, its two paths apart.
+const save = { method: 'POST', body: ZSavePage, responses: { 200: ZSuccessMessage } } as const;
+const proposal = { method: 'GET', responses: { 200: ZProposal } } as const;
+const pickProposal = {
+  method: 'POST',
+  body: ZPickProposal,
+  responses: { 200: ZPickAnswer },
+} as const;
+const version = { versionId: ZId('version') };
+
 /** The visual editor's calls; the save and version paths have no /api prefix: the editor
  * screens call them at the paths the product defines. */
 export const editorApi = {
@@ -29,19 +40,11 @@ export const editorApi = {
     query: ZEditorViewQuery,
     responses: { 200: ZEditorView },
   }),
-  savePage: defineEndpoint({
-    method: 'POST',
-    path: '/project/:id/save/:pageId/',
-    params: ZPageParams,
-    body: ZSavePage,
-    responses: { 200: ZSuccessMessage },
-  }),
+  savePage: defineEndpoint({ ...save, path: '/project/:id/save/:pageId/', params: ZPageParams }),
   saveCity: defineEndpoint({
-    method: 'POST',
+    ...save,
     path: '/project/:id/city/:cityId/save/',
     params: ZCityParams,
-    body: ZSavePage,
-    responses: { 200: ZSuccessMessage },
   }),
   versionHtml: defineEndpoint({
     method: 'POST',
@@ -59,33 +62,27 @@ export const editorApi = {
   }),
   /** The regenerated page waiting beside a page, section by section. */
   pageProposal: defineEndpoint({
-    method: 'GET',
+    ...proposal,
     path: '/api/projects/:id/page/:pageId/proposal/',
     params: ZPageParams,
-    responses: { 200: ZProposal },
   }),
   cityProposal: defineEndpoint({
-    method: 'GET',
+    ...proposal,
     path: '/api/projects/:id/city/:cityId/proposal/',
     params: ZCityParams,
     /** With a service (its slug), the city's page for that service. */
     query: ZServiceQuery,
-    responses: { 200: ZProposal },
   }),
   pickPageProposal: defineEndpoint({
-    method: 'POST',
+    ...pickProposal,
     path: '/api/projects/:id/page/:pageId/proposal/:versionId/',
-    params: ZPageParams.extend({ versionId: ZId('version') }),
-    body: ZPickProposal,
-    responses: { 200: ZPickAnswer },
+    params: ZPageParams.extend(version),
   }),
   pickCityProposal: defineEndpoint({
-    method: 'POST',
+    ...pickProposal,
     path: '/api/projects/:id/city/:cityId/proposal/:versionId/',
-    params: ZCityParams.extend({ versionId: ZId('version') }),
+    params: ZCityParams.extend(version),
     query: ZServiceQuery,
-    body: ZPickProposal,
-    responses: { 200: ZPickAnswer },
   }),
 };
 

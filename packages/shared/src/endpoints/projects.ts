@@ -36,6 +36,14 @@ const ZItemRetryAnswer = z.object({
   message: z.string(),
   data: z.object({ id: z.string(), status: z.string() }),
 });
+// A call made on a site page and on a city page alike: what it sends and answers is written
+// once, its two paths apart.
+const retryItem = {
+  method: 'POST',
+  query: ZRegenerationQuery,
+  responses: { 200: ZItemRetryAnswer },
+} as const;
+const deleteItem = { method: 'DELETE', responses: { 200: ZMessage } } as const;
 
 /** Projects, their pages and cities, domains and generation. */
 export const projectsApi = {
@@ -119,16 +127,14 @@ export const projectsApi = {
     responses: { 200: ZData(z.array(ZHeaderLink)) },
   }),
   deletePage: defineEndpoint({
-    method: 'DELETE',
+    ...deleteItem,
     path: '/api/projects/:id/page/:pageId/',
     params: ZPageParams,
-    responses: { 200: ZMessage },
   }),
   deleteCity: defineEndpoint({
-    method: 'DELETE',
+    ...deleteItem,
     path: '/api/projects/:id/city/:cityId/',
     params: ZCityParams,
-    responses: { 200: ZMessage },
   }),
   /** Publish a page the quality gate holds back as it is, or withdraw that. */
   approveCity: defineEndpoint({
@@ -177,18 +183,14 @@ export const generationApi = {
     responses: { 200: z.object({ message: z.string(), status: z.string() }) },
   }),
   retryPage: defineEndpoint({
-    method: 'POST',
+    ...retryItem,
     path: '/api/projects/:id/page/:pageId/retry/',
     params: ZPageParams,
-    query: ZRegenerationQuery,
-    responses: { 200: ZItemRetryAnswer },
   }),
   retryCity: defineEndpoint({
-    method: 'POST',
+    ...retryItem,
     path: '/api/projects/:id/city/:cityId/retry/',
     params: ZCityParams,
-    query: ZRegenerationQuery,
-    responses: { 200: ZItemRetryAnswer },
   }),
   regenerateSimilar: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, moment, rowId } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -8,16 +9,14 @@ import { users } from './users.ts';
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    createdAt: createdAt(),
+    rotatedAt: moment('rotated_at'),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
@@ -29,15 +28,13 @@ export const refreshTokens = pgTable(
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 );
@@ -55,8 +52,8 @@ export const signInThrottles = pgTable(
     failures: integer('failures').notNull().default(0),
     /** Pauses so far; each is twice the last. */
     rounds: integer('rounds').notNull().default(0),
-    pausedUntil: timestamp('paused_until', { withTimezone: true }),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    pausedUntil: moment('paused_until'),
+    lastFailureAt: moment('last_failure_at').notNull(),
   },
   (t) => [index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
 );
@@ -68,13 +65,11 @@ export const signInThrottles = pgTable(
 export const signInProofs = pgTable(
   'sign_in_proofs',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     /** An HMAC of the client network, or the SHA-256 of the browser's sign-in cookie. */
     proof: text('proof').notNull(),
     failures: integer('failures').notNull().default(0),
-    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    signedInAt: moment('signed_in_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.proof] }),

@@ -1,13 +1,5 @@
-import {
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  index,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uuid, index } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, moment, rowId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const plans = pgTable('plans', {
@@ -38,26 +30,24 @@ export const subscriptions = pgTable('subscriptions', {
     .references(() => plans.id),
   status: text('status').notNull(),
   stripeSubscriptionId: text('stripe_subscription_id').unique(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: moment('started_at').notNull().defaultNow(),
+  currentPeriodEnd: moment('current_period_end'),
+  updatedAt: updatedAt(),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     stripeInvoiceId: text('stripe_invoice_id').unique(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
     description: text('description').notNull(),
     hostedUrl: text('hosted_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('invoices_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -69,5 +59,5 @@ export const invoices = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: moment('received_at').notNull().defaultNow(),
 });

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TDeployState } from '@cityforge/shared';
+import { belongsTo, moment, rowId, updatedAt } from './columns.ts';
 import { projects } from './projects.ts';
 
 /**
@@ -20,10 +12,8 @@ import { projects } from './projects.ts';
 export const deploys = pgTable(
   'deploys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     state: text('state').$type<TDeployState>().notNull().default('queued'),
     filesTotal: integer('files_total').notNull().default(0),
     filesToUpload: integer('files_to_upload').notNull().default(0),
@@ -37,9 +27,9 @@ export const deploys = pgTable(
     indexNow: text('index_now'),
     netlifyDeployId: text('netlify_deploy_id'),
     siteUrl: text('site_url'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: moment('started_at').notNull().defaultNow(),
+    heartbeatAt: moment('heartbeat_at').notNull().defaultNow(),
+    finishedAt: moment('finished_at'),
   },
   (t) => [
     index('deploys_project_started_idx').on(t.projectId, t.startedAt),
@@ -67,7 +57,7 @@ export const siteMemos = pgTable('site_memos', {
    * ever read and written whole, and jsonb's parsing of ~13,000 entries is most of its cost.
    */
   files: text('files').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 export type SiteMemoRow = typeof siteMemos.$inferSelect;
 
@@ -80,9 +70,7 @@ export type SiteMemoRow = typeof siteMemos.$inferSelect;
 export const siteAddresses = pgTable(
   'site_addresses',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     /** The page's address on the site ('/', '/states/texas/travis-county/austin'). */
     path: text('path').notNull(),
     /** 'homepage', 'main', 'service', 'hub', 'city', or a page under a city ('city-service'). */
@@ -94,8 +82,8 @@ export const siteAddresses = pgTable(
     /** Null while the address is a page of the last deploy; else the address it leads to. */
     redirectTo: text('redirect_to'),
     /** When the address stopped being a page (the first deploy without it). */
-    redirectedAt: timestamp('redirected_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    redirectedAt: moment('redirected_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: 'site_addresses_pkey', columns: [t.projectId, t.path] })],
 );

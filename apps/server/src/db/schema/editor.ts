@@ -1,14 +1,6 @@
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { belongsTo, createdAt, rowId } from './columns.ts';
 import { cities, serviceCityPages } from './locations.ts';
 import { pages, projects } from './projects.ts';
 
@@ -19,10 +11,8 @@ import { pages, projects } from './projects.ts';
 export const pageVersions = pgTable(
   'page_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     pageId: uuid('page_id').references(() => pages.id, { onDelete: 'cascade' }),
     cityId: uuid('city_id').references(() => cities.id, { onDelete: 'cascade' }),
     serviceCityId: uuid('service_city_id').references(() => serviceCityPages.id, {
@@ -36,7 +26,7 @@ export const pageVersions = pgTable(
      * becomes an ordinary version (false) once picked or set aside.
      */
     proposed: boolean('proposed').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('page_versions_page_idx').on(t.pageId, t.createdAt),
@@ -54,10 +44,8 @@ export type PageVersionRow = typeof pageVersions.$inferSelect;
 export const projectImages = pgTable(
   'project_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     prompt: text('prompt').notNull(),
     model: text('model').notNull(),
     /** File name under DATA_DIR/images, e.g. "{id}.png"; also its path on the site: /images/{file}. */
@@ -71,7 +59,7 @@ export const projectImages = pgTable(
      * image generated in the editor. Photos stay out of the editor's picker.
      */
     sourceUrl: text('source_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('project_images_project_idx').on(t.projectId, t.createdAt)],
 );

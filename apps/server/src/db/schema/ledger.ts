@@ -1,4 +1,5 @@
-import { index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, rowId } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -10,13 +11,11 @@ import { users } from './users.ts';
 export const cityPageLedger = pgTable(
   'city_page_ledger',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     projectId: uuid('project_id'),
     pages: integer('pages').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('city_page_ledger_user_idx').on(t.userId, t.createdAt)],
 );

@@ -1,26 +1,23 @@
-import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
   index,
   integer,
   jsonb,
-  real,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, moment, rowId, updatedAt } from './columns.ts';
+import { contentHash, pageJob, placePageState, writtenPage } from './page-columns.ts';
 import { pages, projects } from './projects.ts';
 
 export const locationStates = pgTable(
   'location_states',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     /** Path segment of the state's page: /states/{slug}. */
@@ -32,13 +29,9 @@ export const locationStates = pgTable(
 export const locationCounties = pgTable(
   'location_counties',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    stateId: uuid('state_id')
-      .notNull()
-      .references(() => locationStates.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
+    stateId: belongsTo('state_id', () => locationStates.id),
     name: text('name').notNull(),
     /** Path segment of the county's page: /states/{state}/{slug}. */
     slug: text('slug').notNull().default(''),
@@ -50,13 +43,9 @@ export const locationCounties = pgTable(
 export const cities = pgTable(
   'cities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    countyId: uuid('county_id')
-      .notNull()
-      .references(() => locationCounties.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
+    countyId: belongsTo('county_id', () => locationCounties.id),
     name: text('name').notNull(),
     /**
      * The place's name as its sheet row gave it, when `name` is a display name in its stead:
@@ -71,21 +60,8 @@ export const cities = pgTable(
     otherCounties: jsonb('other_counties').$type<string[]>().notNull().default([]),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    status: text('status').notNull(),
-    model: text('model').notNull(),
-    prompt: text('prompt').notNull().default(''),
-    contentHtml: text('content_html'),
-    content: jsonb('content'),
-    /** Fingerprints of the sections as generated (see pages.sectionPrints). */
-    sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
-    metaTags: text('meta_tags').notNull().default(''),
-    /**
-     * What a published page is made of, as one digest the database keeps itself: a redeploy
-     * reads it instead of every page's content to find the pages that changed.
-     */
-    contentHash: text('content_hash').generatedAlwaysAs(
-      sql`md5(coalesce(content_html, '') || chr(1) || meta_tags)`,
-    ),
+    ...writtenPage(),
+    contentHash: contentHash(),
     /**
      * The FAQs the page shows, as the scoring read them from its markup, and the content hash
      * they were read from: a build takes them only while that is still the content's hash.
@@ -105,29 +81,11 @@ export const cities = pgTable(
     /** The sheet's `Services` for this place, as given; null when the sheet said nothing. */
     services: jsonb('services').$type<string[]>(),
     /** When the place's facts changed after its page was written; null once rewritten. */
-    factsChangedAt: timestamp('facts_changed_at', { withTimezone: true }),
-    /** Highest 5-word-shingle Jaccard with a sibling city page; null until scored. */
-    similarity: real('similarity'),
-    similarTo: uuid('similar_to'),
-    /** Share of the written text's sentences that state a fact of this place; null until scored. */
-    localShare: real('local_share'),
-    /** Words of the written text (the blocks the site adds from data not counted). */
-    wordCount: integer('word_count'),
-    /** Statements of the written text that carry one of the place's facts; null until scored. */
-    factsStated: integer('facts_stated'),
-    /** Sentences of the written text that are mostly a list of places or ZIP codes. */
-    stuffing: integer('stuffing'),
-    /** Published as it is although below the quality gate; cleared when it is regenerated. */
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    /** Staged releases: when the page went live; null while it waits for its batch. */
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-    /** Bumped on each regeneration so the offline writer words the page afresh. */
-    revision: integer('revision').notNull().default(0),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    failureReason: text('failure_reason'),
-    jobId: uuid('job_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    factsChangedAt: moment('facts_changed_at'),
+    ...placePageState(),
+    ...pageJob(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('cities_project_idx').on(t.projectId),
@@ -150,9 +108,7 @@ export const cityFacts = pgTable(
      * one of an upload's 150,000 rows cost a quarter of storing them.
      */
     projectId: uuid('project_id').notNull(),
-    cityId: uuid('city_id')
-      .notNull()
-      .references(() => cities.id, { onDelete: 'cascade' }),
+    cityId: belongsTo('city_id', () => cities.id),
     /** The name compared across uploads: "Jobs completed" and "jobs  completed" are one fact. */
     key: text('key').notNull(),
     /** As the customer wrote it (the latest upload's header). */
@@ -160,7 +116,7 @@ export const cityFacts = pgTable(
     value: text('value').notNull(),
     /** Order on the page and in the export: the sheet's column order. */
     position: integer('position').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   // Keyed by place and fact, no surrogate id: an upload writes a row per place and fact
   // (150,000 for a big sheet), and a random uuid's own index made each write cost a third more.
@@ -180,42 +136,18 @@ export type CityFactRow = typeof cityFacts.$inferSelect;
 export const serviceCityPages = pgTable(
   'service_city_pages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    cityId: uuid('city_id')
-      .notNull()
-      .references(() => cities.id, { onDelete: 'cascade' }),
-    servicePageId: uuid('service_page_id')
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    model: text('model').notNull(),
-    prompt: text('prompt').notNull().default(''),
-    contentHtml: text('content_html'),
-    content: jsonb('content'),
-    sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
-    metaTags: text('meta_tags').notNull().default(''),
-    contentHash: text('content_hash').generatedAlwaysAs(
-      sql`md5(coalesce(content_html, '') || chr(1) || meta_tags)`,
-    ),
-    similarity: real('similarity'),
-    similarTo: uuid('similar_to'),
-    localShare: real('local_share'),
-    wordCount: integer('word_count'),
-    factsStated: integer('facts_stated'),
-    stuffing: integer('stuffing'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-    revision: integer('revision').notNull().default(0),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    failureReason: text('failure_reason'),
-    jobId: uuid('job_id'),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
+    cityId: belongsTo('city_id', () => cities.id),
+    servicePageId: belongsTo('service_page_id', () => pages.id),
+    ...writtenPage(),
+    contentHash: contentHash(),
+    ...placePageState(),
+    ...pageJob(),
     /** Set when its place's facts changed after it was written: "Rewrite changed pages". */
-    factsChangedAt: timestamp('facts_changed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    factsChangedAt: moment('facts_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('service_city_pages_city_service_uq').on(t.cityId, t.servicePageId),

@@ -8,10 +8,11 @@ import {
   primaryKey,
   real,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, moment, rowId, updatedAt } from './columns.ts';
+import { pageJob, writtenPage } from './page-columns.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -29,14 +30,10 @@ export type ServicePagesRow = {
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     /** The workspace the project belongs to; `userId` is that workspace's account. */
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: belongsTo('workspace_id', () => workspaces.id),
     /** The member who made the project (null once that person's account is gone). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Nothing is published until the workspace's client approved it. */
@@ -86,13 +83,13 @@ export const projects = pgTable(
     releaseTime: text('release_time').notNull().default('09:00'),
     releaseTimeZone: text('release_time_zone').notNull().default('UTC'),
     releasePaused: boolean('release_paused').notNull().default(false),
-    nextReleaseAt: timestamp('next_release_at', { withTimezone: true }),
+    nextReleaseAt: moment('next_release_at'),
     /** The most the project may spend on AI calls in a calendar month (USD); null: none. */
     spendingCapUsd: real('spending_cap_usd'),
     /** The month (YYYY-MM, UTC) the owner was last mailed that this project's cap was reached. */
     capMailedMonth: text('cap_mailed_month'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('projects_user_created_idx').on(t.userId, t.createdAt),
@@ -109,13 +106,9 @@ export type ProjectRow = typeof projects.$inferSelect;
 export const projectClients = pgTable(
   'project_clients',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
@@ -127,32 +120,16 @@ export const projectClients = pgTable(
 export const pages = pgTable(
   'pages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     kind: text('kind', { enum: ['homepage', 'main', 'service'] }).notNull(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
-    status: text('status').notNull(),
-    model: text('model').notNull(),
-    prompt: text('prompt').notNull().default(''),
-    contentHtml: text('content_html'),
-    /** The model's validated structured answer, kept so the site can be re-rendered. */
-    content: jsonb('content'),
-    /**
-     * A fingerprint of each section as generated (section key → hash of its HTML),
-     * so a section whose HTML no longer matches is known to be the owner's edit.
-     */
-    sectionPrints: jsonb('section_prints').$type<Record<string, string>>(),
-    metaTags: text('meta_tags').notNull().default(''),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    failureReason: text('failure_reason'),
-    /** The job that claimed the page, so a duplicate job never writes it twice. */
-    jobId: uuid('job_id'),
+    ...writtenPage(),
+    ...pageJob(),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('pages_project_idx').on(t.projectId, t.kind, t.sortOrder),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, rowId } from './columns.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
@@ -14,17 +15,15 @@ export const REVIEW_DECISION_VALUES = ['approved', 'changes_requested'] as const
 export const pageReviews = pgTable(
   'page_reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     pageKind: text('page_kind', { enum: REVIEW_PAGE_KIND_VALUES }).notNull(),
     pageId: uuid('page_id').notNull(),
     version: text('version').notNull(),
     decision: text('decision', { enum: REVIEW_DECISION_VALUES }).notNull(),
     comment: text('comment').notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('page_reviews_page_idx').on(t.pageId, t.createdAt),

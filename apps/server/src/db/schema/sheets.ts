@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { TSheetSyncReport } from '@cityforge/shared';
+import { belongsTo, createdAt, moment, rowId, updatedAt } from './columns.ts';
 import { projects } from './projects.ts';
 
 /** A project's linked sheet: one per project, read again on its schedule or when asked. */
@@ -15,9 +16,9 @@ export const sheetLinks = pgTable(
     sourceUrl: text('source_url').notNull(),
     /** manual | hourly | daily */
     schedule: text('schedule').notNull(),
-    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastSyncAt: moment('last_sync_at'),
     /** When the schedule reads it next; null for a manual link. */
-    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    nextSyncAt: moment('next_sync_at'),
     lastReport: jsonb('last_report').$type<TSheetSyncReport>(),
     /** Rows the last applied sync read: a sheet that comes back with far fewer stops. */
     lastRows: integer('last_rows'),
@@ -26,9 +27,9 @@ export const sheetLinks = pgTable(
      * two processes from syncing one project at once. A lease older than a sync can take is
      * one a dead process left, and is taken over.
      */
-    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    syncStartedAt: moment('sync_started_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('sheet_links_next_sync_idx').on(t.nextSyncAt)],
 );
@@ -38,10 +39,8 @@ export type SheetLinkRow = typeof sheetLinks.$inferSelect;
 export const sheetSyncRuns = pgTable(
   'sheet_sync_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    projectId: belongsTo('project_id', () => projects.id),
     /** manual | scheduled | confirm */
     trigger: text('trigger').notNull(),
     /** applied | stopped | confirmed | superseded | failed */
@@ -50,8 +49,8 @@ export const sheetSyncRuns = pgTable(
     report: jsonb('report').$type<TSheetSyncReport>(),
     /** A stopped run: the places confirming it may remove (their place keys). */
     removing: jsonb('removing').$type<string[]>(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: moment('started_at').notNull().defaultNow(),
+    finishedAt: moment('finished_at'),
   },
   (t) => [index('sheet_sync_runs_project_idx').on(t.projectId, t.startedAt)],
 );

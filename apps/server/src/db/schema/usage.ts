@@ -1,4 +1,5 @@
-import { index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, moment, rowId } from './columns.ts';
 import { users } from './users.ts';
 import { projects } from './projects.ts';
 
@@ -6,10 +7,8 @@ import { projects } from './projects.ts';
 export const aiUsage = pgTable(
   'ai_usage',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     // Usage is what the customer was billed for: it stays (detached) when the project goes.
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     pageId: uuid('page_id'),
@@ -23,7 +22,7 @@ export const aiUsage = pgTable(
     totalTokens: integer('total_tokens').notNull().default(0),
     /** What the call cost in USD at the model's price then; null when unpriced. */
     costUsd: real('cost_usd'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ai_usage_project_idx').on(t.projectId, t.createdAt),
@@ -42,5 +41,5 @@ export const modelPrices = pgTable('model_prices', {
   completionUsd: real('completion_usd').notNull(),
   /** 'openrouter' (its /models list) or 'table' (shipped with the code). */
   source: text('source').notNull(),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  fetchedAt: moment('fetched_at').notNull().defaultNow(),
 });

@@ -6,10 +6,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, moment, rowId } from './columns.ts';
 import { users } from './users.ts';
 
 export const WORKSPACE_ROLES = ['owner', 'admin', 'editor', 'viewer', 'client'] as const;
@@ -29,7 +29,7 @@ export type NotificationPrefsRow = {
  * (made at sign-up); others join it as members.
  */
 export const workspaces = pgTable('workspaces', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   accountId: uuid('account_id')
     .notNull()
     .unique()
@@ -40,27 +40,23 @@ export const workspaces = pgTable('workspaces', {
   accentColor: text('accent_color'),
   /** "Powered by CityForge" on the client's view; only a paid plan may turn it off. */
   showPoweredBy: boolean('show_powered_by').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: belongsTo('workspace_id', () => workspaces.id),
+    userId: belongsTo('user_id', () => users.id),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     notify: jsonb('notify')
       .$type<NotificationPrefsRow>()
       .notNull()
       .default({ runFinished: true, deployFailed: true, syncWaiting: true, clientReview: true }),
     /** When the member last chose this workspace; the latest is used without a header. */
-    chosenAt: timestamp('chosen_at', { withTimezone: true }),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    chosenAt: moment('chosen_at'),
+    joinedAt: moment('joined_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),
@@ -73,20 +69,18 @@ export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
 export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    workspaceId: belongsTo('workspace_id', () => workspaces.id),
     email: text('email').notNull(),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    lastSentAt: moment('last_sent_at').notNull().defaultNow(),
     sendCount: integer('send_count').notNull().default(1),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: moment('accepted_at'),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('workspace_invitations_workspace_idx').on(t.workspaceId)],
 );
@@ -99,17 +93,13 @@ export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    workspaceId: belongsTo('workspace_id', () => workspaces.id),
+    userId: belongsTo('user_id', () => users.id),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: moment('last_used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),

@@ -6,6 +6,7 @@ export type { AiClient, CallUsage, ChatMessage, RemoteProvider } from './ai-clie
 export { createAiModule } from './ai.module.ts';
 export type { AiModule } from './ai.module.ts';
 export { createCallSlots } from './call-slots.ts';
+export type { CallSlots } from './call-slots.ts';
 export type { CapMail } from './cap-mail.ts';
 export type { SpendingGate } from './spending-gate.ts';
 export { dropNulls, PAGE_JSON_SCHEMA } from './structured-output.ts';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_STATUS, type TPageKind } from '@cityforge/shared';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { cities, projects, serviceCityPages, users } from '../../db/schema/index.ts';
@@ -41,29 +41,24 @@ export function createSpendRepo(db: Db) {
       since: Date,
     ): Promise<{ project: number; account: number; flights: PriceablePage[] }> {
       const { projectId, ownerId, except } = scope;
-      const other = (alias: string) =>
-        except ? sql`and ${sql.raw(alias)}.id <> ${except}` : sql``;
+      // A page of each table whose call is not recorded yet: its usage row would be as new as
+      // its claim. A site page reports its kind, a city's or a service's in a city is a city's.
+      const inFlight = (table: string, kind: SQL, usageColumn: 'page_id' | 'city_id') => sql`
+        select t.project_id as "projectId", t.model, ${kind} as kind from ${sql.raw(table)} t
+          join projects pr on pr.id = t.project_id
+          where pr.user_id = ${ownerId} and t.status = ${PAGE_STATUS.inProgress}
+            ${except ? sql`and t.id <> ${except}` : sql``}
+            and not exists (select 1 from ai_usage u where u.project_id = t.project_id
+              and u.created_at >= t.updated_at and u.${sql.raw(usageColumn)} = t.id)`;
       const found = await db.execute(sql`
         select ${spentSince('project_id', projectId, since)} as project,
           ${spentSince('user_id', ownerId, since)} as account,
           coalesce((select json_agg(f) from (
-            select p.project_id as "projectId", p.model, p.kind from pages p
-              join projects pr on pr.id = p.project_id
-              where pr.user_id = ${ownerId} and p.status = ${PAGE_STATUS.inProgress} ${other('p')}
-                and not exists (select 1 from ai_usage u where u.project_id = p.project_id
-                  and u.created_at >= p.updated_at and u.page_id = p.id)
+            ${inFlight('pages', sql`t.kind`, 'page_id')}
             union all
-            select c.project_id, c.model, 'city' from cities c
-              join projects pr on pr.id = c.project_id
-              where pr.user_id = ${ownerId} and c.status = ${PAGE_STATUS.inProgress} ${other('c')}
-                and not exists (select 1 from ai_usage u where u.project_id = c.project_id
-                  and u.created_at >= c.updated_at and u.city_id = c.id)
+            ${inFlight('cities', sql`'city'`, 'city_id')}
             union all
-            select s.project_id, s.model, 'city' from service_city_pages s
-              join projects pr on pr.id = s.project_id
-              where pr.user_id = ${ownerId} and s.status = ${PAGE_STATUS.inProgress} ${other('s')}
-                and not exists (select 1 from ai_usage u where u.project_id = s.project_id
-                  and u.created_at >= s.updated_at and u.page_id = s.id)
+            ${inFlight('service_city_pages', sql`'city'`, 'page_id')}
           ) f), '[]'::json) as flights`);
       // Both drivers hand json back parsed.
       const [row] = rowsOf<{ project: number; account: number; flights: PriceablePage[] }>(found);

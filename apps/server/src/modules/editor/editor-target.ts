@@ -2,13 +2,7 @@ import type { z } from 'zod';
 import { MSG, PAGE_STATUS, type ZEditorViewQuery } from '@cityforge/shared';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import {
-  cityAreaServed,
-  cityCrumbs,
-  cityPageRef,
-  serviceCityCrumbs,
-  serviceCityRef,
-} from '../site/index.ts';
+import { cityPageFrame, serviceCityFrame } from '../site/index.ts';
 import type { ServiceCityRepo, VersionOwner } from '../pages/index.ts';
 import type { LocationsRepo } from '../locations/index.ts';
 import type { ProjectsRepo } from '../projects/index.ts';
@@ -88,15 +82,13 @@ export function createTargets(deps: {
       deps.serviceCityRepo.findByPlace(project.id, cityId, slug),
     ]);
     if (!place || !found) throw pageNotFound();
-    const ref = serviceCityRef(place, found.service);
+    const frame = serviceCityFrame(place, found.service);
     return {
       ...found.page,
       kind: 'service-city',
       owner: { serviceCityId: found.page.id },
-      name: ref.name,
-      ref,
-      breadcrumbs: serviceCityCrumbs(place, found.service, ref.path!),
-      areaServed: [`${place.city.name}, ${place.state.code}`],
+      name: frame.ref.name,
+      ...frame,
     };
   }
 
@@ -114,9 +106,7 @@ export function createTargets(deps: {
       kind: 'city',
       owner: { cityId: row.id },
       name: `${row.name}, ${state.code}`,
-      ref: cityPageRef(found),
-      breadcrumbs: cityCrumbs(found),
-      areaServed: cityAreaServed(row, state),
+      ...cityPageFrame(found),
     };
   }
 

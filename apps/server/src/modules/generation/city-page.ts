@@ -116,7 +116,7 @@ export function cityPromptPage(page: CityPage): PromptPage {
 }
 
 /** The user's template with the city's values; values are escaped, the template is theirs. */
-export function fillMetaTemplate(
+function fillMetaTemplate(
   template: string,
   place: { city: string; stateId: string; stateName: string; zips: string[]; service: string },
 ): string {
@@ -141,6 +141,25 @@ export function fillMetaTemplate(
   return fill(template, escapeAttr);
 }
 
+/**
+ * The meta tags of a page of a place (the city's, or a service's in it): the city's template
+ * filled, its {service} the one the page offers, else the writer's own.
+ */
+export function placeMetaTags(
+  content: TPageContent,
+  { city, state }: Pick<CityPage, 'city' | 'state'>,
+  service: string,
+): string {
+  if (!city.metaTemplate) return renderMetaTags(content.meta);
+  return fillMetaTemplate(city.metaTemplate, {
+    city: city.name,
+    stateId: state.code,
+    stateName: state.name,
+    zips: city.zips,
+    service,
+  });
+}
+
 /** What a written city page stores: its content HTML and its meta tags. */
 export function renderCityParts(content: TPageContent, page: CityPage, project: ProjectRow) {
   const { context, city } = page;
@@ -159,16 +178,8 @@ export function renderCityParts(content: TPageContent, page: CityPage, project: 
         stateCode: page.state.code,
       }) ?? undefined,
   });
-  const metaTags = city.metaTemplate
-    ? fillMetaTemplate(city.metaTemplate, {
-        city: city.name,
-        stateId: page.state.code,
-        stateName: page.state.name,
-        zips: city.zips,
-        // A city page offers the business's service: its type names it.
-        service: project.serviceType,
-      })
-    : renderMetaTags(content.meta);
+  // A city page offers the business's service: its type names it.
+  const metaTags = placeMetaTags(content, page, project.serviceType);
   // The sheet's own title and description for this place win over the template and the model.
   return {
     contentHtml,

@@ -43,3 +43,4 @@ export function startPageClock() {
     },
   };
 }
+export type PageClock = ReturnType<typeof startPageClock>;

@@ -1,10 +1,16 @@
 import type { Db } from '../../db/client.ts';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
-import type { TPageContent, JobRef, PagesRepo, ServiceCityRepo } from '../pages/index.ts';
+import type {
+  TPageContent,
+  JobRef,
+  PagesRepo,
+  PageState,
+  ServiceCityRepo,
+} from '../pages/index.ts';
 import { cityPromptPage, loadCityPage, renderCityParts } from './city-page.ts';
 import type { EditsMode } from './page-jobs.ts';
-import { createPageStore } from './page-store.ts';
+import { createPageStore, type Current } from './page-store.ts';
 import type { PromptPage } from './prompts.ts';
 import { renderPageParts, servicePagesFrom } from './render-page.ts';
 import {
@@ -71,30 +77,44 @@ export function createPageWork(deps: {
     };
   }
 
+  /** A page of a place (a city's, or a service's in a city), stored in its own row. */
+  function placeWork(
+    target: 'city' | 'service-city',
+    project: ProjectRow,
+    row: Current & JobRef,
+    page: PromptPage,
+    render: (content: TPageContent) => PageState,
+  ): Work {
+    return {
+      page,
+      model: row.model,
+      callType: PAGE_CALL_TYPES[target],
+      ref: row,
+      store: (content, jobId, edits) =>
+        store({
+          target,
+          id: row.id,
+          projectId: project.id,
+          jobId,
+          current: row,
+          written: { content, ...render(content) },
+          edits,
+        }),
+    };
+  }
+
   async function cityWork(project: ProjectRow, cityId: string): Promise<Work | null> {
     const city = await loadCityPage(
       { locations: deps.locationsRepo, facts: deps.factsRepo },
       project,
       cityId,
     );
-    if (!city) return null;
-    return {
-      page: cityPromptPage(city),
-      model: city.city.model,
-      callType: PAGE_CALL_TYPES.city,
-      ref: city.city,
-      async store(content, jobId, edits) {
-        return store({
-          target: 'city',
-          id: city.city.id,
-          projectId: project.id,
-          jobId,
-          current: city.city,
-          written: { content, ...renderCityParts(content, city, project) },
-          edits,
-        });
-      },
-    };
+    return (
+      city &&
+      placeWork('city', project, city.city, cityPromptPage(city), (content) =>
+        renderCityParts(content, city, project),
+      )
+    );
   }
 
   async function serviceCityWork(project: ProjectRow, id: string): Promise<Work | null> {
@@ -103,24 +123,12 @@ export function createPageWork(deps: {
       project,
       id,
     );
-    if (!page) return null;
-    return {
-      page: serviceCityPromptPage(page),
-      model: page.row.model,
-      callType: PAGE_CALL_TYPES['service-city'],
-      ref: page.row,
-      async store(content, jobId, edits) {
-        return store({
-          target: 'service-city',
-          id: page.row.id,
-          projectId: project.id,
-          jobId,
-          current: page.row,
-          written: { content, ...renderServiceCityParts(content, page, project) },
-          edits,
-        });
-      },
-    };
+    return (
+      page &&
+      placeWork('service-city', project, page.row, serviceCityPromptPage(page), (content) =>
+        renderServiceCityParts(content, page, project),
+      )
+    );
   }
 
   return { pageWork, cityWork, serviceCityWork };

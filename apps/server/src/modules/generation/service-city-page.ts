@@ -2,15 +2,8 @@ import type { ProjectRow, ServiceCityPageRow } from '../../db/schema/index.ts';
 import { ZPageContent, type TPageContent } from '../pages/index.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
-import {
-  renderMetaTags,
-  serviceCityRef,
-  renderContent,
-  cityPath,
-  escapeAttr,
-  escapeHtml,
-} from '../site/index.ts';
-import { fillMetaTemplate, loadCityPage, type CityPage } from './city-page.ts';
+import { serviceCityRef, renderContent, cityPath, escapeAttr, escapeHtml } from '../site/index.ts';
+import { loadCityPage, placeMetaTags, type CityPage } from './city-page.ts';
 import type { ServiceFocus } from './city-context.ts';
 import type { PromptPage } from './prompts.ts';
 
@@ -99,14 +92,5 @@ export function renderServiceCityParts(
   });
   // The city's own sheet title and description name the city page; the template names the
   // service with {service}, and without one the writer's title does.
-  const metaTags = city.metaTemplate
-    ? fillMetaTemplate(city.metaTemplate, {
-        city: city.name,
-        stateId: place.state.code,
-        stateName: place.state.name,
-        zips: city.zips,
-        service: service.name,
-      })
-    : renderMetaTags(content.meta);
-  return { contentHtml, metaTags };
+  return { contentHtml, metaTags: placeMetaTags(content, place, service.name) };
 }

@@ -3,20 +3,11 @@ import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProjectRow, ServicePagesRow, UserRow } from '../../db/schema/index.ts';
 import type { ServerKeys } from '../models/index.ts';
-import { offeredServices, serviceMatcher } from '../locations/index.ts';
+import { offeredServices, serviceMatcher, type CheckCityPageLimit } from '../locations/index.ts';
 import type { JobRef, PagesRepo, NewServiceCityPage, ServiceCityRepo } from '../pages/index.ts';
 import type { ProjectsRepo } from '../projects/index.ts';
 import { publishChange } from './change-feed.ts';
 import { sendPageJobs } from './page-jobs.ts';
-
-/** The plan's monthly page allowance, checked in the transaction that adds the pages. */
-type CheckPageLimit = (
-  actor: UserRow,
-  ownerId: string,
-  projectId: string,
-  adding: number,
-  tx: Executor,
-) => Promise<void>;
 
 const pairKey = (cityId: string, servicePageId: string) => `${cityId}|${servicePageId}`;
 
@@ -32,7 +23,8 @@ export function createServiceCitySync(deps: {
   pagesRepo: PagesRepo;
   serviceCityRepo: ServiceCityRepo;
   projectsRepo: Pick<ProjectsRepo, 'servicesOf'>;
-  checkPageLimit: CheckPageLimit;
+  /** The plan's monthly page allowance, checked in the transaction that adds the pages. */
+  checkPageLimit: CheckCityPageLimit;
   settle: (projectId: string) => Promise<unknown>;
 }) {
   const repo = deps.serviceCityRepo;

@@ -40,10 +40,10 @@ export function createCityPhotos(deps: Deps) {
 
   async function store(projectId: string, url: string, bytes: Buffer) {
     const found = sniffImage(bytes);
-    if (!found) throw new DownloadFailed('the address is not a PNG, JPEG or WebP image', true);
+    if (!found) throw new DownloadFailed('the address is not a PNG, JPEG or WebP image', false);
     // Every image is a file of the site's one /images/ folder, which Netlify keeps small.
     if ((await repo.countOf(projectId)) >= SITE_FOLDER_MAX_ENTRIES)
-      throw new DownloadFailed("the site's image folder is full", true);
+      throw new DownloadFailed("the site's image folder is full", false);
     const id = randomUUID();
     const file = `${id}.${found.ext}`;
     await files.save(file, bytes, found.mime);
@@ -87,7 +87,7 @@ export function createCityPhotos(deps: Deps) {
     } catch (error) {
       if (!(error instanceof DownloadFailed)) throw error;
       const note = `The photo could not be taken: ${error.message}.`;
-      const again = !error.refused && !last;
+      const again = error.transient && !last;
       await photosRepo.refused(projectId, url, again ? `${note} It is tried again.` : note);
       if (again) throw error;
     }

@@ -1,22 +1,44 @@
-import { fetchPublic, NotPublicError } from '../../lib/public-fetch.ts';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ReadFailed, readPublic, type ReadFailure } from '../../lib/public-read.ts';
 
 /** A downloaded answer larger than this is not an image we asked for. */
 export const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
 
 /**
  * Why an image could not be downloaded, in a few words for a sentence of the caller's own
- * ("the image address is refused: ..."). `refused`: the address or what it answered can never
- * be an image we take (not public, not an image, too large), so trying again is pointless;
- * otherwise the host failed us (an error status, a timeout) and a later try may succeed.
+ * ("the image address is refused: ..."). Not transient when the address or what it answered
+ * can never be an image we take (not public, not an image, too large): trying again is
+ * pointless.
  */
-export class DownloadFailed extends Error {
-  readonly refused: boolean;
-  constructor(message: string, refused: boolean) {
-    super(message);
-    this.name = 'DownloadFailed';
-    this.refused = refused;
+export class DownloadFailed extends ReadFailed {}
+
+/** A read that failed, told as an image's download. */
+function downloadFailure(failure: ReadFailure): DownloadFailed {
+  switch (failure.kind) {
+    case 'not-public':
+      return new DownloadFailed(`the image address is refused: ${failure.reason}`, false);
+    case 'unreachable':
+      return new DownloadFailed(
+        `downloading the image ${failure.timedOut ? 'timed out' : 'failed'}`,
+        true,
+      );
+    case 'status':
+      return new DownloadFailed(
+        `the image could not be downloaded (HTTP ${failure.status})`,
+        failure.transient,
+      );
+    case 'unwanted':
+      return new DownloadFailed('the address is not an image', false);
+    case 'too-large':
+      return new DownloadFailed('the image to download is too large', false);
   }
 }
+
+/** An image's answer: typed as one, or untyped (left to the image's own bytes to tell). */
+const isImage = (headers: IncomingHttpHeaders) => {
+  const type = headers['content-type'] ?? '';
+  return !type || type.startsWith('image/') || type === 'application/octet-stream';
+};
 
 /**
  * Fetches an image from an address someone else named (a provider's answer, a customer's
@@ -28,44 +50,11 @@ export async function downloadImage(
   opts: { timeoutMs: number; trustedHosts: readonly string[] },
 ): Promise<Buffer> {
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol))
-    throw new DownloadFailed('the image address cannot be fetched', true);
-  const signal = AbortSignal.timeout(opts.timeoutMs);
-  const failed = () =>
-    new DownloadFailed(`downloading the image ${signal.aborted ? 'timed out' : 'failed'}`, false);
-  const res = await fetchPublic(url, { signal, trustedHosts: opts.trustedHosts }).catch(
-    (error: unknown) => {
-      if (error instanceof NotPublicError)
-        throw new DownloadFailed(`the image address is refused: ${error.message}`, true);
-      throw failed();
-    },
+    throw new DownloadFailed('the image address cannot be fetched', false);
+  const read = await readPublic(
+    url,
+    { ...opts, maxBytes: MAX_DOWNLOAD_BYTES, accepts: isImage },
+    downloadFailure,
   );
-  const refuse = (reason: string, refused = true) => {
-    res.destroy();
-    return new DownloadFailed(reason, refused);
-  };
-  const status = res.statusCode ?? 0;
-  if (status < 200 || status >= 300)
-    throw refuse(
-      `the image could not be downloaded (HTTP ${status})`,
-      status >= 500 || status === 429 ? false : true,
-    );
-  const type = res.headers['content-type'] ?? '';
-  if (type && !type.startsWith('image/') && type !== 'application/octet-stream')
-    throw refuse('the address is not an image');
-  const tooBig = 'the image to download is too large';
-  if (Number(res.headers['content-length'] ?? 0) > MAX_DOWNLOAD_BYTES) throw refuse(tooBig);
-  // Counted as it arrives: a missing or false Content-Length cannot make us hold more.
-  const chunks: Buffer[] = [];
-  let received = 0;
-  try {
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      received += chunk.byteLength;
-      if (received > MAX_DOWNLOAD_BYTES) throw refuse(tooBig);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof DownloadFailed) throw error;
-    throw failed();
-  }
-  return Buffer.concat(chunks);
+  return read.body;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withCityPlace } from '../../db/city-place.ts';
 import {
   cities,
   locationCounties,
@@ -14,35 +15,36 @@ export function createExportRepo(db: Db) {
   return {
     /** Every city by state, county and name, with its place and page's state (no content). */
     async cities(projectId: string) {
-      const rows = await db
-        .select({
-          id: cities.id,
-          name: cities.name,
-          placeName: cities.placeName,
-          slug: cities.slug,
-          zips: cities.zips,
-          status: cities.status,
-          similarity: cities.similarity,
-          localShare: cities.localShare,
-          wordCount: cities.wordCount,
-          factsStated: cities.factsStated,
-          stuffing: cities.stuffing,
-          approvedAt: cities.approvedAt,
-          photoUrl: cities.photoUrl,
-          pageTitle: cities.pageTitle,
-          metaDescription: cities.metaDescription,
-          services: cities.services,
-          countyId: cities.countyId,
-          county: { name: locationCounties.name, slug: locationCounties.slug },
-          state: {
-            code: locationStates.code,
-            name: locationStates.name,
-            slug: locationStates.slug,
-          },
-        })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+      const rows = await withCityPlace(
+        db
+          .select({
+            id: cities.id,
+            name: cities.name,
+            placeName: cities.placeName,
+            slug: cities.slug,
+            zips: cities.zips,
+            status: cities.status,
+            similarity: cities.similarity,
+            localShare: cities.localShare,
+            wordCount: cities.wordCount,
+            factsStated: cities.factsStated,
+            stuffing: cities.stuffing,
+            approvedAt: cities.approvedAt,
+            photoUrl: cities.photoUrl,
+            pageTitle: cities.pageTitle,
+            metaDescription: cities.metaDescription,
+            services: cities.services,
+            countyId: cities.countyId,
+            county: { name: locationCounties.name, slug: locationCounties.slug },
+            state: {
+              code: locationStates.code,
+              name: locationStates.name,
+              slug: locationStates.slug,
+            },
+          })
+          .from(cities)
+          .$dynamic(),
+      )
         .where(eq(cities.projectId, projectId))
         .orderBy(
           asc(locationStates.name),

@@ -1,29 +1,16 @@
 import type { Access, Need } from '../projects/index.ts';
-import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { TCityFacts, ZPutCityFacts } from '@cityforge/shared';
-import type { Db } from '../../db/client.ts';
 import type { CityRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { imageSrc } from '../../lib/image-names.ts';
 import { addressRefusal } from '../../lib/public-fetch.ts';
 import { columnFor, isNotFactColumn } from './columns.ts';
 import { factKey, photoAddressProblem } from './fact-columns.ts';
-import type { FactsRepo } from './facts.repo.ts';
-import type { LocationsRepo } from './locations.repo.ts';
 import { sendPhotoJobs } from './photo.job.ts';
-import type { PhotosRepo } from './photos.repo.ts';
+import type { PlaceWriteDeps } from './upload-store.ts';
 
-type Deps = {
-  db: Db;
-  boss: PgBoss;
-  repo: LocationsRepo;
-  factsRepo: FactsRepo;
-  photosRepo: PhotosRepo;
-  access: Access;
-  /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
-  trustedHosts: readonly string[];
-};
+type Deps = PlaceWriteDeps & { access: Access };
 type PutInput = z.output<typeof ZPutCityFacts>;
 
 const SPACES = /[\s\p{Cc}]+/gu;

@@ -13,3 +13,4 @@ export type { PhotosRepo } from './photos.repo.ts';
 export { offeredServices, serviceMatcher } from './service-match.ts';
 export { sendScoreJob, startScoreWorker } from './similarity.job.ts';
 export { visibleText } from './similarity.ts';
+export type { CheckCityPageLimit } from './upload.service.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PAGE_STATUS } from '@cityforge/shared';
 import type { Db, Executor } from '../../db/client.ts';
+import { scoredPlace, withCityPlace } from '../../db/city-place.ts';
 import {
   cities,
   locationCounties,
@@ -13,7 +14,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { citiesPastSeats } from './city-seats.ts';
 import { insertCities, mergeExtras, mergeZips, rewrite, type CityToStore } from './upload-merge.ts';
 import type { Faq } from '@cityforge/shared/html';
-import { createCityRowsRepo } from '../pages/index.ts';
+import { createCityRowsRepo, scoreColumns, type PlacePageQuality } from '../pages/index.ts';
 
 export type StateRow = typeof locationStates.$inferSelect;
 export type CountyRow = typeof locationCounties.$inferSelect;
@@ -99,16 +100,16 @@ export function createLocationsRepo(db: Db) {
 
     /** Every city's place and slug, by `${state code}|${county name}`, for unique slugs. */
     async citySlugs(projectId: string) {
-      return db
-        .select({
-          key: cities.placeKey,
-          slug: cities.slug,
-          countyKey: sql<string>`${locationStates.code} || '|' || ${locationCounties.name}`,
-        })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(eq(cities.projectId, projectId));
+      return withCityPlace(
+        db
+          .select({
+            key: cities.placeKey,
+            slug: cities.slug,
+            countyKey: sql<string>`${locationStates.code} || '|' || ${locationCounties.name}`,
+          })
+          .from(cities)
+          .$dynamic(),
+      ).where(eq(cities.projectId, projectId));
     },
 
     async states(projectId: string) {
@@ -178,11 +179,12 @@ export function createLocationsRepo(db: Db) {
      */
     async findCity(projectId: string, cityId: string) {
       if (!isUuid(cityId)) return null;
-      const [row] = await db
-        .select({ city: cities, county: locationCounties, state: locationStates })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+      const [row] = await withCityPlace(
+        db
+          .select({ city: cities, county: locationCounties, state: locationStates })
+          .from(cities)
+          .$dynamic(),
+      )
         .where(and(eq(cities.projectId, projectId), eq(cities.id, cityId)))
         .limit(1);
       if (!row) return null;
@@ -204,20 +206,21 @@ export function createLocationsRepo(db: Db) {
       k: number,
     ) {
       const cosLat = Math.cos((from.latitude * Math.PI) / 180);
-      return db
-        .select({
-          id: cities.id,
-          name: cities.name,
-          slug: cities.slug,
-          latitude: cities.latitude,
-          longitude: cities.longitude,
-          countySlug: locationCounties.slug,
-          stateSlug: locationStates.slug,
-          stateCode: locationStates.code,
-        })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+      return withCityPlace(
+        db
+          .select({
+            id: cities.id,
+            name: cities.name,
+            slug: cities.slug,
+            latitude: cities.latitude,
+            longitude: cities.longitude,
+            countySlug: locationCounties.slug,
+            stateSlug: locationStates.slug,
+            stateCode: locationStates.code,
+          })
+          .from(cities)
+          .$dynamic(),
+      )
         .where(
           and(
             eq(cities.projectId, projectId),
@@ -255,17 +258,18 @@ export function createLocationsRepo(db: Db) {
      * holds). Read a slice at a time, so no one read holds the database for long.
      */
     scoringPlaces(projectId: string, after: string | null, limit: number) {
-      return db
-        .select({
-          id: cities.id,
-          name: cities.name,
-          countyId: cities.countyId,
-          county: locationCounties.name,
-          stateName: locationStates.name,
-        })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+      return withCityPlace(
+        db
+          .select({
+            id: cities.id,
+            name: cities.name,
+            countyId: cities.countyId,
+            county: locationCounties.name,
+            stateName: locationStates.name,
+          })
+          .from(cities)
+          .$dynamic(),
+      )
         .where(
           and(
             eq(cities.projectId, projectId),
@@ -280,30 +284,25 @@ export function createLocationsRepo(db: Db) {
     /** Those of `ids` that are written city pages of the project, with what scoring reads. */
     scoringPages(projectId: string, ids: readonly string[]) {
       if (!ids.length) return Promise.resolve([]);
-      return db
-        .select({
-          id: cities.id,
-          name: cities.name,
-          zips: cities.zips,
-          otherCounties: cities.otherCounties,
-          prompt: cities.prompt,
-          contentHtml: cities.contentHtml,
-          contentHash: cities.contentHash,
-          countyId: cities.countyId,
-          county: locationCounties.name,
-          stateName: locationStates.name,
-          stateCode: locationStates.code,
-        })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(
-          and(
-            eq(cities.projectId, projectId),
-            eq(cities.status, PAGE_STATUS.completed),
-            inArray(cities.id, [...ids]),
-          ),
-        );
+      return withCityPlace(
+        db
+          .select({
+            id: cities.id,
+            prompt: cities.prompt,
+            contentHtml: cities.contentHtml,
+            contentHash: cities.contentHash,
+            countyId: cities.countyId,
+            ...scoredPlace,
+          })
+          .from(cities)
+          .$dynamic(),
+      ).where(
+        and(
+          eq(cities.projectId, projectId),
+          eq(cities.status, PAGE_STATUS.completed),
+          inArray(cities.id, [...ids]),
+        ),
+      );
     },
 
     /**
@@ -345,17 +344,7 @@ export function createLocationsRepo(db: Db) {
       // of the thread that answers requests), however many pages the project has.
       for (let i = 0; i < scores.length; i += QUALITY_CHUNK) {
         const part = scores.slice(i, i + QUALITY_CHUNK);
-        const rows = part.map((s) => ({
-          id: s.id,
-          similarity: s.similarity,
-          similar_to: s.similarTo,
-          local_share: s.localShare,
-          word_count: s.wordCount,
-          facts_stated: s.factsStated,
-          stuffing: s.stuffing,
-          faqs: s.faqs,
-          faqs_hash: s.faqsHash,
-        }));
+        const rows = part.map((s) => ({ ...scoreColumns(s), faqs: s.faqs, faqs_hash: s.faqsHash }));
         await cityRows.storeScores(rows);
       }
     },
@@ -363,17 +352,9 @@ export function createLocationsRepo(db: Db) {
 }
 export type LocationsRepo = ReturnType<typeof createLocationsRepo>;
 
-/** What scoring measured of a city page (see similarity.ts and page-substance.ts). */
-export type PageQuality = {
-  id: string;
-  similarity: number;
-  similarTo: string | null;
-  localShare: number;
-  wordCount: number;
-  /** The place's facts the page states, and its sentences that only list places. */
-  factsStated: number;
-  stuffing: number;
-  /** The FAQs the page shows, read with the scoring, and the content hash they were read from. */
-  faqs: Faq[];
-  faqsHash: string | null;
-};
+/**
+ * What scoring measured of a city page (see similarity.ts and page-substance.ts): what it
+ * measures of every page of a place, and the FAQs the page shows, read with the scoring, with
+ * the content hash they were read from.
+ */
+export type PageQuality = PlacePageQuality & { faqs: Faq[]; faqsHash: string | null };

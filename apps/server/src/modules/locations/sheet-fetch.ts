@@ -1,5 +1,5 @@
 import { UPLOAD_MAX_BYTES } from '@cityforge/shared';
-import { fetchPublic, NotPublicError } from '../../lib/public-fetch.ts';
+import { ReadFailed, readPublic, type ReadFailure } from '../../lib/public-read.ts';
 import type { LocationsFile } from './spreadsheet.ts';
 
 /** A linked sheet answers within this long, its whole body included, or the read fails. */
@@ -10,14 +10,7 @@ export const SHEET_FETCH_TIMEOUT_MS = 30_000;
  * failed us (unreachable, an error status, too slow) and a later read may work; otherwise
  * the address or what it answered will not do (not public, not found, too large).
  */
-export class SheetReadFailed extends Error {
-  readonly transient: boolean;
-  constructor(message: string, transient: boolean) {
-    super(message);
-    this.name = 'SheetReadFailed';
-    this.transient = transient;
-  }
-}
+export class SheetReadFailed extends ReadFailed {}
 
 const XLSX_TYPES = ['spreadsheetml', 'ms-excel', 'officedocument'];
 
@@ -27,6 +20,46 @@ function fileName(url: URL, contentType: string): string {
   if (/\.(csv|xlsx|xls)$/.test(last)) return last;
   if (XLSX_TYPES.some((t) => contentType.includes(t))) return 'sheet.xlsx';
   return 'sheet.csv';
+}
+
+/** Why a linked sheet could not be read, in a sentence for its owner. */
+function sheetFailure(failure: ReadFailure, googleOffered: boolean): SheetReadFailed {
+  switch (failure.kind) {
+    case 'not-public':
+      return new SheetReadFailed(`The sheet's address is refused: ${failure.reason}.`, false);
+    case 'unreachable':
+      return new SheetReadFailed(
+        failure.timedOut
+          ? 'The sheet could not be read: its server did not answer in time.'
+          : 'The sheet could not be read: its server could not be reached.',
+        true,
+      );
+    case 'status': {
+      const { status } = failure;
+      if (status !== 401 && status !== 403)
+        return new SheetReadFailed(
+          `The sheet could not be read (HTTP ${status}).`,
+          failure.transient,
+        );
+      return new SheetReadFailed(
+        googleOffered
+          ? `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it, or connect Google on your profile.`
+          : `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it.`,
+        false,
+      );
+    }
+    case 'unwanted':
+      // A sheet is read whatever its content type says; the parser tells what it holds.
+      return new SheetReadFailed(
+        "The sheet's address answered something that is not a sheet.",
+        false,
+      );
+    case 'too-large':
+      return new SheetReadFailed(
+        `The sheet is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, the most an upload may be.`,
+        false,
+      );
+  }
 }
 
 /**
@@ -43,50 +76,15 @@ export async function fetchSheet(
     googleOffered?: boolean;
   },
 ): Promise<LocationsFile> {
-  const signal = AbortSignal.timeout(opts.timeoutMs ?? SHEET_FETCH_TIMEOUT_MS);
-  const unreachable = () =>
-    new SheetReadFailed(
-      signal.aborted
-        ? 'The sheet could not be read: its server did not answer in time.'
-        : 'The sheet could not be read: its server could not be reached.',
-      true,
-    );
-  const res = await fetchPublic(sourceUrl, { signal, trustedHosts: opts.trustedHosts }).catch(
-    (error: unknown) => {
-      if (error instanceof NotPublicError)
-        throw new SheetReadFailed(`The sheet's address is refused: ${error.message}.`, false);
-      throw unreachable();
+  const { body, headers } = await readPublic(
+    sourceUrl,
+    {
+      trustedHosts: opts.trustedHosts,
+      timeoutMs: opts.timeoutMs ?? SHEET_FETCH_TIMEOUT_MS,
+      maxBytes: UPLOAD_MAX_BYTES,
     },
+    (failure) => sheetFailure(failure, opts.googleOffered ?? false),
   );
-  const fail = (message: string, transient: boolean) => {
-    res.destroy();
-    return new SheetReadFailed(message, transient);
-  };
-  const status = res.statusCode ?? 0;
-  if (status === 401 || status === 403)
-    throw fail(
-      opts.googleOffered
-        ? `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it, or connect Google on your profile.`
-        : `The sheet could not be read (HTTP ${status}): it is not shared publicly. Share it as "Anyone with the link" or publish it.`,
-      false,
-    );
-  if (status < 200 || status >= 300)
-    throw fail(`The sheet could not be read (HTTP ${status}).`, status >= 500 || status === 429);
-  const tooBig = `The sheet is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, the most an upload may be.`;
-  if (Number(res.headers['content-length'] ?? 0) > UPLOAD_MAX_BYTES) throw fail(tooBig, false);
-  // Counted as it arrives: a missing or false Content-Length cannot make us hold more.
-  const chunks: Buffer[] = [];
-  let received = 0;
-  try {
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      received += chunk.byteLength;
-      if (received > UPLOAD_MAX_BYTES) throw fail(tooBig, false);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof SheetReadFailed) throw error;
-    throw unreachable();
-  }
-  const contentType = String(res.headers['content-type'] ?? '').toLowerCase();
-  return { filename: fileName(new URL(sourceUrl), contentType), data: Buffer.concat(chunks) };
+  const contentType = String(headers['content-type'] ?? '').toLowerCase();
+  return { filename: fileName(new URL(sourceUrl), contentType), data: body };
 }

@@ -36,37 +36,35 @@ export function isTooSimilar(similarity: number): boolean {
 
 // ---------------------------------------------------------------- visible text
 
+/** Cards of a section (services, benefits, steps): each one's title and description. */
+const cards = (items: readonly { title: string; description: string }[]) =>
+  items.flatMap((i) => [i.title, i.description]);
+
+/** What a section shows besides its heading. */
+function sectionText(s: TPageContent['sections'][number]): string[] {
+  switch (s.type) {
+    case 'text':
+      return s.paragraphs;
+    case 'services':
+      return [...(s.intro ? [s.intro] : []), ...cards(s.items)];
+    case 'benefits':
+      return cards(s.items);
+    case 'process':
+      return cards(s.steps);
+    case 'faq':
+      return s.items.flatMap((f) => [f.question, f.answer]);
+    case 'quotes':
+      return s.items.flatMap((q) => [q.quote, ...(q.by ? [q.by] : [])]);
+    case 'cta':
+      return [s.text, s.buttonLabel];
+  }
+}
+
 /** Every text a visitor sees on the page (not the meta tags), one block per line. */
 export function visibleText(content: TPageContent): string {
-  const out: string[] = [content.hero.heading, content.hero.subheading, content.hero.ctaLabel];
-  for (const s of content.sections) {
-    out.push(s.heading);
-    switch (s.type) {
-      case 'text':
-        out.push(...s.paragraphs);
-        break;
-      case 'services':
-        if (s.intro) out.push(s.intro);
-        for (const i of s.items) out.push(i.title, i.description);
-        break;
-      case 'benefits':
-        for (const i of s.items) out.push(i.title, i.description);
-        break;
-      case 'process':
-        for (const i of s.steps) out.push(i.title, i.description);
-        break;
-      case 'faq':
-        for (const f of s.items) out.push(f.question, f.answer);
-        break;
-      case 'quotes':
-        for (const q of s.items) out.push(q.quote, ...(q.by ? [q.by] : []));
-        break;
-      case 'cta':
-        out.push(s.text, s.buttonLabel);
-        break;
-    }
-  }
-  return out.join('\n');
+  const { hero, sections } = content;
+  const blocks = sections.flatMap((s) => [s.heading, ...sectionText(s)]);
+  return [hero.heading, hero.subheading, hero.ctaLabel, ...blocks].join('\n');
 }
 
 // ---------------------------------------------------------------- tokens and masks

@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { FactsRepo } from './facts.repo.ts';
 import type { CityToStore, LocationsRepo } from './locations.repo.ts';
 import { sendPhotoJobs } from './photo.job.ts';
@@ -11,6 +11,16 @@ export type UploadStoreDeps = {
   factsRepo: FactsRepo;
   photosRepo: PhotosRepo;
   boss: PgBoss;
+};
+
+/**
+ * What writing places' facts and photos takes, by an upload or the facts panel: their tables in
+ * one transaction, the photo jobs' queue, and the hosts a photo is taken from as they are.
+ */
+export type PlaceWriteDeps = UploadStoreDeps & {
+  db: Db;
+  /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
+  trustedHosts: readonly string[];
 };
 
 /** The upload's facts, one row per place and fact, by the place each resolved to. */

@@ -8,22 +8,19 @@ import {
   type TUploadFields,
   type TUploadReport,
 } from '@cityforge/shared';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { requireUsableModel, type ServerKeys } from '../models/index.ts';
 import type { JobRef } from '../pages/index.ts';
 import { slugify } from '../../lib/slugify.ts';
-import type { FactsRepo } from './facts.repo.ts';
-import type { CityToStore, LocationsRepo } from './locations.repo.ts';
+import type { CityToStore } from './locations.repo.ts';
 import { parseOffThread, type ParseBudget } from './parse-off-thread.ts';
-import type { PhotosRepo } from './photos.repo.ts';
 import type { Gathered } from './upload-gather.ts';
 import { readUpload } from './upload-read.ts';
 import { serviceMatcher, unknownServices } from './service-match.ts';
-import { factsByPlace, storeUpload } from './upload-store.ts';
-import type { PgBoss } from 'pg-boss';
+import { factsByPlace, storeUpload, type PlaceWriteDeps } from './upload-store.ts';
 import {
   LocationsFileError,
   type Limits,
@@ -66,14 +63,7 @@ export type CityQueue = {
 /** Cities added by one upload from which the location tables are analyzed again. */
 export const ANALYZE_AFTER_ADDED = 50;
 
-type Deps = {
-  db: Db;
-  boss: PgBoss;
-  repo: LocationsRepo;
-  factsRepo: FactsRepo;
-  photosRepo: PhotosRepo;
-  /** FETCH_TRUSTED_HOSTS: photo hosts taken even on private addresses. */
-  trustedHosts: readonly string[];
+type Deps = PlaceWriteDeps & {
   projectsRepo: ProjectsRepo;
   generation: CityQueue;
   serverKeys: ServerKeys;

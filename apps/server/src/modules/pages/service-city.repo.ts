@@ -1,29 +1,36 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { scoredPlace, withCityPlace } from '../../db/city-place.ts';
 import { PAGE_STATUS } from '@cityforge/shared';
-import {
-  cities,
-  locationCounties,
-  locationStates,
-  pages,
-  serviceCityPages,
-} from '../../db/schema/index.ts';
+import { cities, pages, serviceCityPages } from '../../db/schema/index.ts';
 import type { JobRef } from './pages.repo.ts';
 
 export type NewServiceCityPage = typeof serviceCityPages.$inferInsert;
 /** A service-city page by its identity: the place and the service. */
 export type ServiceCityPair = { id: string; cityId: string; servicePageId: string };
 
-/** What scoring measured of a service-city page (as of a city page: similarity.ts). */
-export type ServiceCityQuality = {
+/** What scoring measures of a page of a place, a service-city page or a city page (similarity.ts). */
+export type PlacePageQuality = {
   id: string;
   similarity: number;
   similarTo: string | null;
   localShare: number;
   wordCount: number;
+  /** The place's facts the page states, and its sentences that only list places. */
   factsStated: number;
   stuffing: number;
 };
+
+/** A page's scores by the columns they are stored in, as a row of a statement's JSON records. */
+export const scoreColumns = (s: PlacePageQuality) => ({
+  id: s.id,
+  similarity: s.similarity,
+  similar_to: s.similarTo,
+  local_share: s.localShare,
+  word_count: s.wordCount,
+  facts_stated: s.factsStated,
+  stuffing: s.stuffing,
+});
 
 /** Service-city pages' rows: storage only, which pairs a place offers is the sync's rule. */
 export function createServiceCityRepo(db: Db) {
@@ -126,68 +133,35 @@ export function createServiceCityRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Each city's service pages, for the detail screen. */
-    ofCities(cityIds: string[]) {
-      if (!cityIds.length) return Promise.resolve([]);
-      return db
-        .select({
-          id: serviceCityPages.id,
-          cityId: serviceCityPages.cityId,
-          service: pages.name,
-          slug: pages.slug,
-          status: serviceCityPages.status,
-          similarity: serviceCityPages.similarity,
-          wordCount: serviceCityPages.wordCount,
-          approvedAt: serviceCityPages.approvedAt,
-        })
-        .from(serviceCityPages)
-        .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
-        .where(inArray(serviceCityPages.cityId, cityIds))
-        .orderBy(pages.sortOrder, pages.name);
-    },
-
     /** The written pages with their place, as scoring reads them. */
     forScoring(projectId: string) {
-      return db
-        .select({
-          id: serviceCityPages.id,
-          cityId: serviceCityPages.cityId,
-          servicePageId: serviceCityPages.servicePageId,
-          service: pages.name,
-          prompt: serviceCityPages.prompt,
-          contentHtml: serviceCityPages.contentHtml,
-          name: cities.name,
-          zips: cities.zips,
-          otherCounties: cities.otherCounties,
-          county: locationCounties.name,
-          stateName: locationStates.name,
-          stateCode: locationStates.code,
-        })
-        .from(serviceCityPages)
-        .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
-        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(
-          and(
-            eq(serviceCityPages.projectId, projectId),
-            eq(serviceCityPages.status, PAGE_STATUS.completed),
-          ),
-        );
+      return withCityPlace(
+        db
+          .select({
+            id: serviceCityPages.id,
+            cityId: serviceCityPages.cityId,
+            servicePageId: serviceCityPages.servicePageId,
+            service: pages.name,
+            prompt: serviceCityPages.prompt,
+            contentHtml: serviceCityPages.contentHtml,
+            ...scoredPlace,
+          })
+          .from(serviceCityPages)
+          .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
+          .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+          .$dynamic(),
+      ).where(
+        and(
+          eq(serviceCityPages.projectId, projectId),
+          eq(serviceCityPages.status, PAGE_STATUS.completed),
+        ),
+      );
     },
 
     /** Stores what scoring measured, writing only the rows whose scores changed. */
-    async setQuality(scores: ServiceCityQuality[]): Promise<void> {
+    async setQuality(scores: PlacePageQuality[]): Promise<void> {
       for (let i = 0; i < scores.length; i += 2000) {
-        const rows = scores.slice(i, i + 2000).map((s) => ({
-          id: s.id,
-          similarity: s.similarity,
-          similar_to: s.similarTo,
-          local_share: s.localShare,
-          word_count: s.wordCount,
-          facts_stated: s.factsStated,
-          stuffing: s.stuffing,
-        }));
+        const rows = scores.slice(i, i + 2000).map(scoreColumns);
         await db.execute(sql`
           update service_city_pages p set similarity = v.similarity, similar_to = v.similar_to,
             local_share = v.local_share, word_count = v.word_count,

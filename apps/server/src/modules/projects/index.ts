@@ -2,6 +2,7 @@
 // scripts/front-doors.ts (docs/architecture.md); do not edit by hand.
 
 export type { Access, Need } from './access.ts';
+export type { RoleIn } from './project-clients.service.ts';
 export { createProjectsModule } from './projects.module.ts';
 export type { ProjectsModule } from './projects.module.ts';
 export { toDeployment } from './projects.presenter.ts';

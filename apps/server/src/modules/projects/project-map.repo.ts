@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withCityPlace } from '../../db/city-place.ts';
 import { cities, locationCounties, locationStates, projects } from '../../db/schema/index.ts';
 import { factProjectsOf, heldSql } from '../pages/index.ts';
 
@@ -27,15 +28,15 @@ export function createProjectMapRepo(db: Db) {
   return {
     async cities(projectId: string): Promise<MapCityRow[]> {
       const held = heldSql({ factProjects: await factProjectsOf(db, [projectId]) });
-      const [row] = await db
-        .select({
-          list: sql<string>`coalesce(json_agg(json_build_array(${cities.id}, ${cities.name}, ${locationStates.code}, ${coordinate(cities.latitude)}, ${coordinate(cities.longitude)}, ${cities.status}, ${cities.failedAt} is not null, ${held}) order by ${cities.name}, ${cities.id}), '[]')::text`,
-        })
-        .from(cities)
-        .innerJoin(projects, eq(projects.id, cities.projectId))
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(eq(cities.projectId, projectId));
+      const [row] = await withCityPlace(
+        db
+          .select({
+            list: sql<string>`coalesce(json_agg(json_build_array(${cities.id}, ${cities.name}, ${locationStates.code}, ${coordinate(cities.latitude)}, ${coordinate(cities.longitude)}, ${cities.status}, ${cities.failedAt} is not null, ${held}) order by ${cities.name}, ${cities.id}), '[]')::text`,
+          })
+          .from(cities)
+          .innerJoin(projects, eq(projects.id, cities.projectId))
+          .$dynamic(),
+      ).where(eq(cities.projectId, projectId));
       return JSON.parse(row?.list ?? '[]') as MapCityRow[];
     },
 

@@ -7,7 +7,7 @@ import { projectAccess } from './access.ts';
 import { createAccessRepo } from './access.repo.ts';
 import { createProjectClientsRepo } from './project-clients.repo.ts';
 import { projectClientsRoutes } from './project-clients.routes.ts';
-import { createProjectClientsService } from './project-clients.service.ts';
+import { createProjectClientsService, type RoleIn } from './project-clients.service.ts';
 import { createLeanTreeRepo } from './lean-tree.repo.ts';
 import { createProjectMapRepo } from './project-map.repo.ts';
 import { projectMapRoutes } from './project-map.routes.ts';
@@ -40,6 +40,8 @@ export function createProjectsModule(deps: {
   servicePagesPreview: ServicePagesHooks['preview'];
   /** A workspace's account, whose keys and plan its projects use (users). */
   accountOf: (userId: string) => Promise<UserRow | null>;
+  /** A person's role in a workspace (workspaces): a project is shared only with a client. */
+  roleIn: RoleIn;
 }) {
   const repo = createProjectsRepo(deps.db);
   const access = projectAccess(createAccessRepo(deps.db));
@@ -73,6 +75,7 @@ export function createProjectsModule(deps: {
         projectClientsService: createProjectClientsService({
           access,
           repo: createProjectClientsRepo(deps.db),
+          roleIn: deps.roleIn,
         }),
       }),
     ],

@@ -11,15 +11,14 @@ import {
 } from 'drizzle-orm';
 import { PAGE_STATUS, type TReviewPageKind } from '@cityforge/shared';
 import type { Db } from '../../db/client.ts';
+import { withCityPlace } from '../../db/city-place.ts';
 import {
   cities,
-  locationCounties,
   locationStates,
   pageReviews,
   pages,
   serviceCityPages,
   users,
-  workspaceMembers,
   type PageReviewRow,
 } from '../../db/schema/index.ts';
 import { latestDecisionSql, versionSql } from '../pages/index.ts';
@@ -58,27 +57,29 @@ export function createReviewRepo(db: Db) {
         .from(pages)
         .where(and(eq(pages.projectId, projectId), written(pages)))
         .orderBy(asc(pages.kind), asc(pages.sortOrder), asc(pages.name));
-      const places = await db
-        .select({ pageId: cities.id, name: place, ...own('city') })
-        .from(cities)
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+      const places = await withCityPlace(
+        db
+          .select({ pageId: cities.id, name: place, ...own('city') })
+          .from(cities)
+          .$dynamic(),
+      )
         .where(and(eq(cities.projectId, projectId), written(cities)))
         .orderBy(asc(cities.name), asc(locationStates.code));
       const service = aliasedTable(pages, 'service');
-      const serviceCities = await db
-        .select({
-          pageId: serviceCityPages.id,
-          cityId: serviceCityPages.cityId,
-          service: service.slug,
-          name: sql<string>`${service.name} || ' in ' || ${place}`,
-          ...own('serviceCity'),
-        })
-        .from(serviceCityPages)
-        .innerJoin(service, eq(service.id, serviceCityPages.servicePageId))
-        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+      const serviceCities = await withCityPlace(
+        db
+          .select({
+            pageId: serviceCityPages.id,
+            cityId: serviceCityPages.cityId,
+            service: service.slug,
+            name: sql<string>`${service.name} || ' in ' || ${place}`,
+            ...own('serviceCity'),
+          })
+          .from(serviceCityPages)
+          .innerJoin(service, eq(service.id, serviceCityPages.servicePageId))
+          .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+          .$dynamic(),
+      )
         .where(and(eq(serviceCityPages.projectId, projectId), written(serviceCityPages)))
         .orderBy(asc(cities.name), asc(service.name));
       return [
@@ -121,16 +122,6 @@ export function createReviewRepo(db: Db) {
         .orderBy(desc(pageReviews.createdAt), desc(pageReviews.id))
         .limit(500);
       return rows.map((r) => ({ ...r.review, by: r.by }));
-    },
-    /** The user's role in the workspace, or null. */
-    async roleIn(workspaceId: string, userId: string) {
-      const [row] = await db
-        .select({ role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .where(
-          and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
-        );
-      return row?.role ?? null;
     },
   };
 }

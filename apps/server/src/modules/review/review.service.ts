@@ -8,7 +8,7 @@ import {
 } from '@cityforge/shared';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/request-user.ts';
-import type { Access } from '../projects/index.ts';
+import type { Access, RoleIn } from '../projects/index.ts';
 import { publishedUrl } from '../publishing/index.ts';
 import type { Notify } from '../../jobs/notify.ts';
 import type { ReviewPageRow, ReviewRepo, ReviewRow } from './review.repo.ts';
@@ -37,7 +37,13 @@ function presentReview(row: ReviewRow, currentVersion: string | null): TReview {
  * decision on the version of a page it looked at. Staff read it all; only a client the
  * project is shared with decides (staff approving their own work would defeat it).
  */
-export function createReviewService(deps: { access: Access; repo: ReviewRepo; notify: Notify }) {
+export function createReviewService(deps: {
+  access: Access;
+  repo: ReviewRepo;
+  notify: Notify;
+  /** Who decides: a client of the project's workspace. */
+  roleIn: RoleIn;
+}) {
   const { repo } = deps;
   return {
     async board(actor: Actor, id: string): Promise<TReviewBoard> {
@@ -83,7 +89,7 @@ export function createReviewService(deps: { access: Access; repo: ReviewRepo; no
     },
     async submit(actor: Actor, id: string, input: TSubmitReview): Promise<TReview> {
       const project = await deps.access(actor, id, 'review');
-      if ((await repo.roleIn(project.workspaceId, actor.id)) !== 'client')
+      if ((await deps.roleIn(project.workspaceId, actor.id)) !== 'client')
         throw forbidden(MSG.reviewClientsOnly);
       const version = await repo.versionOf(id, input.pageKind, input.pageId);
       if (!version) throw notFound(MSG.reviewPageNotFound);

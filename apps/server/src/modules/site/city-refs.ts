@@ -55,3 +55,30 @@ export function serviceCityRef(
 export function serviceCityCrumbs(place: Place, service: Service, path: string): Crumb[] {
   return [...cityCrumbs(place), { name: service.name, href: path }];
 }
+
+/**
+ * A city page as every renderer frames it (preview, editor, published site): where it is, its
+ * breadcrumbs, and where its Service says it works.
+ */
+export function cityPageFrame(
+  place: Place & { city: { zips: string[] }; state: { code: string } },
+) {
+  return {
+    ref: cityPageRef(place),
+    breadcrumbs: cityCrumbs(place),
+    areaServed: cityAreaServed(place.city, place.state),
+  };
+}
+
+/** A service's page for a city, framed the same way; it says it works in the city itself. */
+export function serviceCityFrame(
+  place: Place & { state: Named & { code: string } },
+  service: Service,
+) {
+  const ref = serviceCityRef(place, service);
+  return {
+    ref,
+    breadcrumbs: serviceCityCrumbs(place, service, ref.path!),
+    areaServed: [`${place.city.name}, ${place.state.code}`],
+  };
+}

@@ -4,8 +4,10 @@
 export {
   cityAreaServed,
   cityCrumbs,
+  cityPageFrame,
   cityPageRef,
   serviceCityCrumbs,
+  serviceCityFrame,
   serviceCityRef,
 } from './city-refs.ts';
 export { escapeAttr, escapeHtml } from './html.ts';

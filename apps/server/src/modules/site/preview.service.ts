@@ -2,13 +2,7 @@ import type { Access, ProjectsRepo } from '../projects/index.ts';
 import { MSG, PAGE_STATUS } from '@cityforge/shared';
 import type { CityRow, PageRow, ProjectRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import {
-  cityAreaServed,
-  cityCrumbs,
-  cityPageRef,
-  serviceCityCrumbs,
-  serviceCityRef,
-} from './city-refs.ts';
+import { cityPageFrame, serviceCityFrame } from './city-refs.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import type { LocationsRepo } from '../locations/index.ts';
 import { footerPages, pageDocument, type PageBody, type SiteFrame } from './page-document.ts';
@@ -92,12 +86,11 @@ export function createPreviewService(deps: Deps) {
     const found = await deps.serviceCityRepo.findByPlace(project.id, place.city.id, slug);
     if (!found) throw notFound('Page not found.');
     if (!isWritten(found.page)) throw notReady(found.page);
-    const ref = serviceCityRef(place, found.service);
+    const { ref, ...frame } = serviceCityFrame(place, found.service);
     return document(project, pages, ref, {
       contentHtml: found.page.contentHtml!,
       metaTags: found.page.metaTags,
-      breadcrumbs: serviceCityCrumbs(place, found.service, ref.path!),
-      areaServed: [`${place.city.name}, ${place.state.code}`],
+      ...frame,
     });
   }
 
@@ -162,12 +155,12 @@ export function createPreviewService(deps: Deps) {
       if (!page) throw notFound('City not found.');
       if (service) return serviceCity(project, pages, page, service);
       if (!isWritten(page.city)) throw notReady(page.city);
-      return document(project, pages, cityPageRef(page), {
+      const { ref, ...frame } = cityPageFrame(page);
+      return document(project, pages, ref, {
         contentHtml: page.city.contentHtml!,
         metaTags: page.city.metaTags,
         content: page.city.content,
-        breadcrumbs: cityCrumbs(page),
-        areaServed: cityAreaServed(page.city, page.state),
+        ...frame,
       });
     },
   };
