@@ -63,3 +63,15 @@ export function toastFormError(error: unknown): void {
   const message = error instanceof Error && error.message ? error.message : MSG.unexpected;
   toast.error(message, { message: '', duration });
 }
+
+/** Signup's and the reset screens' submit: send the values, then go on; a refusal is toasted. */
+export function sendThen<T>(send: (values: T) => Promise<unknown>, then: () => void) {
+  return async (values: T) => {
+    try {
+      await send(values);
+      then();
+    } catch (error) {
+      toastFormError(error);
+    }
+  };
+}

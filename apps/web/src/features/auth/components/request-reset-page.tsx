@@ -8,17 +8,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthEmailField } from './auth-email-field';
-import { AuthCard, BackToSignIn, toastFormError } from './auth-card';
+import { AuthCard, BackToSignIn, sendThen } from './auth-card';
 
 export default function RequestResetPage() {
   const navigate = useNavigate();
   const requestMutation = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TRequestPasswordReset>({
+  const form = useForm<TRequestPasswordReset>({
     resolver: zodResolver(ZRequestPasswordReset),
     defaultValues: { email: '' },
   });
@@ -29,14 +25,7 @@ export default function RequestResetPage() {
     return () => window.clearTimeout(timer);
   }, [sent, navigate]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await requestMutation.mutateAsync(values);
-      setSent(true);
-    } catch (error) {
-      toastFormError(error);
-    }
-  });
+  const onSubmit = form.handleSubmit(sendThen(requestMutation.mutateAsync, () => setSent(true)));
 
   const busy = requestMutation.isPending;
   return (
@@ -51,7 +40,7 @@ export default function RequestResetPage() {
         </Alert>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-          <AuthEmailField error={errors.email?.message} {...register('email')} />
+          <AuthEmailField form={form} />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Sending reset link...' : 'Send reset link'}
           </Button>
