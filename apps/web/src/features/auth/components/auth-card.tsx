@@ -39,12 +39,17 @@ export function AuthCard({
 export const authLinkClass =
   'rounded font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 
-/** The footer link of the password reset screens. */
-export function BackToSignIn() {
+/** The card of the password reset screens, with the way back to sign-in below it. */
+export function ResetCard(props: Omit<Parameters<typeof AuthCard>[0], 'footer' | 'brand'>) {
   return (
-    <Link to="/login" className={authLinkClass}>
-      Back to sign in
-    </Link>
+    <AuthCard
+      {...props}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          Back to sign in
+        </Link>
+      }
+    />
   );
 }
 

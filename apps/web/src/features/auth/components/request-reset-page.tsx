@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthEmailField } from './auth-email-field';
-import { AuthCard, BackToSignIn, sendThen } from './auth-card';
+import { ResetCard, sendThen } from './auth-card';
 
 export default function RequestResetPage() {
   const navigate = useNavigate();
@@ -29,10 +29,9 @@ export default function RequestResetPage() {
 
   const busy = requestMutation.isPending;
   return (
-    <AuthCard
+    <ResetCard
       title="Forgot your password?"
       subtitle="Enter your email and we'll send you a link to reset it."
-      footer={<BackToSignIn />}
     >
       {sent ? (
         <Alert variant="success" testId="reset-request-sent">
@@ -46,6 +45,6 @@ export default function RequestResetPage() {
           </Button>
         </form>
       )}
-    </AuthCard>
+    </ResetCard>
   );
 }

@@ -10,7 +10,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyPasswordReset } from '../api/verify-password-reset';
-import { AuthCard, BackToSignIn, sendThen } from './auth-card';
+import { ResetCard, sendThen } from './auth-card';
 
 /** Token validity as the spec tracks it: unknown while checking, then true or false. */
 function useTokenValidity(token: string | null): boolean | null {
@@ -53,10 +53,9 @@ export default function ResetPasswordPage() {
 
   const busy = resetMutation.isPending;
   return (
-    <AuthCard
+    <ResetCard
       title="Reset your password"
       subtitle="Choose a new password of at least 6 characters."
-      footer={<BackToSignIn />}
     >
       {valid === null ? (
         <LoadingBlock text="Checking your reset link..." />
@@ -72,6 +71,6 @@ export default function ResetPasswordPage() {
           </Button>
         </form>
       )}
-    </AuthCard>
+    </ResetCard>
   );
 }
