@@ -43,3 +43,27 @@ export function SelectField({
     </FieldShell>
   );
 }
+
+/** A select among a fixed list of values, each shown by `display` (the value itself by default). */
+export function ChoiceField<T extends string>({
+  choices,
+  value,
+  onChoose,
+  display = (choice) => choice,
+  ...rest
+}: Omit<SelectFieldProps, 'value' | 'onChange' | 'children'> & {
+  choices: readonly T[];
+  value: T;
+  onChoose: (choice: T) => void;
+  display?: (choice: T) => ReactNode;
+}) {
+  return (
+    <SelectField value={value} onChange={(e) => onChoose(e.target.value as T)} {...rest}>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {display(choice)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
