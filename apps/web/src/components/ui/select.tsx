@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { controlClasses, describedBy, FieldShell } from './input';
+import { controlClasses, FieldShell, useFieldParts } from './input';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
@@ -22,14 +21,12 @@ export function SelectField({
   children,
   ...rest
 }: SelectFieldProps) {
-  const id = useId();
+  const { shell, control } = useFieldParts({ label, hint, error, className: containerClassName });
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className={containerClassName}>
+    <FieldShell {...shell}>
       <div className="relative">
         <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
+          {...control}
           className={cn(controlClasses, 'h-10 appearance-none pr-9', className)}
           {...rest}
         >

@@ -23,8 +23,7 @@ type Confirming = 'clear' | 'regenerate' | null;
 /** The visual editor: header bar, lock hint, canvas with its floating box, settings panel. */
 export function EditorScreen({ target, view }: { target: EditorTarget; view: TEditorView }) {
   const session = useEditorSession(target, view);
-  const { canvas, proposal } = session;
-  const { handle, selection } = canvas;
+  const { handle, selection, proposal } = session;
   const project = useProject(target.projectId);
   const [panelOpen, setPanelOpen] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -88,20 +87,11 @@ function CanvasArea({
   view: TEditorView;
   model: string | undefined;
 }) {
-  const { canvas, htmlEditor } = session;
-  const { handle, selection } = canvas;
+  const { handle, selection } = session;
   return (
     <div className="relative min-w-0 flex-1" data-testid="editor-canvas">
       <Suspense fallback={<LoadingBlock text="Loading the editor…" className="h-full" />}>
-        <EditorCanvas
-          page={canvas.page}
-          onReady={canvas.setHandle}
-          onSelection={canvas.setSelection}
-          onDirty={canvas.setCanvasDirty}
-          onSaveShortcut={() => {
-            if (!htmlEditor.open) void session.save();
-          }}
-        />
+        <EditorCanvas {...session.canvasProps} />
       </Suspense>
       {handle && selection?.inContent ? (
         <RegenerateBox
@@ -136,7 +126,7 @@ function EditorDialogs({
         title={MSG.clearAllContent}
         description="Everything between the header and the footer is removed. The header and footer stay. Undo brings it back, and nothing changes on the site until you save."
         confirmLabel="Clear content"
-        onConfirm={() => session.canvas.handle?.clearContent()}
+        onConfirm={() => session.handle?.clearContent()}
       />
       <ConfirmDialog
         open={confirming === 'regenerate'}

@@ -1,11 +1,17 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { TEditorView } from '@cityforge/shared';
 import { useProjectImages } from '../api/get-project-images';
-import type { CanvasDevice, CanvasHandle, CanvasSelection } from '../canvas-handle';
+import type {
+  CanvasCallbacks,
+  CanvasDevice,
+  CanvasHandle,
+  CanvasSelection,
+} from '../canvas-handle';
 import type { PageSettings } from '../editor-rules';
 import { sameSettings } from '../editor-rules';
 import type { EditorTarget } from '../editor-target';
 import { readPageDocument } from '../page-document';
+import type { PageDocument } from '../page-document';
 import { useEditorSave } from '../use-editor-save';
 import { useHtmlEditor } from './use-html-editor';
 import { usePageProposal } from './use-page-proposal';
@@ -72,7 +78,16 @@ export function useEditorSession(target: EditorTarget, view: TEditorView) {
     handle?.setDevice(next);
   }
   return {
-    canvas: { page, handle, setHandle, selection, setSelection, setCanvasDirty },
+    handle,
+    selection,
+    /** What the canvas is built from, and how it tells the screen what happens in it. */
+    canvasProps: {
+      page,
+      onReady: setHandle,
+      onSelection: setSelection,
+      onDirty: setCanvasDirty,
+      onSaveShortcut: () => (htmlEditor.open ? undefined : void save()),
+    } satisfies CanvasCallbacks & { page: PageDocument },
     device,
     changeDevice,
     settings,

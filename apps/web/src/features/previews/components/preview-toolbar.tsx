@@ -18,19 +18,16 @@ const WIDTHS: { value: DeviceWidth; label: string; icon: ReactNode }[] = [
 
 const READINESS_SUFFIX = { ready: '', generating: ' (generating)', failed: ' (failed)' } as const;
 
-function PageMenu({
-  projectId,
-  entries,
-  statesRoute,
-  current,
-  onSelect,
-}: {
+interface PageMenuProps {
   projectId: string;
   entries: SitePageEntry[];
+  /** The states index, listed with the pages once the project has cities. */
   statesRoute: string | null;
   current: string;
   onSelect: (route: string) => void;
-}) {
+}
+
+function PageMenu({ projectId, entries, statesRoute, current, onSelect }: PageMenuProps) {
   const option = (entry: SitePageEntry) => {
     const route = previewPath(projectId, entry.target);
     return (
@@ -111,25 +108,15 @@ function WidthToggle({
 
 /** The thin bar above the frame: back, what is shown, other pages, width, editor. */
 export function PreviewToolbar({
-  projectId,
   title,
   subtitle,
-  entries,
-  statesRoute = null,
-  current,
-  onSelect,
   width,
   onWidth,
   editorHref,
-}: {
-  projectId: string;
+  ...menu
+}: PageMenuProps & {
   title: string;
   subtitle?: string;
-  entries: SitePageEntry[];
-  /** The states index, listed with the pages once the project has cities. */
-  statesRoute?: string | null;
-  current: string;
-  onSelect: (route: string) => void;
   width: DeviceWidth;
   onWidth: (width: DeviceWidth) => void;
   editorHref: string | null;
@@ -137,7 +124,7 @@ export function PreviewToolbar({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-t-xl border border-zinc-200 bg-white px-3 py-2">
       <Link
-        to={`/project/${encodeURIComponent(projectId)}/detail`}
+        to={`/project/${encodeURIComponent(menu.projectId)}/detail`}
         className={buttonClasses('ghost', 'sm', 'gap-1 px-2')}
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
@@ -149,15 +136,7 @@ export function PreviewToolbar({
         </h1>
         {subtitle ? <p className="truncate text-xs text-zinc-500">{subtitle}</p> : null}
       </div>
-      {entries.length > 1 ? (
-        <PageMenu
-          projectId={projectId}
-          entries={entries}
-          statesRoute={statesRoute}
-          current={current}
-          onSelect={onSelect}
-        />
-      ) : null}
+      {menu.entries.length > 1 ? <PageMenu {...menu} /> : null}
       <WidthToggle value={width} onChange={onWidth} />
       {editorHref ? (
         <NewTabLink

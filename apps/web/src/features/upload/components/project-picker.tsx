@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ChevronDown, Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { controlClasses, describedBy, FieldShell } from '../../../components/ui/input';
+import { controlClasses, FieldShell, useFieldParts } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProjectOptions } from '../api/get-project-options';
@@ -33,15 +33,18 @@ export function ProjectPicker({
   error?: string;
   disabled?: boolean;
 }) {
-  const selectId = useId();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 400);
   const options = useProjectOptions(query);
   const projects = options.data?.pages.flatMap((p) => p.results) ?? [];
-  const hint = listHint(options, query, projects.length);
+  const { shell, control } = useFieldParts({
+    label: 'Project',
+    hint: listHint(options, query, projects.length),
+    error,
+  });
   return (
     <div className="space-y-1.5">
-      <FieldShell id={selectId} label="Project" hint={hint} error={error}>
+      <FieldShell {...shell}>
         <div className="flex flex-col gap-2 sm:flex-row">
           <div className="relative sm:w-56">
             <Search
@@ -59,12 +62,10 @@ export function ProjectPicker({
             />
           </div>
           <ProjectSelect
-            id={selectId}
+            control={control}
             value={value}
             projects={projects}
             loading={options.isPending}
-            describedBy={describedBy(selectId, error, hint)}
-            invalid={!!error}
             disabled={disabled}
             onChange={onChange}
           />
@@ -87,21 +88,18 @@ export function ProjectPicker({
 
 /** The listed projects, and the chosen one even when the search no longer lists it. */
 function ProjectSelect({
-  id,
+  control,
   value,
   projects,
   loading,
-  describedBy,
-  invalid,
   disabled,
   onChange,
 }: {
-  id: string;
+  /** Its id and what ties it to the field's label, hint and error. */
+  control: ReturnType<typeof useFieldParts>['control'];
   value: Picked | null;
   projects: Picked[];
   loading: boolean;
-  describedBy: string | undefined;
-  invalid: boolean;
   disabled?: boolean;
   onChange: (project: Picked | null) => void;
 }) {
@@ -109,10 +107,8 @@ function ProjectSelect({
   return (
     <div className="relative min-w-0 flex-1">
       <select
-        id={id}
+        {...control}
         value={value?.id ?? ''}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
         disabled={disabled || loading}
         onChange={(e) => {
           const project = projects.find((p) => p.id === e.target.value);

@@ -16,7 +16,7 @@ import { useProjectDetail } from '../../api/get-project-detail';
 import { useProjectSettings } from '../../api/get-project-settings';
 import { UploadModelSelect, useUploadModel } from '../../../../components/upload/upload-model';
 import { UploadPromptField, useUploadPrompt } from '../../../../components/upload/upload-prompt';
-import { MetaTagsField } from './meta-tags-field';
+import { MetaTagsField, useMetaTags } from './meta-tags-field';
 import { SampleDownload } from './sample-download';
 
 /** The project's service-city pages setting and services, while the setting is on. */
@@ -54,8 +54,7 @@ export function CityUploadForm({
   const chosen = useChosenFiles();
   const model = useUploadModel();
   const prompt = useUploadPrompt();
-  const [aiHandlesMeta, setAiHandlesMeta] = useState(true);
-  const [metaTags, setMetaTags] = useState(metaTagsTemplate);
+  const metaTags = useMetaTags(metaTagsTemplate);
   // An upload none of whose rows became a city: the rows' reasons, to fix the file by.
   const [refused, setRefused] = useState<TUploadReport | null>(null);
   const busy = upload.isPending;
@@ -72,8 +71,7 @@ export function CityUploadForm({
         files: chosen.files,
         ...prompt.sent,
         model: modelId,
-        handleMetaTagsManually: !aiHandlesMeta,
-        metaTags,
+        ...metaTags.sent,
       });
       toast.success(MSG.uploadComplete);
       onUploaded(report);
@@ -103,13 +101,7 @@ export function CityUploadForm({
         note="Cities of the file that already have a page are written again with these instructions."
         disabled={busy}
       />
-      <MetaTagsField
-        aiHandles={aiHandlesMeta}
-        onAiHandlesChange={setAiHandlesMeta}
-        template={metaTags}
-        onTemplateChange={setMetaTags}
-        disabled={busy}
-      />
+      <MetaTagsField choice={metaTags} disabled={busy} />
       {refused && <UploadReport report={refused} refused />}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" disabled={busy} onClick={onCancel}>
