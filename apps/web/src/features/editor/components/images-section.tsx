@@ -22,7 +22,7 @@ type ImageSize = (typeof IMAGE_SIZES)[number];
  * Generating an image (with the user's OpenAI key): the form's choices and its send. A new image
  * joins the Asset Manager and, when an image is selected in the page, becomes its source.
  */
-function useImageGenerator(projectId: string, handle: CanvasHandle | null, imageSelected: boolean) {
+function useImageGenerator({ projectId, handle, imageSelected }: ImagesProps) {
   const generate = useGenerateImage(projectId);
   const navigate = useNavigate();
   const [prompt, setPrompt] = useState('');
@@ -65,16 +65,15 @@ function useImageGenerator(projectId: string, handle: CanvasHandle | null, image
   return { prompt, setPrompt, model, setModel, size, setSize, error, busy, submit };
 }
 
-/** The project's images and a form to generate one. */
-export function ImagesSection({
-  projectId,
-  handle,
-  imageSelected,
-}: {
+interface ImagesProps {
   projectId: string;
   handle: CanvasHandle | null;
+  /** An image is selected in the page: a chosen or new image becomes its picture. */
   imageSelected: boolean;
-}) {
+}
+
+/** The project's images and a form to generate one. */
+export function ImagesSection({ projectId, handle, imageSelected }: ImagesProps) {
   return (
     <PanelSection
       title="Images"
@@ -139,16 +138,8 @@ function ProjectImages({
 }
 
 /** Describe a new image, pick its model and size, and generate it. */
-function GenerateImageForm({
-  projectId,
-  handle,
-  imageSelected,
-}: {
-  projectId: string;
-  handle: CanvasHandle | null;
-  imageSelected: boolean;
-}) {
-  const form = useImageGenerator(projectId, handle, imageSelected);
+function GenerateImageForm(props: ImagesProps) {
+  const form = useImageGenerator(props);
   const { busy } = form;
   return (
     <form onSubmit={(e) => void form.submit(e)} noValidate className="space-y-3 pt-1">

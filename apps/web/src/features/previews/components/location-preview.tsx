@@ -37,7 +37,8 @@ export function LocationPreview({ kind }: { kind: LocationKind }) {
   const params = useParams();
   const id = params.id ?? '';
   const target = targetOf(kind, params);
-  const { detail, html, place, city, failed } = useLocationPreview(id, target);
+  const preview = useLocationPreview(id, target);
+  const { detail, html, place, city, failed } = preview;
 
   if (id.trim() === '') {
     // No project to go back to or to preview: no toolbar either.
@@ -56,8 +57,7 @@ export function LocationPreview({ kind }: { kind: LocationKind }) {
     <SitePreview
       projectId={id}
       target={target}
-      detail={detail}
-      html={html}
+      preview={preview}
       title={locationTitle(target, place)}
       subtitle={[detail.data?.name, address].filter(Boolean).join(' · ') || undefined}
       editorHref={editorPath(id, target)}

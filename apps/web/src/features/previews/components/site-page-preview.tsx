@@ -14,7 +14,8 @@ import { SitePreview } from './site-preview';
 export function SitePagePreview({ kind }: { kind: PageTarget['kind'] }) {
   const { id = '', slug = '' } = useParams();
   const target: PageTarget = kind === 'homepage' ? { kind } : { kind, slug };
-  const { detail, html, page, missing } = useSitePagePreview(id, target);
+  const preview = useSitePagePreview(id, target);
+  const { detail, html, page, missing } = preview;
   const address = sitePath(target);
   // Only the homepage is shown without the detail: the other pages need it for their id.
   const detailFailure = missing
@@ -26,8 +27,7 @@ export function SitePagePreview({ kind }: { kind: PageTarget['kind'] }) {
     <SitePreview
       projectId={id}
       target={target}
-      detail={detail}
-      html={html}
+      preview={preview}
       title={page?.name ?? (kind === 'homepage' ? 'Homepage' : slug)}
       subtitle={detail.data ? `${detail.data.name} · ${address}` : address}
       editorHref={missing ? null : editorPath(id, target)}

@@ -19,8 +19,7 @@ import { useSiteNavigation } from './use-site-navigation';
 export function SitePreview({
   projectId,
   target,
-  detail,
-  html,
+  preview: { detail, html },
   title,
   subtitle,
   editorHref,
@@ -31,8 +30,8 @@ export function SitePreview({
 }: {
   projectId: string;
   target: SiteTarget;
-  detail: UseQueryResult<TProjectDetail>;
-  html: UseQueryResult<string>;
+  /** The project's detail (its pages, for the menu) and the page's HTML. */
+  preview: { detail: UseQueryResult<TProjectDetail>; html: UseQueryResult<string> };
   title: string;
   subtitle: string | undefined;
   editorHref: string | null;
