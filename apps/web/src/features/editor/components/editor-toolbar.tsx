@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
 import {
-  ArrowLeft,
   Code2,
   Eraser,
   Eye,
@@ -22,7 +20,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import type { ButtonProps } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { CanvasDevice } from '../canvas-handle';
-import { KIND_LABEL, projectDetailPath } from '../editor-target';
+import { KIND_LABEL } from '../editor-target';
+import { BackToProject } from '../../../components/ui/back-links';
 
 const DEVICES: { value: CanvasDevice; label: string; icon: ReactNode }[] = [
   { value: 'desktop', label: 'Desktop width', icon: <Monitor aria-hidden="true" /> },
@@ -91,13 +90,15 @@ export function EditorToolbar(props: EditorToolbarProps) {
   const { ready } = props;
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3">
-      <Link
-        to={projectDetailPath(props.projectId)}
-        className={buttonClasses('ghost', 'sm', 'gap-1 px-2')}
-        data-testid="editor-back"
+      <BackToProject
+        projectId={props.projectId}
+        variant="ghost"
+        size="sm"
+        className="gap-1 px-2"
+        testId="editor-back"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Project
-      </Link>
+        Project
+      </BackToProject>
       <span className="h-6 w-px bg-zinc-200" aria-hidden="true" />
       <EditorTitle view={props.view} projectName={props.projectName} dirty={props.dirty} />
       <div className="hidden items-center gap-1 rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 lg:flex">

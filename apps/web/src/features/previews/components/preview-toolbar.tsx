@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
-import { ArrowLeft, ChevronDown, ExternalLink, Monitor, Smartphone, Tablet } from 'lucide-react';
+import { ChevronDown, ExternalLink, Monitor, Smartphone, Tablet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
 import { NewTabLink } from '../../../components/ui/new-tab-link';
 import { cn } from '../../../lib/cn';
@@ -9,6 +7,7 @@ import { previewPath } from '../site-links';
 import { pageReadiness } from '../site-pages';
 import type { SitePageEntry } from '../site-pages';
 import type { DeviceWidth } from './preview-frame';
+import { BackToProject } from '../../../components/ui/back-links';
 
 const WIDTHS: { value: DeviceWidth; label: string; icon: ReactNode }[] = [
   { value: 'desktop', label: 'Desktop width', icon: <Monitor aria-hidden="true" /> },
@@ -123,12 +122,7 @@ export function PreviewToolbar({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-t-xl border border-zinc-200 bg-white px-3 py-2">
-      <Link
-        to={`/project/${encodeURIComponent(menu.projectId)}/detail`}
-        className={buttonClasses('ghost', 'sm', 'gap-1 px-2')}
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
-      </Link>
+      <BackToProject projectId={menu.projectId} variant="ghost" size="sm" className="gap-1 px-2" />
       <span className="hidden h-5 w-px bg-zinc-200 sm:block" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-sm font-semibold text-zinc-900" data-testid="preview-title">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import type { TUploadReport } from '@cityforge/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card, CardBody, CardFooter, PageHeader } from '../../../components/ui/card';
+import { Card, CardBody, CardFooter } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { FileDropZone } from '../../../components/upload/file-drop-zone';
 import { FileList } from '../../../components/upload/file-list';
@@ -19,6 +19,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { refusedReport } from '../../../lib/upload-report';
 import { useSimpleUpload } from '../api/simple-upload';
 import { ProjectPicker } from './project-picker';
+import { ProjectsFormPage } from '../../../components/ui/back-links';
 
 type Picked = { id: string; name: string };
 
@@ -120,22 +121,16 @@ type SimpleUploadForm = ReturnType<typeof useSimpleUploadForm>;
 export default function UploadPage() {
   const form = useSimpleUploadForm();
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Upload locations"
-        description="Add city pages to a project from a spreadsheet of the places it serves."
-        back={
-          <Link to="/projects" className={buttonClasses('link', 'sm', 'gap-1 text-sm')}>
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
-          </Link>
-        }
-      />
+    <ProjectsFormPage
+      title="Upload locations"
+      description="Add city pages to a project from a spreadsheet of the places it serves."
+    >
       {form.done ? (
         <Done report={form.done.report} project={form.done.project} onAgain={form.again} />
       ) : (
         <UploadForm form={form} />
       )}
-    </div>
+    </ProjectsFormPage>
   );
 }
 
