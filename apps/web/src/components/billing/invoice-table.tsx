@@ -5,6 +5,15 @@ import { cn } from '../../lib/cn';
 import { formatDate, formatMoney } from '../../lib/format';
 import { invoiceStatusVariant } from '../../lib/invoice-status';
 
+// The head of each column; the invoice link's is for screen readers only.
+const COLUMNS: { label: string; className?: string; srOnly?: boolean }[] = [
+  { label: 'Date', className: 'whitespace-nowrap' },
+  { label: 'Description' },
+  { label: 'Amount', className: 'text-right' },
+  { label: 'Status' },
+  { label: 'Invoice', srOnly: true },
+];
+
 /**
  * Date, description, amount, status and the hosted invoice: the user's own billing history
  * (inside a card, wide padding) and an administrator's view of a user's (framed, compact).
@@ -32,21 +41,11 @@ export function InvoiceTable({
       >
         <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">
           <tr>
-            <th scope="col" className={cn(cell, 'whitespace-nowrap')}>
-              Date
-            </th>
-            <th scope="col" className={cell}>
-              Description
-            </th>
-            <th scope="col" className={cn(cell, 'text-right')}>
-              Amount
-            </th>
-            <th scope="col" className={cell}>
-              Status
-            </th>
-            <th scope="col" className={cell}>
-              <span className="sr-only">Invoice</span>
-            </th>
+            {COLUMNS.map((c) => (
+              <th key={c.label} scope="col" className={cn(cell, c.className)}>
+                {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">

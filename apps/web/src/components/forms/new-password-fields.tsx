@@ -1,5 +1,6 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextField } from '../ui/input';
+import type { FieldValues } from 'react-hook-form';
+import { FormTextField } from './form-field';
+import type { FieldForm } from './form-field';
 
 type PasswordPair = { password: string; confirmPassword: string };
 
@@ -7,38 +8,36 @@ type PasswordPair = { password: string; confirmPassword: string };
  * A new password and its confirmation, as sign-up, the reset page and an admin's Create User
  * ask for them (the password managers' `new-password` on both).
  */
-export function NewPasswordFields<T extends PasswordPair>({
-  register,
-  errors,
+export function NewPasswordFields<T extends FieldValues & PasswordPair>({
+  form,
   label = 'Password',
   hint,
   autoFocus,
 }: {
-  register: UseFormRegister<T>;
-  errors: FieldErrors<PasswordPair>;
+  form: FieldForm<T>;
   label?: string;
   hint?: string;
   autoFocus?: boolean;
 }) {
   // The pair's names exist on every form that uses it (T extends PasswordPair).
-  const reg = register as unknown as UseFormRegister<PasswordPair>;
+  const pair = form as unknown as FieldForm<PasswordPair>;
   return (
     <>
-      <TextField
+      <FormTextField
+        form={pair}
+        name="password"
         label={label}
         type="password"
         autoComplete="new-password"
         autoFocus={autoFocus}
         hint={hint}
-        error={errors.password?.message}
-        {...reg('password')}
       />
-      <TextField
+      <FormTextField
+        form={pair}
+        name="confirmPassword"
         label="Confirm password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...reg('confirmPassword')}
       />
     </>
   );

@@ -1,10 +1,20 @@
 import { useState, type Ref } from 'react';
 import { TextField } from '../ui/input';
+import type { TextFieldProps } from '../ui/input';
 import { capText, parseCapText } from '../../lib/spending-cap';
 
 export const CAP_LABEL = 'Monthly spending cap (USD)';
 export const CAP_HINT =
   'Generation stops before a page would pass it; the rest wait until you raise it or the month turns (UTC). Empty: no cap.';
+
+/** The cap's input as every screen that asks for a cap shows it: a project's and the profile's. */
+export const CAP_INPUT = {
+  label: CAP_LABEL,
+  hint: CAP_HINT,
+  inputMode: 'decimal',
+  placeholder: 'No cap',
+  trailing: <span className="px-2 text-sm text-zinc-500">USD</span>,
+} as const satisfies Partial<TextFieldProps>;
 
 /**
  * The cap as a dollar amount the owner types freely ("12." on the way to "12.50"); the form
@@ -12,37 +22,29 @@ export const CAP_HINT =
  * why).
  */
 export function CapField({
-  value,
-  onChange,
-  onBlur,
-  name,
+  field: { value, onChange, ...field },
   error,
-  ref,
 }: {
-  value: number | null | undefined;
-  onChange: (cap: number | null) => void;
-  onBlur?: () => void;
-  name?: string;
+  field: {
+    value: number | null | undefined;
+    onChange: (cap: number | null) => void;
+    onBlur?: () => void;
+    name?: string;
+    ref?: Ref<HTMLInputElement>;
+  };
   error?: string;
-  ref?: Ref<HTMLInputElement>;
 }) {
   const [text, setText] = useState(() => capText(value));
   return (
     <TextField
-      label={CAP_LABEL}
-      hint={CAP_HINT}
+      {...CAP_INPUT}
+      {...field}
       error={error}
-      name={name}
-      ref={ref}
-      inputMode="decimal"
-      placeholder="No cap"
       value={text}
-      onBlur={onBlur}
       onChange={(e) => {
         setText(e.target.value);
         onChange(parseCapText(e.target.value));
       }}
-      trailing={<span className="px-2 text-sm text-zinc-500">USD</span>}
     />
   );
 }

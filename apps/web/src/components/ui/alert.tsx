@@ -1,26 +1,24 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
 export type AlertVariant = 'error' | 'success' | 'info' | 'warning';
 
-const styles: Record<AlertVariant, { box: string; icon: ReactNode }> = {
-  error: {
-    box: 'border-red-200 bg-red-50 text-red-800',
-    icon: <XCircle className="size-5 shrink-0 text-red-500" aria-hidden="true" />,
-  },
+// Each kind's box colours, its icon and the icon's tint.
+const styles: Record<AlertVariant, { box: string; Icon: LucideIcon; tint: string }> = {
+  error: { box: 'border-red-200 bg-red-50 text-red-800', Icon: XCircle, tint: 'text-red-500' },
   success: {
     box: 'border-emerald-200 bg-emerald-50 text-emerald-800',
-    icon: <CheckCircle2 className="size-5 shrink-0 text-emerald-500" aria-hidden="true" />,
+    Icon: CheckCircle2,
+    tint: 'text-emerald-500',
   },
-  info: {
-    box: 'border-sky-200 bg-sky-50 text-sky-800',
-    icon: <Info className="size-5 shrink-0 text-sky-500" aria-hidden="true" />,
-  },
+  info: { box: 'border-sky-200 bg-sky-50 text-sky-800', Icon: Info, tint: 'text-sky-500' },
   warning: {
     box: 'border-amber-200 bg-amber-50 text-amber-900',
-    icon: <AlertTriangle className="size-5 shrink-0 text-amber-500" aria-hidden="true" />,
+    Icon: AlertTriangle,
+    tint: 'text-amber-500',
   },
 };
 
@@ -47,7 +45,7 @@ export function Alert({
       data-testid={testId}
       className={cn('flex gap-3 rounded-lg border px-4 py-3 text-sm', style.box, className)}
     >
-      {style.icon}
+      <style.Icon className={cn('size-5 shrink-0', style.tint)} aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className="leading-relaxed">{children}</div> : null}
@@ -62,17 +60,26 @@ export function RetryAlert({
   onRetry,
   retryLabel = 'Retry',
   retryIcon,
+  retrying,
   ...rest
 }: Omit<Parameters<typeof Alert>[0], 'variant' | 'action'> & {
   onRetry: () => unknown;
   retryLabel?: string;
   retryIcon?: ReactNode;
+  /** The new attempt is on its way: the button spins. */
+  retrying?: boolean;
 }) {
   return (
     <Alert
       variant="error"
       action={
-        <Button size="sm" variant="outline" icon={retryIcon} onClick={() => void onRetry()}>
+        <Button
+          size="sm"
+          variant="outline"
+          icon={retryIcon}
+          loading={retrying}
+          onClick={() => void onRetry()}
+        >
           {retryLabel}
         </Button>
       }

@@ -53,9 +53,25 @@ export function FieldShell({
   );
 }
 
-export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
+}
+
+/**
+ * A field's id, given to its shell (the label's for, the hint's and error's ids) and to its
+ * control, which is marked invalid with an error and described by the error or the hint.
+ */
+export function useFieldParts(shell: Omit<FieldShellProps, 'id' | 'children'>) {
+  const id = useId();
+  return {
+    shell: { id, ...shell },
+    control: {
+      id,
+      'aria-invalid': shell.error ? true : undefined,
+      'aria-describedby': describedBy(id, shell.error, shell.hint),
+    },
+  };
 }
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -79,21 +95,18 @@ export function TextField({
   containerClassName,
   ...rest
 }: TextFieldProps) {
-  const id = useId();
+  const { shell, control } = useFieldParts({
+    label,
+    hint,
+    error,
+    aside,
+    className: containerClassName,
+  });
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      aside={aside}
-      className={containerClassName}
-    >
+    <FieldShell {...shell}>
       <div className="relative">
         <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
+          {...control}
           className={cn(controlClasses, 'h-10', trailing ? 'pr-11' : undefined, className)}
           {...rest}
         />
@@ -116,16 +129,10 @@ export interface TextAreaFieldProps extends Omit<
 }
 
 export function TextAreaField({ label, hint, error, className, ...rest }: TextAreaFieldProps) {
-  const id = useId();
+  const { shell, control } = useFieldParts({ label, hint, error });
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={cn(controlClasses, 'min-h-24 py-2', className)}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <textarea {...control} className={cn(controlClasses, 'min-h-24 py-2', className)} {...rest} />
     </FieldShell>
   );
 }

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { controlClasses, describedBy, FieldShell } from './input';
+import { controlClasses, FieldShell, useFieldParts } from './input';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
@@ -22,14 +21,12 @@ export function SelectField({
   children,
   ...rest
 }: SelectFieldProps) {
-  const id = useId();
+  const { shell, control } = useFieldParts({ label, hint, error, className: containerClassName });
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className={containerClassName}>
+    <FieldShell {...shell}>
       <div className="relative">
         <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
+          {...control}
           className={cn(controlClasses, 'h-10 appearance-none pr-9', className)}
           {...rest}
         >
@@ -41,5 +38,29 @@ export function SelectField({
         />
       </div>
     </FieldShell>
+  );
+}
+
+/** A select among a fixed list of values, each shown by `display` (the value itself by default). */
+export function ChoiceField<T extends string>({
+  choices,
+  value,
+  onChoose,
+  display = (choice) => choice,
+  ...rest
+}: Omit<SelectFieldProps, 'value' | 'onChange' | 'children'> & {
+  choices: readonly T[];
+  value: T;
+  onChoose: (choice: T) => void;
+  display?: (choice: T) => ReactNode;
+}) {
+  return (
+    <SelectField value={value} onChange={(e) => onChoose(e.target.value as T)} {...rest}>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {display(choice)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, HelpCircle, Info, ListChecks } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { TRowIssue, TUploadReport } from '@cityforge/shared';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
@@ -30,16 +30,23 @@ function Candidates({ candidates }: { candidates: readonly string[] }) {
   );
 }
 
+// The rows not taken as written, by why: each kind's section title, icon and colour.
+const ISSUE_KINDS = [
+  { kind: 'skipped', title: 'Skipped rows', icon: AlertTriangle, tone: 'text-red-700' },
+  { kind: 'ambiguous', title: 'Ambiguous rows', icon: HelpCircle, tone: 'text-amber-800' },
+  { kind: 'notes', title: 'Notes', icon: Info, tone: 'text-sky-800' },
+] as const;
+
 function IssueList({
   title,
-  icon,
+  icon: Icon,
   issues,
   withFile,
   tone,
   testId,
 }: {
   title: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   issues: readonly TRowIssue[];
   withFile: boolean;
   tone: string;
@@ -50,7 +57,7 @@ function IssueList({
   return (
     <section data-testid={testId} aria-label={title} className="space-y-2">
       <h4 className={cn('flex items-center gap-1.5 text-sm font-semibold', tone)}>
-        {icon}
+        <Icon className="size-4" aria-hidden="true" />
         {title} ({formatNumber(issues.length)})
       </h4>
       <ul className="max-h-48 divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 bg-white text-sm">
@@ -125,30 +132,15 @@ export function UploadReport({
           {facts}
         </p>
       ) : null}
-      <IssueList
-        title="Skipped rows"
-        testId="report-skipped"
-        icon={<AlertTriangle className="size-4" aria-hidden="true" />}
-        tone="text-red-700"
-        issues={report.skipped}
-        withFile={withFile}
-      />
-      <IssueList
-        title="Ambiguous rows"
-        testId="report-ambiguous"
-        icon={<HelpCircle className="size-4" aria-hidden="true" />}
-        tone="text-amber-800"
-        issues={report.ambiguous}
-        withFile={withFile}
-      />
-      <IssueList
-        title="Notes"
-        testId="report-notes"
-        icon={<Info className="size-4" aria-hidden="true" />}
-        tone="text-sky-800"
-        issues={report.notes}
-        withFile={withFile}
-      />
+      {ISSUE_KINDS.map(({ kind, ...look }) => (
+        <IssueList
+          key={kind}
+          testId={`report-${kind}`}
+          issues={report[kind]}
+          withFile={withFile}
+          {...look}
+        />
+      ))}
       {columns || report.ignoredColumns.length > 0 ? (
         <div className="space-y-0.5 text-xs text-zinc-500">
           {columns ? <p>Columns read: {columns}</p> : null}

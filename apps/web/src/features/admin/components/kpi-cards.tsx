@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CreditCard, DollarSign, UserCheck, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { ACTIVE_USER_DAYS, MSG } from '@cityforge/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -13,13 +13,13 @@ function KpiCard({
   label,
   value,
   hint,
-  icon,
+  icon: Icon,
   testId,
 }: {
   label: string;
   value: ReactNode;
   hint?: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   testId: string;
 }) {
   return (
@@ -30,11 +30,25 @@ function KpiCard({
         {hint ? <p className="mt-1 text-xs text-zinc-500">{hint}</p> : null}
       </div>
       <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 [&_svg]:size-5">
-        {icon}
+        <Icon aria-hidden="true" />
       </div>
     </Card>
   );
 }
+
+// The cards in order: which figure of the answer each shows, under what label and icon.
+const KPIS = [
+  { id: 'total-users', figure: 'totalUsers', label: 'Total Users', icon: Users },
+  {
+    id: 'active-users',
+    figure: 'totalActiveUsers',
+    label: 'Active Users',
+    icon: UserCheck,
+    hint: `seen in the last ${ACTIVE_USER_DAYS} days`,
+  },
+  { id: 'paid-users', figure: 'totalPaidUsers', label: 'Paid Users', icon: CreditCard },
+  { id: 'total-revenue', figure: 'totalRevenue', label: 'Total Revenue', icon: DollarSign },
+] as const;
 
 /** Total, active and paid users and total revenue. */
 export function KpiCards() {
@@ -60,53 +74,26 @@ export function KpiCards() {
 
   if (kpis.isError) {
     return (
-      <Alert
-        variant="error"
-        testId="kpis-error"
-        action={
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void kpis.refetch()}
-            loading={kpis.isFetching}
-          >
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert testId="kpis-error" onRetry={() => kpis.refetch()} retrying={kpis.isFetching}>
         {MSG.fetchKpisFailed}
-      </Alert>
+      </RetryAlert>
     );
   }
 
-  const k = kpis.data;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <KpiCard
-        label="Total Users"
-        value={formatNumber(k.totalUsers)}
-        icon={<Users aria-hidden="true" />}
-        testId="kpi-total-users"
-      />
-      <KpiCard
-        label="Active Users"
-        value={formatNumber(k.totalActiveUsers)}
-        hint={`seen in the last ${ACTIVE_USER_DAYS} days`}
-        icon={<UserCheck aria-hidden="true" />}
-        testId="kpi-active-users"
-      />
-      <KpiCard
-        label="Paid Users"
-        value={formatNumber(k.totalPaidUsers)}
-        icon={<CreditCard aria-hidden="true" />}
-        testId="kpi-paid-users"
-      />
-      <KpiCard
-        label="Total Revenue"
-        value={formatMoney(k.totalRevenue)}
-        icon={<DollarSign aria-hidden="true" />}
-        testId="kpi-total-revenue"
-      />
+      {KPIS.map(({ id, figure, ...card }) => (
+        <KpiCard
+          key={id}
+          testId={`kpi-${id}`}
+          value={
+            figure === 'totalRevenue'
+              ? formatMoney(kpis.data[figure])
+              : formatNumber(kpis.data[figure])
+          }
+          {...card}
+        />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_PASSWORD_LENGTH, MSG, ZAdminCreateUser, ZAdminEditUserForm } from '@cityforge/shared';
 import type { TAdminEditUserForm, TAdminUser } from '@cityforge/shared';
@@ -6,9 +6,10 @@ import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
+import { FormTextField } from '../../../components/forms/form-field';
+import { SwitchController } from '../../../components/forms/switch-controller';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
-import { SwitchField } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth-store';
@@ -63,13 +64,7 @@ function useUserForm(props: UserFormProps) {
   // The server refuses it too: a superuser without a plan would be sent away from this screen.
   const { user: me } = useAuth();
   const ownBypass = Boolean(user && me?.id === user.id && user.adminBypass);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UserFormValues, unknown, SubmitValues>({
+  const fields = useForm<UserFormValues, unknown, SubmitValues>({
     resolver: resolvers[mode],
     defaultValues: {
       firstName: user?.firstName ?? '',
@@ -88,13 +83,13 @@ function useUserForm(props: UserFormProps) {
     for (const name of ERROR_FIELDS[mode]) {
       const message = error.fieldErrors[name];
       if (!message) continue;
-      setError(name, { message }, { shouldFocus: !placed });
+      fields.setError(name, { message }, { shouldFocus: !placed });
       placed = true;
     }
     return placed;
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = fields.handleSubmit(async (values) => {
     try {
       if (user) {
         const { firstName, lastName, adminBypass } = values;
@@ -111,7 +106,7 @@ function useUserForm(props: UserFormProps) {
       toast.error('Error', { message: user ? MSG.updateUserFailed : MSG.createUserFailed });
     }
   });
-  return { user, busy, ownBypass, register, control, errors, onSubmit };
+  return { user, busy, ownBypass, fields, onSubmit };
 }
 type UserForm = ReturnType<typeof useUserForm>;
 
@@ -119,7 +114,7 @@ type UserForm = ReturnType<typeof useUserForm>;
 export function UserFormDialog(props: UserFormProps) {
   const { onOpenChange } = props;
   const form = useUserForm(props);
-  const { user, busy, register, errors, onSubmit } = form;
+  const { user, busy, fields, onSubmit } = form;
   return (
     <Dialog open onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <DialogContent
@@ -139,18 +134,8 @@ export function UserFormDialog(props: UserFormProps) {
           aria-busy={busy || undefined}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="off"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="off"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
+            <FormTextField form={fields} name="firstName" label="First name" autoComplete="off" />
+            <FormTextField form={fields} name="lastName" label="Last name" autoComplete="off" />
           </div>
           <AccountFields form={form} />
           <AdminBypassField form={form} />
@@ -169,7 +154,7 @@ export function UserFormDialog(props: UserFormProps) {
 }
 
 /** The e-mail (read-only when editing) and, on create, the password pair. */
-function AccountFields({ form: { user, register, errors } }: { form: UserForm }) {
+function AccountFields({ form: { user, fields } }: { form: UserForm }) {
   return (
     <>
       {user ? (
@@ -183,43 +168,27 @@ function AccountFields({ form: { user, register, errors } }: { form: UserForm })
         />
       ) : (
         <>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <NewPasswordFields
-            register={register}
-            errors={errors}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          />
+          <FormTextField form={fields} name="email" label="Email" type="email" autoComplete="off" />
+          <NewPasswordFields form={fields} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
         </>
       )}
     </>
   );
 }
 
-function AdminBypassField({ form: { control, busy, ownBypass } }: { form: UserForm }) {
+function AdminBypassField({ form: { fields, busy, ownBypass } }: { form: UserForm }) {
   return (
-    <Controller
-      control={control}
+    <SwitchController
+      control={fields.control}
       name="adminBypass"
-      render={({ field }) => (
-        <SwitchField
-          label="Admin Bypass"
-          description={
-            ownBypass
-              ? 'Your own Admin Bypass stays on: without a plan you would lose administration.'
-              : 'Full access without a paid plan.'
-          }
-          checked={field.value}
-          onCheckedChange={field.onChange}
-          disabled={busy || ownBypass}
-          className="rounded-lg border border-zinc-200 p-3"
-        />
-      )}
+      label="Admin Bypass"
+      description={
+        ownBypass
+          ? 'Your own Admin Bypass stays on: without a plan you would lose administration.'
+          : 'Full access without a paid plan.'
+      }
+      disabled={busy || ownBypass}
+      className="rounded-lg border border-zinc-200 p-3"
     />
   );
 }

@@ -28,31 +28,28 @@ function Head() {
   );
 }
 
+// While the list loads, each column's bars, about as wide as what will stand there.
+const SKELETON_BARS = [
+  ['h-4 w-32', 'mt-1.5 h-3 w-44'],
+  ['h-4 w-24'],
+  ['h-4 w-20', 'mt-1.5 h-3 w-32'],
+  ['ml-auto h-4 w-12'],
+  ['h-4 w-20'],
+  ['ml-auto h-6 w-36'],
+];
+
 function SkeletonRows({ rows }: { rows: number }) {
   return (
     <>
       {Array.from({ length: rows }, (_, i) => (
         <tr key={i} aria-hidden="true">
-          <td className="px-4 py-3 sm:px-6">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="mt-1.5 h-3 w-44" />
-          </td>
-          <td className="px-4 py-3">
-            <Skeleton className="h-4 w-24" />
-          </td>
-          <td className="px-4 py-3">
-            <Skeleton className="h-4 w-20" />
-            <Skeleton className="mt-1.5 h-3 w-32" />
-          </td>
-          <td className="px-4 py-3">
-            <Skeleton className="ml-auto h-4 w-12" />
-          </td>
-          <td className="px-4 py-3">
-            <Skeleton className="h-4 w-20" />
-          </td>
-          <td className="px-4 py-3 sm:pr-6">
-            <Skeleton className="ml-auto h-6 w-36" />
-          </td>
+          {COLUMNS.map((c, column) => (
+            <td key={c.label} className={cn('py-3', c.className)}>
+              {SKELETON_BARS[column]?.map((bar) => (
+                <Skeleton key={bar} className={bar} />
+              ))}
+            </td>
+          ))}
         </tr>
       ))}
     </>

@@ -39,12 +39,17 @@ export function AuthCard({
 export const authLinkClass =
   'rounded font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 
-/** The footer link of the password reset screens. */
-export function BackToSignIn() {
+/** The card of the password reset screens, with the way back to sign-in below it. */
+export function ResetCard(props: Omit<Parameters<typeof AuthCard>[0], 'footer' | 'brand'>) {
   return (
-    <Link to="/login" className={authLinkClass}>
-      Back to sign in
-    </Link>
+    <AuthCard
+      {...props}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          Back to sign in
+        </Link>
+      }
+    />
   );
 }
 
@@ -62,4 +67,16 @@ export function toastFormError(error: unknown): void {
   }
   const message = error instanceof Error && error.message ? error.message : MSG.unexpected;
   toast.error(message, { message: '', duration });
+}
+
+/** Signup's and the reset screens' submit: send the values, then go on; a refusal is toasted. */
+export function sendThen<T>(send: (values: T) => Promise<unknown>, then: () => void) {
+  return async (values: T) => {
+    try {
+      await send(values);
+      then();
+    } catch (error) {
+      toastFormError(error);
+    }
+  };
 }

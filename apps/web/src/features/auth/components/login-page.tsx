@@ -6,7 +6,8 @@ import { MSG, ZLoginForm } from '@cityforge/shared';
 import type { TLoginForm } from '@cityforge/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, TextField } from '../../../components/ui/input';
+import { FormTextField } from '../../../components/forms/form-field';
+import { Checkbox } from '../../../components/ui/input';
 import { startSession } from '../../../lib/auth-store';
 import { useLogin } from '../api/login';
 import { AuthEmailField } from './auth-email-field';
@@ -22,16 +23,12 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const loginMutation = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TLoginForm>({
+  const form = useForm<TLoginForm>({
     resolver: zodResolver(ZLoginForm),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const response = await loginMutation.mutateAsync({
@@ -69,16 +66,16 @@ export default function LoginPage() {
             {failure}
           </Alert>
         ) : null}
-        <AuthEmailField error={errors.email?.message} {...register('email')} />
-        <TextField
+        <AuthEmailField form={form} />
+        <FormTextField
+          form={form}
+          name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Checkbox label="Remember me" {...register('rememberMe')} />
+          <Checkbox label="Remember me" {...form.register('rememberMe')} />
           <Link to="/request-password-reset" className={`${authLinkClass} text-sm`}>
             Forgot your password?
           </Link>

@@ -8,17 +8,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthEmailField } from './auth-email-field';
-import { AuthCard, BackToSignIn, toastFormError } from './auth-card';
+import { ResetCard, sendThen } from './auth-card';
 
 export default function RequestResetPage() {
   const navigate = useNavigate();
   const requestMutation = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TRequestPasswordReset>({
+  const form = useForm<TRequestPasswordReset>({
     resolver: zodResolver(ZRequestPasswordReset),
     defaultValues: { email: '' },
   });
@@ -29,21 +25,13 @@ export default function RequestResetPage() {
     return () => window.clearTimeout(timer);
   }, [sent, navigate]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await requestMutation.mutateAsync(values);
-      setSent(true);
-    } catch (error) {
-      toastFormError(error);
-    }
-  });
+  const onSubmit = form.handleSubmit(sendThen(requestMutation.mutateAsync, () => setSent(true)));
 
   const busy = requestMutation.isPending;
   return (
-    <AuthCard
+    <ResetCard
       title="Forgot your password?"
       subtitle="Enter your email and we'll send you a link to reset it."
-      footer={<BackToSignIn />}
     >
       {sent ? (
         <Alert variant="success" testId="reset-request-sent">
@@ -51,12 +39,12 @@ export default function RequestResetPage() {
         </Alert>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-          <AuthEmailField error={errors.email?.message} {...register('email')} />
+          <AuthEmailField form={form} />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Sending reset link...' : 'Send reset link'}
           </Button>
         </form>
       )}
-    </AuthCard>
+    </ResetCard>
   );
 }

@@ -10,7 +10,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyPasswordReset } from '../api/verify-password-reset';
-import { AuthCard, BackToSignIn, toastFormError } from './auth-card';
+import { ResetCard, sendThen } from './auth-card';
 
 /** Token validity as the spec tracks it: unknown while checking, then true or false. */
 function useTokenValidity(token: string | null): boolean | null {
@@ -28,11 +28,7 @@ export default function ResetPasswordPage() {
   const valid = useTokenValidity(token);
   const resetMutation = useResetPassword(token ?? '');
   const warned = useRef(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TResetPasswordRequest>({
+  const form = useForm<TResetPasswordRequest>({
     resolver: zodResolver(ZResetPasswordRequest),
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -48,22 +44,18 @@ export default function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [valid, token, navigate]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await resetMutation.mutateAsync(values);
+  const onSubmit = form.handleSubmit(
+    sendThen(resetMutation.mutateAsync, () => {
       toast.success(MSG.resetSuccess, { message: '' });
       void navigate('/login');
-    } catch (error) {
-      toastFormError(error);
-    }
-  });
+    }),
+  );
 
   const busy = resetMutation.isPending;
   return (
-    <AuthCard
+    <ResetCard
       title="Reset your password"
       subtitle="Choose a new password of at least 6 characters."
-      footer={<BackToSignIn />}
     >
       {valid === null ? (
         <LoadingBlock text="Checking your reset link..." />
@@ -73,12 +65,12 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-          <NewPasswordFields register={register} errors={errors} label="New password" autoFocus />
+          <NewPasswordFields form={form} label="New password" autoFocus />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Resetting password...' : 'Reset Password'}
           </Button>
         </form>
       )}
-    </AuthCard>
+    </ResetCard>
   );
 }

@@ -8,29 +8,22 @@ import { NewPasswordFields } from '../../../components/forms/new-password-fields
 import { toast } from '../../../components/ui/toast';
 import { useSignup } from '../api/signup';
 import { AuthEmailField } from './auth-email-field';
-import { AuthCard, authLinkClass, toastFormError } from './auth-card';
+import { AuthCard, authLinkClass, sendThen } from './auth-card';
 
 export default function SignupPage() {
   const navigate = useNavigate();
   const signupMutation = useSignup();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TSignupForm>({
+  const form = useForm<TSignupForm>({
     resolver: zodResolver(ZSignupForm),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signupMutation.mutateAsync(values);
+  const onSubmit = form.handleSubmit(
+    sendThen(signupMutation.mutateAsync, () => {
       toast.success(MSG.signupSuccess, { message: '', duration: TOAST_AUTH_MS });
       void navigate('/login');
-    } catch (error) {
-      toastFormError(error);
-    }
-  });
+    }),
+  );
 
   const busy = signupMutation.isPending;
   return (
@@ -48,8 +41,8 @@ export default function SignupPage() {
       }
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-        <AuthEmailField error={errors.email?.message} {...register('email')} />
-        <NewPasswordFields register={register} errors={errors} hint="At least 6 characters." />
+        <AuthEmailField form={form} />
+        <NewPasswordFields form={form} hint="At least 6 characters." />
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? 'Creating account...' : 'Sign up'}
         </Button>

@@ -9,12 +9,9 @@ import type { ButtonSize, ButtonVariant } from '../../../components/ui/button';
 export function DeployButton({
   hasLink,
   busy,
-  disabled,
   onDeploy,
   short = false,
-  size = 'md',
-  variant = 'primary',
-  className,
+  ...look
 }: {
   hasLink: boolean;
   busy: boolean;
@@ -29,11 +26,8 @@ export function DeployButton({
   const Icon = hasLink ? RefreshCw : CloudUpload;
   return (
     <Button
-      size={size}
-      variant={variant}
-      className={className}
+      {...look}
       loading={busy}
-      disabled={disabled}
       icon={<Icon className="size-4" aria-hidden="true" />}
       onClick={onDeploy}
     >

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import type { BlockIcon } from '../blocks';
 import { EDITOR_BLOCKS } from '../blocks';
 import { isInContent } from './locks';
+import { SidePanelSection } from './side-panel-section';
 
 const ICONS: Record<BlockIcon, ReactNode> = {
   section: <RectangleHorizontal />,
@@ -65,13 +66,7 @@ function addBlock(editor: Editor, block: Block): void {
 export function BlockPanel({ blocks, dragStart, dragStop }: BlocksResultProps) {
   const editor = useEditor();
   return (
-    <section aria-labelledby="blocks-title" className="p-3">
-      <h2
-        id="blocks-title"
-        className="px-1 pb-2 text-2xs font-semibold tracking-wide text-zinc-500 uppercase"
-      >
-        Add content
-      </h2>
+    <SidePanelSection id="blocks-title" title="Add content">
       <ul className="grid grid-cols-2 gap-1.5">
         {blocks.map((block) => (
           <li key={block.getId()}>
@@ -91,6 +86,6 @@ export function BlockPanel({ blocks, dragStart, dragStop }: BlocksResultProps) {
           </li>
         ))}
       </ul>
-    </section>
+    </SidePanelSection>
   );
 }

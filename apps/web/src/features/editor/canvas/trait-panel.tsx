@@ -4,6 +4,7 @@ import type { TraitsResultProps } from '@grapesjs/react';
 import { controlClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { isUnsafeUrl } from '../sanitize';
+import { SidePanelSection } from './side-panel-section';
 
 const URL_TRAITS = new Set(['href', 'src']);
 
@@ -107,19 +108,17 @@ function TraitField({ trait }: { trait: Trait }) {
 export function TraitPanel({ traits }: TraitsResultProps) {
   if (traits.length === 0) return <></>;
   return (
-    <section aria-labelledby="traits-title" className="border-t border-zinc-200 p-3">
-      <h2
-        id="traits-title"
-        className="px-1 pb-2 text-2xs font-semibold tracking-wide text-zinc-500 uppercase"
-      >
-        Selected element
-      </h2>
+    <SidePanelSection
+      id="traits-title"
+      title="Selected element"
+      className="border-t border-zinc-200"
+    >
       <div className="space-y-3 px-1" data-testid="trait-panel">
         {traits.map((trait) => (
           // Keyed by the component too, so each selection starts from its own values.
           <TraitField key={`${trait.target.getId()}-${trait.getName()}`} trait={trait} />
         ))}
       </div>
-    </section>
+    </SidePanelSection>
   );
 }

@@ -1,16 +1,10 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MSG } from '@cityforge/shared';
 import type { TEditorView } from '@cityforge/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useProject } from '../../../lib/project';
-import { useProjectImages } from '../api/get-project-images';
-import type { CanvasDevice, CanvasHandle, CanvasSelection } from '../canvas-handle';
-import type { PageSettings } from '../editor-rules';
-import { sameSettings } from '../editor-rules';
 import { previewPathOf, type EditorTarget } from '../editor-target';
-import { readPageDocument } from '../page-document';
-import { useEditorSave } from '../use-editor-save';
 import { EditorToolbar } from './editor-toolbar';
 import { LeaveGuard } from './leave-guard';
 import { LockHint } from './lock-hint';
@@ -18,91 +12,21 @@ import { ProposalBar } from './proposal-bar';
 import { ProposalDialog } from './proposal-dialog';
 import { RegenerateBox } from './regenerate-box';
 import { SettingsPanel } from './settings-panel';
-import { useHtmlEditor } from './use-html-editor';
-import { usePageProposal } from './use-page-proposal';
-import { useVersionLoader } from './use-version-loader';
+import { useEditorSession, type EditorSession } from './use-editor-session';
 
 // GrapesJS (and its CSS) is its own chunk, fetched once the editor data is here.
 const EditorCanvas = lazy(() => import('../canvas/editor-canvas'));
 
-function settingsOf(view: TEditorView): PageSettings {
-  return {
-    metaTags: view.page.meta_tags,
-    trackingCodeHead: view.project.trackingCodeHead,
-    trackingCodeBody: view.project.trackingCodeBody,
-  };
-}
-
-function isTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.matches('input, textarea, select');
-}
+/** The confirmation the header bar's Clear or Regenerate page has opened, if any. */
+type Confirming = 'clear' | 'regenerate' | null;
 
 /** The visual editor: header bar, lock hint, canvas with its floating box, settings panel. */
 export function EditorScreen({ target, view }: { target: EditorTarget; view: TEditorView }) {
-  // The canvas is built from the document as first loaded; refetches (after a save) only
-  // refresh the versions list and must not reset what the user is editing.
-  const [page] = useState(() => readPageDocument(view.page.complete_html));
-  const [handle, setHandle] = useState<CanvasHandle | null>(null);
-  const [selection, setSelection] = useState<CanvasSelection | null>(null);
-  const [canvasDirty, setCanvasDirty] = useState(false);
-  const [saved, setSaved] = useState<PageSettings>(() => settingsOf(view));
-  const [settings, setSettings] = useState<PageSettings>(saved);
-  const [panelOpen, setPanelOpen] = useState(false);
-  const [clearOpen, setClearOpen] = useState(false);
-  const [regenerateOpen, setRegenerateOpen] = useState(false);
-  const [compareOpen, setCompareOpen] = useState(false);
-  const [device, setDevice] = useState<CanvasDevice>('desktop');
+  const session = useEditorSession(target, view);
+  const { handle, selection, proposal } = session;
   const project = useProject(target.projectId);
-  const images = useProjectImages(target.projectId);
-  const dirty = canvasDirty || !sameSettings(settings, saved);
-
-  const { save, saving } = useEditorSave({
-    target,
-    view,
-    handle,
-    settings,
-    onSaved: ({ settings: sent, canvasSaved }) => {
-      setSaved(sent);
-      if (canvasSaved) setCanvasDirty(false);
-    },
-  });
-  const versions = useVersionLoader({
-    target,
-    view,
-    handle,
-    onMetaTags: (metaTags) => setSettings((s) => ({ ...s, metaTags })),
-  });
-  const htmlEditor = useHtmlEditor({ handle, save });
-  const proposal = usePageProposal({
-    target,
-    view,
-    onPicked: (answer, use) => {
-      setCompareOpen(false);
-      if (use !== 'proposed' || !handle) return;
-      // The regenerated page is now the saved page: the canvas shows it, with nothing unsaved.
-      void handle.replaceSavedContent(answer.page.contentHtml).then(() => setCanvasDirty(false));
-      setSaved((s) => ({ ...s, metaTags: answer.page.metaTags }));
-      setSettings((s) => ({ ...s, metaTags: answer.page.metaTags }));
-    },
-  });
-
-  useEffect(() => {
-    if (handle && images.data) handle.addAssets(images.data.map((image) => image.src));
-  }, [handle, images.data]);
-
-  // Ctrl/Cmd+S in the side panel's fields (GrapesJS's own shortcut ignores text fields).
-  const onKey = useEffectEvent((event: KeyboardEvent) => {
-    const isSave = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's';
-    if (!isSave || htmlEditor.open || !isTextField(event.target)) return;
-    event.preventDefault();
-    void save();
-  });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKey(event);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
-
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   return (
     <div className="flex h-dvh min-h-[32rem] flex-col bg-zinc-100">
       <EditorToolbar
@@ -111,74 +35,102 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
         previewHref={previewPathOf(target)}
         view={view}
         ready={handle !== null}
-        dirty={dirty}
-        saving={saving}
-        device={device}
-        onDevice={(next) => {
-          setDevice(next);
-          handle?.setDevice(next);
-        }}
+        dirty={session.dirty}
+        saving={session.saving}
+        device={session.device}
+        onDevice={session.changeDevice}
         onUndo={() => handle?.undo()}
         onRedo={() => handle?.redo()}
-        onSave={() => void save()}
-        onClear={() => setClearOpen(true)}
+        onSave={() => void session.save()}
+        onClear={() => setConfirming('clear')}
         onUnselect={() => handle?.deselect()}
         settingsOpen={panelOpen}
         onToggleSettings={() => setPanelOpen((open) => !open)}
-        onHtmlEditor={htmlEditor.show}
-        onRegeneratePage={() => setRegenerateOpen(true)}
+        onHtmlEditor={session.htmlEditor.show}
+        onRegeneratePage={() => setConfirming('regenerate')}
         regenerating={proposal.requesting || proposal.phase === 'regenerating'}
       />
       <LockHint projectId={target.projectId} />
-      <ProposalBar proposal={proposal} onCompare={() => setCompareOpen(true)} />
+      <ProposalBar proposal={proposal} onCompare={() => session.compare.setOpen(true)} />
       <div className="flex min-h-0 flex-1">
-        <div className="relative min-w-0 flex-1" data-testid="editor-canvas">
-          <Suspense fallback={<LoadingBlock text="Loading the editor…" className="h-full" />}>
-            <EditorCanvas
-              page={page}
-              onReady={setHandle}
-              onSelection={setSelection}
-              onDirty={setCanvasDirty}
-              onSaveShortcut={() => {
-                if (!htmlEditor.open) void save();
-              }}
-            />
-          </Suspense>
-          {handle && selection?.inContent ? (
-            <RegenerateBox
-              target={target}
-              view={view}
-              handle={handle}
-              selection={selection}
-              projectModel={project.data?.model}
-            />
-          ) : null}
-        </div>
+        <CanvasArea session={session} target={target} view={view} model={project.data?.model} />
         {panelOpen ? (
           <SettingsPanel
             projectId={target.projectId}
             view={view}
-            settings={settings}
-            onSettings={setSettings}
+            settings={session.settings}
+            onSettings={session.setSettings}
             handle={handle}
             imageSelected={!!selection?.inContent && selection.isImage}
-            loadingVersion={versions.loadingId}
-            onLoadVersion={versions.load}
+            loadingVersion={session.versions.loadingId}
+            onLoadVersion={session.versions.load}
             onClose={() => setPanelOpen(false)}
           />
         ) : null}
       </div>
+      <EditorDialogs session={session} confirming={confirming} onConfirming={setConfirming} />
+      <LeaveGuard dirty={session.dirty} />
+      {session.htmlEditor.dialog}
+    </div>
+  );
+}
+
+/** The page in GrapesJS and, over a selection in the content, the box that rewrites it. */
+function CanvasArea({
+  session,
+  target,
+  view,
+  model,
+}: {
+  session: EditorSession;
+  target: EditorTarget;
+  view: TEditorView;
+  model: string | undefined;
+}) {
+  const { handle, selection } = session;
+  return (
+    <div className="relative min-w-0 flex-1" data-testid="editor-canvas">
+      <Suspense fallback={<LoadingBlock text="Loading the editor…" className="h-full" />}>
+        <EditorCanvas {...session.canvasProps} />
+      </Suspense>
+      {handle && selection?.inContent ? (
+        <RegenerateBox
+          target={target}
+          view={view}
+          handle={handle}
+          selection={selection}
+          projectModel={model}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Clear content and Regenerate page, each confirmed first, and the regenerated page's compare. */
+function EditorDialogs({
+  session,
+  confirming,
+  onConfirming,
+}: {
+  session: EditorSession;
+  confirming: Confirming;
+  onConfirming: (next: Confirming) => void;
+}) {
+  const { proposal, compare } = session;
+  const close = (open: boolean) => (open ? undefined : onConfirming(null));
+  return (
+    <>
       <ConfirmDialog
-        open={clearOpen}
-        onOpenChange={setClearOpen}
+        open={confirming === 'clear'}
+        onOpenChange={close}
         title={MSG.clearAllContent}
         description="Everything between the header and the footer is removed. The header and footer stay. Undo brings it back, and nothing changes on the site until you save."
         confirmLabel="Clear content"
-        onConfirm={() => handle?.clearContent()}
+        onConfirm={() => session.handle?.clearContent()}
       />
       <ConfirmDialog
-        open={regenerateOpen}
-        onOpenChange={setRegenerateOpen}
+        open={confirming === 'regenerate'}
+        onOpenChange={close}
         variant="info"
         title="Regenerate this page?"
         description="The model writes the whole page again. Your page stays as it is: the new one appears beside it, section by section, and you choose which to keep. The other stays among the versions."
@@ -187,16 +139,14 @@ export function EditorScreen({ target, view }: { target: EditorTarget; view: TEd
       />
       {proposal.proposal?.proposed ? (
         <ProposalDialog
-          open={compareOpen}
-          onOpenChange={setCompareOpen}
+          open={compare.open}
+          onOpenChange={compare.setOpen}
           proposal={proposal.proposal}
-          dirty={dirty}
+          dirty={session.dirty}
           picking={proposal.picking}
           onPick={proposal.choose}
         />
       ) : null}
-      <LeaveGuard dirty={dirty} />
-      {htmlEditor.dialog}
-    </div>
+    </>
   );
 }

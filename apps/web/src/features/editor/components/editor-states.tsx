@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
-import { ArrowLeft, RotateCw, TriangleAlert } from 'lucide-react';
+import { RotateCw, TriangleAlert } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { loadErrorLines } from '../editor-rules';
-import { projectDetailPath } from '../editor-target';
+import { BackToProject } from '../../../components/ui/back-links';
 
 /** The editor's outline while its data loads: header bar, block rail, canvas. */
 export function EditorSkeleton() {
@@ -57,9 +56,7 @@ export function EditorLoadError({ projectId, error }: { projectId: string; error
           ))}
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Link to={projectDetailPath(projectId)} className={buttonClasses('outline')}>
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
-          </Link>
+          <BackToProject projectId={projectId} variant="outline" />
           <Button
             icon={<RotateCw className="size-4" aria-hidden="true" />}
             onClick={() => window.location.reload()}

@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
 import {
-  ArrowLeft,
   Code2,
   Eraser,
   Eye,
@@ -15,12 +13,15 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import type { TEditorView } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import type { ButtonProps } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { CanvasDevice } from '../canvas-handle';
-import { KIND_LABEL, projectDetailPath } from '../editor-target';
+import { KIND_LABEL } from '../editor-target';
+import { BackToProject } from '../../../components/ui/back-links';
 
 const DEVICES: { value: CanvasDevice; label: string; icon: ReactNode }[] = [
   { value: 'desktop', label: 'Desktop width', icon: <Monitor aria-hidden="true" /> },
@@ -59,28 +60,7 @@ function IconButton({
   );
 }
 
-/** The editor's header bar: back, what is edited, canvas width, undo, and the spec's buttons. */
-export function EditorToolbar({
-  projectId,
-  projectName,
-  view,
-  ready,
-  dirty,
-  saving,
-  device,
-  onDevice,
-  onUndo,
-  onRedo,
-  onSave,
-  onClear,
-  onUnselect,
-  settingsOpen,
-  onToggleSettings,
-  onHtmlEditor,
-  onRegeneratePage,
-  regenerating,
-  previewHref,
-}: {
+export interface EditorToolbarProps {
   projectId: string;
   projectName: string | undefined;
   view: TEditorView;
@@ -103,131 +83,138 @@ export function EditorToolbar({
   regenerating: boolean;
   /** The page's preview (its saved state), opened in a new tab. */
   previewHref: string;
-}) {
+}
+
+/** The editor's header bar: back, what is edited, canvas width, undo, and the spec's buttons. */
+export function EditorToolbar(props: EditorToolbarProps) {
+  const { ready } = props;
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3">
-      <Link
-        to={projectDetailPath(projectId)}
-        className={buttonClasses('ghost', 'sm', 'gap-1 px-2')}
-        data-testid="editor-back"
+      <BackToProject
+        projectId={props.projectId}
+        variant="ghost"
+        size="sm"
+        className="gap-1 px-2"
+        testId="editor-back"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Project
-      </Link>
+        Project
+      </BackToProject>
       <span className="h-6 w-px bg-zinc-200" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-2">
-          <h1 className="truncate text-sm font-semibold text-zinc-900" data-testid="editor-title">
-            {view.name}
-          </h1>
-          <Badge variant="brand" className="shrink-0">
-            {KIND_LABEL[view.kind]}
-          </Badge>
-        </div>
-        <p className="flex min-w-0 items-center gap-1.5 truncate text-xs text-zinc-500">
-          {projectName ? <span className="truncate">{projectName}</span> : null}
-          {projectName ? <span aria-hidden="true">·</span> : null}
-          <span
-            data-testid="editor-save-state"
-            className={cn('flex items-center gap-1', dirty && 'font-medium text-amber-700')}
-          >
-            <span
-              aria-hidden="true"
-              className={cn('size-1.5 rounded-full', dirty ? 'bg-amber-500' : 'bg-emerald-500')}
-            />
-            {dirty ? 'Unsaved changes' : 'All changes saved'}
-          </span>
-        </p>
-      </div>
+      <EditorTitle view={props.view} projectName={props.projectName} dirty={props.dirty} />
       <div className="hidden items-center gap-1 rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 lg:flex">
         {DEVICES.map((d) => (
           <IconButton
             key={d.value}
             label={d.label}
-            pressed={device === d.value}
+            pressed={props.device === d.value}
             disabled={!ready}
-            onClick={() => onDevice(d.value)}
+            onClick={() => props.onDevice(d.value)}
           >
             {d.icon}
           </IconButton>
         ))}
       </div>
       <div className="hidden items-center gap-0.5 sm:flex">
-        <IconButton label="Undo (Ctrl+Z)" onClick={onUndo} disabled={!ready}>
+        <IconButton label="Undo (Ctrl+Z)" onClick={props.onUndo} disabled={!ready}>
           <Undo2 aria-hidden="true" />
         </IconButton>
-        <IconButton label="Redo (Ctrl+Shift+Z)" onClick={onRedo} disabled={!ready}>
+        <IconButton label="Redo (Ctrl+Shift+Z)" onClick={props.onRedo} disabled={!ready}>
           <Redo2 aria-hidden="true" />
         </IconButton>
       </div>
       <span className="hidden h-6 w-px bg-zinc-200 sm:block" aria-hidden="true" />
-      <div className="flex items-center gap-1.5">
-        <a
-          href={previewHref}
-          target="_blank"
-          rel="noopener"
-          title="Preview the saved page in a new tab"
-          data-testid="editor-preview"
-          className={buttonClasses('ghost', 'sm', 'gap-1.5')}
-        >
-          <Eye className="size-4" aria-hidden="true" /> Preview
-        </a>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={onUnselect}
-          disabled={!ready}
-          icon={<MousePointer2 className="size-4" aria-hidden="true" />}
-        >
-          Unselect
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={onClear}
-          disabled={!ready}
-          icon={<Eraser className="size-4" aria-hidden="true" />}
-        >
-          Clear
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onRegeneratePage}
-          disabled={!ready || regenerating}
-          loading={regenerating}
-          icon={<Sparkles className="size-4" aria-hidden="true" />}
-        >
-          Regenerate page
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onHtmlEditor}
-          disabled={!ready}
-          icon={<Code2 className="size-4" aria-hidden="true" />}
-        >
-          HTML Editor
-        </Button>
-        <Button
-          size="sm"
-          variant={settingsOpen ? 'secondary' : 'outline'}
-          aria-pressed={settingsOpen}
-          aria-controls={settingsOpen ? 'editor-settings' : undefined}
-          onClick={onToggleSettings}
-          icon={<PanelRight className="size-4" aria-hidden="true" />}
-        >
-          Additional Settings
-        </Button>
-        <Button
-          size="sm"
-          onClick={onSave}
-          loading={saving}
-          disabled={!ready}
-          icon={<Save className="size-4" aria-hidden="true" />}
-        >
-          Save
-        </Button>
-      </div>
+      <EditorActions {...props} />
     </header>
+  );
+}
+
+/** The page's name and kind, its project, and whether everything is saved. */
+function EditorTitle({
+  view,
+  projectName,
+  dirty,
+}: Pick<EditorToolbarProps, 'view' | 'projectName' | 'dirty'>) {
+  return (
+    <div className="min-w-0 flex-1">
+      <div className="flex min-w-0 items-center gap-2">
+        <h1 className="truncate text-sm font-semibold text-zinc-900" data-testid="editor-title">
+          {view.name}
+        </h1>
+        <Badge variant="brand" className="shrink-0">
+          {KIND_LABEL[view.kind]}
+        </Badge>
+      </div>
+      <p className="flex min-w-0 items-center gap-1.5 truncate text-xs text-zinc-500">
+        {projectName ? <span className="truncate">{projectName}</span> : null}
+        {projectName ? <span aria-hidden="true">·</span> : null}
+        <span
+          data-testid="editor-save-state"
+          className={cn('flex items-center gap-1', dirty && 'font-medium text-amber-700')}
+        >
+          <span
+            aria-hidden="true"
+            className={cn('size-1.5 rounded-full', dirty ? 'bg-amber-500' : 'bg-emerald-500')}
+          />
+          {dirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** A small button of the bar with its icon before the words. */
+function BarButton({
+  icon: Icon,
+  ...rest
+}: Omit<ButtonProps, 'icon' | 'size'> & { icon: LucideIcon }) {
+  return <Button size="sm" icon={<Icon className="size-4" aria-hidden="true" />} {...rest} />;
+}
+
+/** Preview, Unselect, Clear, Regenerate page, HTML Editor, Additional Settings and Save. */
+function EditorActions(props: EditorToolbarProps) {
+  const { ready, regenerating, settingsOpen } = props;
+  return (
+    <div className="flex items-center gap-1.5">
+      <a
+        href={props.previewHref}
+        target="_blank"
+        rel="noopener"
+        title="Preview the saved page in a new tab"
+        data-testid="editor-preview"
+        className={buttonClasses('ghost', 'sm', 'gap-1.5')}
+      >
+        <Eye className="size-4" aria-hidden="true" /> Preview
+      </a>
+      <BarButton variant="ghost" icon={MousePointer2} onClick={props.onUnselect} disabled={!ready}>
+        Unselect
+      </BarButton>
+      <BarButton variant="ghost" icon={Eraser} onClick={props.onClear} disabled={!ready}>
+        Clear
+      </BarButton>
+      <BarButton
+        variant="outline"
+        icon={Sparkles}
+        onClick={props.onRegeneratePage}
+        disabled={!ready || regenerating}
+        loading={regenerating}
+      >
+        Regenerate page
+      </BarButton>
+      <BarButton variant="outline" icon={Code2} onClick={props.onHtmlEditor} disabled={!ready}>
+        HTML Editor
+      </BarButton>
+      <BarButton
+        variant={settingsOpen ? 'secondary' : 'outline'}
+        aria-pressed={settingsOpen}
+        aria-controls={settingsOpen ? 'editor-settings' : undefined}
+        icon={PanelRight}
+        onClick={props.onToggleSettings}
+      >
+        Additional Settings
+      </BarButton>
+      <BarButton icon={Save} onClick={props.onSave} loading={props.saving} disabled={!ready}>
+        Save
+      </BarButton>
+    </div>
   );
 }

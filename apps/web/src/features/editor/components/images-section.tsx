@@ -6,7 +6,7 @@ import { IMAGE_MODELS, IMAGE_SIZES, MSG, ZGenerateImage } from '@cityforge/share
 import type { TGenerateImage } from '@cityforge/shared';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/input';
-import { SelectField } from '../../../components/ui/select';
+import { ChoiceField } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, serverMessage } from '../../../lib/api-errors';
@@ -19,19 +19,10 @@ type ImageModel = (typeof IMAGE_MODELS)[number];
 type ImageSize = (typeof IMAGE_SIZES)[number];
 
 /**
- * The project's images and a form to generate one (with the user's OpenAI key). A new image
+ * Generating an image (with the user's OpenAI key): the form's choices and its send. A new image
  * joins the Asset Manager and, when an image is selected in the page, becomes its source.
  */
-export function ImagesSection({
-  projectId,
-  handle,
-  imageSelected,
-}: {
-  projectId: string;
-  handle: CanvasHandle | null;
-  imageSelected: boolean;
-}) {
-  const images = useProjectImages(projectId);
+function useImageGenerator({ projectId, handle, imageSelected }: ImagesProps) {
   const generate = useGenerateImage(projectId);
   const navigate = useNavigate();
   const [prompt, setPrompt] = useState('');
@@ -70,7 +61,19 @@ export function ImagesSection({
       });
     }
   }
+  const busy = generate.isPending;
+  return { prompt, setPrompt, model, setModel, size, setSize, error, busy, submit };
+}
 
+interface ImagesProps {
+  projectId: string;
+  handle: CanvasHandle | null;
+  /** An image is selected in the page: a chosen or new image becomes its picture. */
+  imageSelected: boolean;
+}
+
+/** The project's images and a form to generate one. */
+export function ImagesSection({ projectId, handle, imageSelected }: ImagesProps) {
   return (
     <PanelSection
       title="Images"
@@ -81,82 +84,102 @@ export function ImagesSection({
           : 'Select an image in the page (or add an Image block) to swap its picture.'
       }
     >
-      {images.isPending ? (
-        <div className="grid grid-cols-3 gap-2">
-          <Skeleton className="aspect-square" />
-          <Skeleton className="aspect-square" />
-          <Skeleton className="aspect-square" />
-        </div>
-      ) : images.isError ? (
-        <p className="text-xs text-red-600">Could not load the project's images.</p>
-      ) : images.data.length === 0 ? (
-        <p className="text-xs text-zinc-500">No images yet: generate the first one below.</p>
-      ) : (
-        <ul className="grid grid-cols-3 gap-2" data-testid="project-images">
-          {images.data.map((image) => (
-            <li key={image.id}>
-              <button
-                type="button"
-                disabled={!imageSelected || !handle}
-                title={image.prompt}
-                aria-label={`Use image: ${image.prompt}`}
-                onClick={() => handle?.setSelectedImageSrc(image.src)}
-                className="block aspect-square w-full overflow-hidden rounded-md border border-zinc-200 bg-zinc-50 enabled:hover:border-brand-400 disabled:cursor-default"
-              >
-                <img src={image.src} alt="" loading="lazy" className="size-full object-cover" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3 pt-1">
-        <TextAreaField
-          label="Describe a new image"
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-          error={error ?? undefined}
-          placeholder="e.g. A roofer installing shingles on a sunny day, photo"
-          className="min-h-16"
-          disabled={generate.isPending}
-        />
-        <div className="space-y-3">
-          <SelectField
-            label="Image model"
-            value={model}
-            onChange={(e) => setModel(e.target.value as ImageModel)}
-            disabled={generate.isPending}
-            className="h-9 text-xs"
-          >
-            {IMAGE_MODELS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Size"
-            value={size}
-            onChange={(e) => setSize(e.target.value as ImageSize)}
-            disabled={generate.isPending}
-            className="h-9 text-xs"
-          >
-            {IMAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace('x', ' × ')}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <Button
-          type="submit"
-          variant="outline"
-          className="w-full"
-          loading={generate.isPending}
-          icon={<ImagePlus className="size-4" aria-hidden="true" />}
-        >
-          {generate.isPending ? 'Generating…' : 'Generate image'}
-        </Button>
-      </form>
+      <ProjectImages
+        projectId={projectId}
+        onUse={imageSelected && handle ? (src) => handle.setSelectedImageSrc(src) : null}
+      />
+      <GenerateImageForm projectId={projectId} handle={handle} imageSelected={imageSelected} />
     </PanelSection>
+  );
+}
+
+/** The project's images; each sets the selected image's picture, when one is selected. */
+function ProjectImages({
+  projectId,
+  onUse,
+}: {
+  projectId: string;
+  onUse: ((src: string) => void) | null;
+}) {
+  const images = useProjectImages(projectId);
+  if (images.isPending) {
+    return (
+      <div className="grid grid-cols-3 gap-2">
+        <Skeleton className="aspect-square" />
+        <Skeleton className="aspect-square" />
+        <Skeleton className="aspect-square" />
+      </div>
+    );
+  }
+  if (images.isError) {
+    return <p className="text-xs text-red-600">Could not load the project's images.</p>;
+  }
+  if (images.data.length === 0) {
+    return <p className="text-xs text-zinc-500">No images yet: generate the first one below.</p>;
+  }
+  return (
+    <ul className="grid grid-cols-3 gap-2" data-testid="project-images">
+      {images.data.map((image) => (
+        <li key={image.id}>
+          <button
+            type="button"
+            disabled={!onUse}
+            title={image.prompt}
+            aria-label={`Use image: ${image.prompt}`}
+            onClick={() => onUse?.(image.src)}
+            className="block aspect-square w-full overflow-hidden rounded-md border border-zinc-200 bg-zinc-50 enabled:hover:border-brand-400 disabled:cursor-default"
+          >
+            <img src={image.src} alt="" loading="lazy" className="size-full object-cover" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Describe a new image, pick its model and size, and generate it. */
+function GenerateImageForm(props: ImagesProps) {
+  const form = useImageGenerator(props);
+  const { busy } = form;
+  return (
+    <form onSubmit={(e) => void form.submit(e)} noValidate className="space-y-3 pt-1">
+      <TextAreaField
+        label="Describe a new image"
+        value={form.prompt}
+        onChange={(e) => form.setPrompt(e.target.value)}
+        error={form.error ?? undefined}
+        placeholder="e.g. A roofer installing shingles on a sunny day, photo"
+        className="min-h-16"
+        disabled={busy}
+      />
+      <div className="space-y-3">
+        <ChoiceField
+          label="Image model"
+          choices={IMAGE_MODELS}
+          value={form.model}
+          onChoose={form.setModel}
+          disabled={busy}
+          className="h-9 text-xs"
+        />
+        <ChoiceField
+          label="Size"
+          choices={IMAGE_SIZES}
+          display={(s) => s.replace('x', ' × ')}
+          value={form.size}
+          onChoose={form.setSize}
+          disabled={busy}
+          className="h-9 text-xs"
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="outline"
+        className="w-full"
+        loading={busy}
+        icon={<ImagePlus className="size-4" aria-hidden="true" />}
+      >
+        {busy ? 'Generating…' : 'Generate image'}
+      </Button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, KeyboardEvent } from 'react';
 import { Dialog as RDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { Dialog, useFocusReturn } from '../../../components/ui/dialog';
@@ -36,6 +36,22 @@ export default function HtmlEditorDialog(props: HtmlEditorDialogProps): JSX.Elem
   );
 }
 
+type Editor = ReturnType<typeof useHtmlEditor>;
+
+/**
+ * The visual editor beneath listens on the document for keys such as Backspace and Delete
+ * (delete the selected block): keys typed here are for this dialog only. Its own shortcuts
+ * save and format.
+ */
+function onDialogKey(e: KeyboardEvent, editor: Editor) {
+  e.stopPropagation();
+  const shortcut = shortcutOf(e);
+  if (!shortcut) return;
+  e.preventDefault();
+  if (shortcut === 'save') void editor.save();
+  else void editor.format();
+}
+
 // The ui/dialog DialogContent has no hooks for Escape or outside clicks, and this dialog needs
 // both, so it is composed from the same Radix parts with the same look.
 function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialogProps) {
@@ -65,32 +81,10 @@ function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialog
         // a toast, which sits outside the dialog).
         onPointerDownOutside={(e) => e.preventDefault()}
         onInteractOutside={(e) => e.preventDefault()}
-        onKeyDown={(e) => {
-          // The visual editor beneath listens on the document for keys such as Backspace and
-          // Delete (delete the selected block); keys typed here are for this dialog only.
-          e.stopPropagation();
-          const shortcut = shortcutOf(e);
-          if (!shortcut) return;
-          e.preventDefault();
-          if (shortcut === 'save') void editor.save();
-          else void editor.format();
-        }}
+        onKeyDown={(e) => onDialogKey(e, editor)}
       >
         {focusReturn.remember}
-        <div className="min-w-0 pr-8">
-          <RDialog.Title className="text-lg font-semibold text-zinc-950">HTML Editor</RDialog.Title>
-          <RDialog.Description className="sr-only text-sm text-zinc-500 sm:not-sr-only">
-            Edit the page&apos;s content as HTML. Apply puts it into the canvas; {mod}+S also saves
-            the page.
-          </RDialog.Description>
-        </div>
-        <RDialog.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </RDialog.Close>
-
+        <DialogHeading mod={mod} />
         <EditorToolbar
           onInsert={editor.insert}
           onFind={editor.openFind}
@@ -99,25 +93,7 @@ function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialog
           formatting={editor.formatting}
           mod={mod}
         />
-
-        <div className="flex min-h-0 flex-1 flex-col gap-3 lg:flex-row">
-          <div className="min-h-0 min-w-0 flex-1 overflow-hidden rounded-lg border border-zinc-300 shadow-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500">
-            <CodeEditor
-              initialValue={html}
-              label="HTML source"
-              onChange={editor.onChange}
-              onReady={editor.onReady}
-            />
-          </div>
-          <aside
-            aria-label="Document outline"
-            className="flex h-[38%] min-h-0 shrink-0 flex-col overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50/60 lg:h-auto lg:w-72 xl:w-80"
-          >
-            <ElementTreePanel nodes={editor.tree} onSelect={editor.goTo} />
-            <TagErrorsPanel problems={editor.problems} onSelect={editor.goTo} />
-          </aside>
-        </div>
-
+        <EditorPanes html={html} editor={editor} />
         <EditorFooter
           stats={editor.stats}
           problemCount={editor.problems.length}
@@ -128,5 +104,49 @@ function HtmlEditorContent({ html, onApply, onSave, onCancel }: HtmlEditorDialog
         />
       </RDialog.Content>
     </RDialog.Portal>
+  );
+}
+
+/** The dialog's title, what Apply and the save shortcut do, and its close button. */
+function DialogHeading({ mod }: { mod: string }) {
+  return (
+    <>
+      <div className="min-w-0 pr-8">
+        <RDialog.Title className="text-lg font-semibold text-zinc-950">HTML Editor</RDialog.Title>
+        <RDialog.Description className="sr-only text-sm text-zinc-500 sm:not-sr-only">
+          Edit the page&apos;s content as HTML. Apply puts it into the canvas; {mod}+S also saves
+          the page.
+        </RDialog.Description>
+      </div>
+      <RDialog.Close
+        aria-label="Close"
+        className="absolute top-4 right-4 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </RDialog.Close>
+    </>
+  );
+}
+
+/** The source in CodeMirror beside (or, when narrow, above) its outline and tag errors. */
+function EditorPanes({ html, editor }: { html: string; editor: Editor }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3 lg:flex-row">
+      <div className="min-h-0 min-w-0 flex-1 overflow-hidden rounded-lg border border-zinc-300 shadow-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500">
+        <CodeEditor
+          initialValue={html}
+          label="HTML source"
+          onChange={editor.onChange}
+          onReady={editor.onReady}
+        />
+      </div>
+      <aside
+        aria-label="Document outline"
+        className="flex h-[38%] min-h-0 shrink-0 flex-col overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50/60 lg:h-auto lg:w-72 xl:w-80"
+      >
+        <ElementTreePanel nodes={editor.tree} onSelect={editor.goTo} />
+        <TagErrorsPanel problems={editor.problems} onSelect={editor.goTo} />
+      </aside>
+    </div>
   );
 }

@@ -1,17 +1,12 @@
 import { useParams } from 'react-router';
 import { MSG } from '@cityforge/shared';
 import { isNotFound } from '../../../lib/api-errors';
-import { isNotGeneratedYet } from '../api/use-site-page-preview';
 import { useLocationPreview } from '../api/use-location-preview';
 import { locationSitePath, locationTitle } from '../location-tree';
 import type { LocationTarget } from '../location-tree';
-import { editorPath, previewPath } from '../site-links';
-import { sitePageEntries } from '../site-pages';
-import { PreviewFrame } from './preview-frame';
-import { PreviewShell, usePreviewWidth } from './preview-shell';
-import { FrameSkeleton, PageNotReady, PreviewError, PreviewNotFound } from './preview-states';
-import { PreviewToolbar } from './preview-toolbar';
-import { useSiteNavigation } from './use-site-navigation';
+import { editorPath } from '../site-links';
+import { PageNotReady, PreviewNotFound } from './preview-states';
+import { SitePreview } from './site-preview';
 
 export type LocationKind = LocationTarget['kind'];
 
@@ -42,16 +37,8 @@ export function LocationPreview({ kind }: { kind: LocationKind }) {
   const params = useParams();
   const id = params.id ?? '';
   const target = targetOf(kind, params);
-  const [width, changeWidth] = usePreviewWidth();
-  const { detail, html, place, city, failed } = useLocationPreview(id, target);
-  const { go, follow } = useSiteNavigation(id, {
-    states: detail.data?.states,
-    hashToHomepage: kind !== 'city' && kind !== 'service-city',
-  });
-
-  const title = locationTitle(target, place);
-  // Unknown until the detail names the place; the states index has only one address.
-  const address = place ? locationSitePath(place) : kind === 'states' ? '/states' : null;
+  const preview = useLocationPreview(id, target);
+  const { detail, html, place, city, failed } = preview;
 
   if (id.trim() === '') {
     // No project to go back to or to preview: no toolbar either.
@@ -64,56 +51,30 @@ export function LocationPreview({ kind }: { kind: LocationKind }) {
     );
   }
 
-  let body;
-  if (is404(html.error) || is404(detail.error)) {
-    body = (
-      <PreviewNotFound
-        title={MSG.stateNotFound}
-        projectId={is404(detail.error) ? '' : id}
-        description="This location is not part of the project, or the project is not yours. It may have been deleted."
-      />
-    );
-  } else if (html.data !== undefined && !isNotGeneratedYet(html.error)) {
-    body = (
-      <PreviewFrame
-        html={html.data}
-        title={`Preview of ${title}`}
-        width={width}
-        onNavigate={follow}
-      />
-    );
-  } else if (html.isError && isNotGeneratedYet(html.error)) {
-    body = <PageNotReady projectId={id} failed={failed} reason={city?.failureReason ?? null} />;
-  } else if (html.isError) {
-    body = (
-      <PreviewError
-        message={html.error.message}
-        onRetry={() => void html.refetch()}
-        retrying={html.isFetching}
-      />
-    );
-  } else {
-    body = <FrameSkeleton />;
-  }
-
+  // Unknown until the detail names the place; the states index has only one address.
+  const address = place ? locationSitePath(place) : kind === 'states' ? '/states' : null;
   return (
-    <PreviewShell
-      toolbar={
-        <PreviewToolbar
-          projectId={id}
-          title={title}
-          subtitle={[detail.data?.name, address].filter(Boolean).join(' · ') || undefined}
-          entries={detail.data ? sitePageEntries(detail.data) : []}
-          statesRoute={detail.data?.states.length ? previewPath(id, { kind: 'states' }) : null}
-          current={previewPath(id, target)}
-          onSelect={go}
-          width={width}
-          onWidth={changeWidth}
-          editorHref={editorPath(id, target)}
-        />
+    <SitePreview
+      projectId={id}
+      target={target}
+      preview={preview}
+      title={locationTitle(target, place)}
+      subtitle={[detail.data?.name, address].filter(Boolean).join(' · ') || undefined}
+      editorHref={editorPath(id, target)}
+      hashToHomepage={kind !== 'city' && kind !== 'service-city'}
+      instead={
+        is404(html.error) || is404(detail.error) ? (
+          <PreviewNotFound
+            title={MSG.stateNotFound}
+            projectId={is404(detail.error) ? '' : id}
+            description="This location is not part of the project, or the project is not yours. It may have been deleted."
+          />
+        ) : null
       }
-    >
-      {body}
-    </PreviewShell>
+      notReady={
+        <PageNotReady projectId={id} failed={failed} reason={city?.failureReason ?? null} />
+      }
+      onRetry={() => void html.refetch()}
+    />
   );
 }

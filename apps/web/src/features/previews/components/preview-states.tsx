@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
-import { ArrowLeft, FileWarning, Hourglass, MapPinOff } from 'lucide-react';
+import { FileWarning, Hourglass, MapPinOff } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { BackToProject, BackToProjects } from '../../../components/ui/back-links';
 
 /** Stands in for the frame while the page loads. */
 export function FrameSkeleton() {
@@ -68,14 +68,7 @@ export function PageNotReady({
   failed: boolean;
   reason: string | null;
 }) {
-  const back = (
-    <Link
-      to={`/project/${encodeURIComponent(projectId)}/detail`}
-      className={buttonClasses(failed ? 'primary' : 'outline')}
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
-    </Link>
-  );
+  const back = <BackToProject projectId={projectId} variant={failed ? 'primary' : 'outline'} />;
   return (
     <div className="flex min-h-0 flex-1 items-start justify-center overflow-auto p-4 sm:p-8">
       {failed ? (
@@ -122,16 +115,9 @@ export function PreviewNotFound({
   description: string;
 }) {
   const back = projectId.trim() ? (
-    <Link
-      to={`/project/${encodeURIComponent(projectId)}/detail`}
-      className={buttonClasses('primary')}
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
-    </Link>
+    <BackToProject projectId={projectId} />
   ) : (
-    <Link to="/projects" className={buttonClasses('primary')}>
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
-    </Link>
+    <BackToProjects primary />
   );
   return (
     <div className="flex min-h-0 flex-1 items-start justify-center overflow-auto p-4 sm:p-8">

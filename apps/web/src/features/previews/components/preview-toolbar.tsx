@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
-import { ArrowLeft, ChevronDown, ExternalLink, Monitor, Smartphone, Tablet } from 'lucide-react';
+import { ChevronDown, ExternalLink, Monitor, Smartphone, Tablet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
 import { NewTabLink } from '../../../components/ui/new-tab-link';
 import { cn } from '../../../lib/cn';
@@ -9,6 +7,7 @@ import { previewPath } from '../site-links';
 import { pageReadiness } from '../site-pages';
 import type { SitePageEntry } from '../site-pages';
 import type { DeviceWidth } from './preview-frame';
+import { BackToProject } from '../../../components/ui/back-links';
 
 const WIDTHS: { value: DeviceWidth; label: string; icon: ReactNode }[] = [
   { value: 'desktop', label: 'Desktop width', icon: <Monitor aria-hidden="true" /> },
@@ -18,19 +17,16 @@ const WIDTHS: { value: DeviceWidth; label: string; icon: ReactNode }[] = [
 
 const READINESS_SUFFIX = { ready: '', generating: ' (generating)', failed: ' (failed)' } as const;
 
-function PageMenu({
-  projectId,
-  entries,
-  statesRoute,
-  current,
-  onSelect,
-}: {
+interface PageMenuProps {
   projectId: string;
   entries: SitePageEntry[];
+  /** The states index, listed with the pages once the project has cities. */
   statesRoute: string | null;
   current: string;
   onSelect: (route: string) => void;
-}) {
+}
+
+function PageMenu({ projectId, entries, statesRoute, current, onSelect }: PageMenuProps) {
   const option = (entry: SitePageEntry) => {
     const route = previewPath(projectId, entry.target);
     return (
@@ -111,37 +107,22 @@ function WidthToggle({
 
 /** The thin bar above the frame: back, what is shown, other pages, width, editor. */
 export function PreviewToolbar({
-  projectId,
   title,
   subtitle,
-  entries,
-  statesRoute = null,
-  current,
-  onSelect,
   width,
   onWidth,
   editorHref,
-}: {
-  projectId: string;
+  ...menu
+}: PageMenuProps & {
   title: string;
   subtitle?: string;
-  entries: SitePageEntry[];
-  /** The states index, listed with the pages once the project has cities. */
-  statesRoute?: string | null;
-  current: string;
-  onSelect: (route: string) => void;
   width: DeviceWidth;
   onWidth: (width: DeviceWidth) => void;
   editorHref: string | null;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-t-xl border border-zinc-200 bg-white px-3 py-2">
-      <Link
-        to={`/project/${encodeURIComponent(projectId)}/detail`}
-        className={buttonClasses('ghost', 'sm', 'gap-1 px-2')}
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to project
-      </Link>
+      <BackToProject projectId={menu.projectId} variant="ghost" size="sm" className="gap-1 px-2" />
       <span className="hidden h-5 w-px bg-zinc-200 sm:block" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-sm font-semibold text-zinc-900" data-testid="preview-title">
@@ -149,15 +130,7 @@ export function PreviewToolbar({
         </h1>
         {subtitle ? <p className="truncate text-xs text-zinc-500">{subtitle}</p> : null}
       </div>
-      {entries.length > 1 ? (
-        <PageMenu
-          projectId={projectId}
-          entries={entries}
-          statesRoute={statesRoute}
-          current={current}
-          onSelect={onSelect}
-        />
-      ) : null}
+      {menu.entries.length > 1 ? <PageMenu {...menu} /> : null}
       <WidthToggle value={width} onChange={onWidth} />
       {editorHref ? (
         <NewTabLink

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TGoogleStatus } from '@cityforge/shared';
 import { useSearchParams } from 'react-router';
 import { Sheet } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useConnectGoogle, useDisconnectGoogle, useGoogleStatus } from '../api/google';
 import { googleOutcome } from '../google-outcome';
+import { IconTitle } from './icon-title';
 
 /**
  * The account's Google connection, for linked Google Sheets that are not shared publicly:
@@ -19,14 +21,26 @@ import { googleOutcome } from '../google-outcome';
  */
 export function GoogleCard() {
   const status = useGoogleStatus();
-  const connect = useConnectGoogle();
-  const disconnect = useDisconnectGoogle();
-  const [params, setParams] = useSearchParams();
-  const [confirming, setConfirming] = useState(false);
-  const outcome = googleOutcome(params.get('google'));
   if (!status.data?.available) return null;
-  const { connected, connectedAt } = status.data;
+  return (
+    <Card data-testid="google-card">
+      <CardHeader
+        title={<IconTitle icon={Sheet}>Google Sheets</IconTitle>}
+        description="Connect Google to link sheets that are not shared publicly. CityForge only reads your spreadsheets."
+      />
+      <CardBody className="space-y-4">
+        <GoogleOutcome />
+        <GoogleConnection status={status.data} />
+      </CardBody>
+    </Card>
+  );
+}
 
+/** What came of a visit to Google's consent screen (`?google=…`), until dismissed. */
+function GoogleOutcome() {
+  const [params, setParams] = useSearchParams();
+  const outcome = googleOutcome(params.get('google'));
+  if (!outcome) return null;
   const dismiss = () =>
     setParams(
       (p) => {
@@ -35,7 +49,69 @@ export function GoogleCard() {
       },
       { replace: true },
     );
+  return (
+    <Alert
+      variant={outcome.variant}
+      testId="google-outcome"
+      action={
+        <Button variant="ghost" size="sm" onClick={dismiss}>
+          Dismiss
+        </Button>
+      }
+    >
+      {outcome.message}
+    </Alert>
+  );
+}
 
+/** Connected since when, with Disconnect (confirmed first); or not connected, with Connect. */
+function GoogleConnection({ status: { connected, connectedAt } }: { status: TGoogleStatus }) {
+  const connect = useConnectGoogle();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm" data-testid="google-status">
+        {connected ? (
+          <>
+            <Badge variant="success">Connected</Badge>
+            {connectedAt ? (
+              <span className="ml-2 text-zinc-500">since {formatDate(connectedAt)}</span>
+            ) : null}
+          </>
+        ) : (
+          <span className="text-zinc-500">Not connected</span>
+        )}
+      </p>
+      {connected ? (
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          Disconnect Google
+        </Button>
+      ) : (
+        <Button
+          onClick={() =>
+            connect.mutate(undefined, {
+              onError: (failure) =>
+                toast.error('Google could not be connected', { message: errorMessage(failure) }),
+            })
+          }
+          disabled={connect.isPending}
+        >
+          Connect Google
+        </Button>
+      )}
+      <DisconnectDialog open={confirming} onOpenChange={setConfirming} />
+    </div>
+  );
+}
+
+function DisconnectDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const disconnect = useDisconnectGoogle();
   async function leave() {
     try {
       await disconnect.mutateAsync();
@@ -45,74 +121,15 @@ export function GoogleCard() {
       throw failure;
     }
   }
-
   return (
-    <Card data-testid="google-card">
-      <CardHeader
-        title={
-          <span className="inline-flex items-center gap-2">
-            <Sheet className="size-4 text-zinc-400" aria-hidden="true" /> Google Sheets
-          </span>
-        }
-        description="Connect Google to link sheets that are not shared publicly. CityForge only reads your spreadsheets."
-      />
-      <CardBody className="space-y-4">
-        {outcome ? (
-          <Alert
-            variant={outcome.variant}
-            testId="google-outcome"
-            action={
-              <Button variant="ghost" size="sm" onClick={dismiss}>
-                Dismiss
-              </Button>
-            }
-          >
-            {outcome.message}
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm" data-testid="google-status">
-            {connected ? (
-              <>
-                <Badge variant="success">Connected</Badge>
-                {connectedAt ? (
-                  <span className="ml-2 text-zinc-500">since {formatDate(connectedAt)}</span>
-                ) : null}
-              </>
-            ) : (
-              <span className="text-zinc-500">Not connected</span>
-            )}
-          </p>
-          {connected ? (
-            <Button variant="outline" onClick={() => setConfirming(true)}>
-              Disconnect Google
-            </Button>
-          ) : (
-            <Button
-              onClick={() =>
-                connect.mutate(undefined, {
-                  onError: (failure) =>
-                    toast.error('Google could not be connected', {
-                      message: errorMessage(failure),
-                    }),
-                })
-              }
-              disabled={connect.isPending}
-            >
-              Connect Google
-            </Button>
-          )}
-        </div>
-      </CardBody>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Disconnect Google?"
-        description="CityForge's access is revoked at Google. Linked sheets that are not shared publicly can no longer be read until you connect again."
-        confirmLabel="Disconnect"
-        busyLabel="Disconnecting…"
-        onConfirm={leave}
-      />
-    </Card>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Disconnect Google?"
+      description="CityForge's access is revoked at Google. Linked sheets that are not shared publicly can no longer be read until you connect again."
+      confirmLabel="Disconnect"
+      busyLabel="Disconnecting…"
+      onConfirm={leave}
+    />
   );
 }

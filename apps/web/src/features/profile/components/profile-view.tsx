@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { GoogleCard } from './google-card';
+import { IconTitle } from './icon-title';
 import { KEY_FIELDS } from './secret-field';
 import { SpendingCard } from './spending-card';
 
@@ -22,13 +23,7 @@ export function ProfileView({ user }: { user: TUser }) {
   return (
     <div className="space-y-6">
       <Card>
-        <CardHeader
-          title={
-            <span className="inline-flex items-center gap-2">
-              <UserRound className="size-4 text-zinc-400" aria-hidden="true" /> Personal information
-            </span>
-          }
-        />
+        <CardHeader title={<IconTitle icon={UserRound}>Personal information</IconTitle>} />
         <CardBody className="py-1">
           <dl className="divide-y divide-zinc-100">
             <Row label="First name">
@@ -56,11 +51,7 @@ export function ProfileView({ user }: { user: TUser }) {
       {user.isSuperuser ? null : (
         <Card>
           <CardHeader
-            title={
-              <span className="inline-flex items-center gap-2">
-                <KeyRound className="size-4 text-zinc-400" aria-hidden="true" /> API keys
-              </span>
-            }
+            title={<IconTitle icon={KeyRound}>API keys</IconTitle>}
             description="Your own keys pay for AI generation and publish to your hosting account."
           />
           <CardBody className="py-1">

@@ -5,6 +5,7 @@ import { CAP_LABEL } from '../../../components/spending/cap-field';
 import { MonthSpend } from '../../../components/spending/month-spend';
 import { formatUsd } from '../../../lib/cost';
 import { useAccountSpending } from '../api/get-account-spending';
+import { IconTitle } from './icon-title';
 
 /** The account's monthly spending cap and this month's spend across its projects. */
 export function SpendingCard({ user }: { user: TUser }) {
@@ -12,11 +13,7 @@ export function SpendingCard({ user }: { user: TUser }) {
   return (
     <Card>
       <CardHeader
-        title={
-          <span className="inline-flex items-center gap-2">
-            <Wallet className="size-4 text-zinc-400" aria-hidden="true" /> Spending
-          </span>
-        }
+        title={<IconTitle icon={Wallet}>Spending</IconTitle>}
         description="What the AI calls of all your projects may cost in a calendar month (UTC). A project can have a cap of its own, in its settings."
       />
       <CardBody className="space-y-4">

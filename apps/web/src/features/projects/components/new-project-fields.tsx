@@ -3,7 +3,7 @@ import { SwitchController } from '../../../components/forms/switch-controller';
 import type { UseFormReturn } from 'react-hook-form';
 import { MSG } from '@cityforge/shared';
 import { RunEstimate } from '../../../components/estimate/run-estimate';
-import { TextAreaField, TextField } from '../../../components/ui/input';
+import { FormTextArea, FormTextField } from '../../../components/forms/form-field';
 import { ModelSelect } from '../../../components/ui/model-select';
 import type { useAiModels } from '../../../lib/ai-models';
 import { newProjectRun } from '../new-project-run';
@@ -26,12 +26,12 @@ export function NewProjectFields({
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" error={errors.name?.message} {...register('name')} />
-        <TextField
+        <FormTextField form={form} name="name" label="Name" />
+        <FormTextField
+          form={form}
+          name="serviceType"
           label="Service type"
           placeholder="e.g. Roofing"
-          error={errors.serviceType?.message}
-          {...register('serviceType')}
         />
       </div>
       <ModelSelect
@@ -41,12 +41,12 @@ export function NewProjectFields({
         error={errors.model?.message}
         {...register('model')}
       />
-      <TextAreaField
+      <FormTextArea
+        form={form}
+        name="prompt"
         label="Prompt"
         rows={5}
         placeholder="What the business does, where, its tone and what makes it stand out."
-        error={errors.prompt?.message}
-        {...register('prompt')}
       />
       <ContactFields form={form} />
       <SwitchController
@@ -63,33 +63,25 @@ export function NewProjectFields({
 
 /** How the business is reached: phone and email, and the domain its site will live on. */
 function ContactFields({ form }: { form: Form }) {
-  const { register } = form;
-  const errors = form.formState.errors;
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <FormTextField
+          form={form}
+          name="contactPhoneNumber"
           label="Contact phone number"
           type="tel"
           autoComplete="tel"
-          error={errors.contactPhoneNumber?.message}
-          {...register('contactPhoneNumber')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
       </div>
-      <TextField
+      <FormTextField
+        form={form}
+        name="clientDomain"
         label="Client domain"
         placeholder="example.com"
         hint={MSG.domainHint}
         spellCheck={false}
-        error={errors.clientDomain?.message}
-        {...register('clientDomain')}
       />
     </>
   );

@@ -1,20 +1,18 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card, CardBody, CardFooter, PageHeader } from '../../../components/ui/card';
+import { Card, CardBody, CardFooter } from '../../../components/ui/card';
 import { useNewProjectForm } from '../use-new-project-form';
-import { BackToProjects } from './back-to-projects';
+import { ProjectsFormPage } from '../../../components/ui/back-links';
 import { NewProjectFields } from './new-project-fields';
 
 /** /projects/new. */
 export default function NewProjectPage() {
   const { form, models, onSubmit, busy } = useNewProjectForm();
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Create Project"
-        description="Describe the business; the AI model writes the homepage, main pages and service pages."
-        back={<BackToProjects />}
-      />
+    <ProjectsFormPage
+      title="Create Project"
+      description="Describe the business; the AI model writes the homepage, main pages and service pages."
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Card>
           <CardBody className="space-y-5">
@@ -30,6 +28,6 @@ export default function NewProjectPage() {
           </CardFooter>
         </Card>
       </form>
-    </div>
+    </ProjectsFormPage>
   );
 }

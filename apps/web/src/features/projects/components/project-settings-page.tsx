@@ -3,13 +3,12 @@ import { FolderX } from 'lucide-react';
 import { MSG } from '@cityforge/shared';
 import { RetryAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonForm } from '../../../components/ui/skeleton';
 import { isNotFound } from '../../../lib/api-errors';
 import { useProject } from '../../../lib/project';
 import { useProjectSettings } from '../api/get-project-settings';
-import { BackToProjects } from './back-to-projects';
+import { BackToProjects, ProjectsFormPage } from '../../../components/ui/back-links';
 import { SettingsForm } from './settings-form';
 
 function SettingsSkeleton() {
@@ -63,21 +62,16 @@ export default function ProjectSettingsPage() {
     );
 
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Project Settings"
-        description={project.data?.name}
-        back={<BackToProjects />}
-        actions={
-          <Link
-            to={`/project/${encodeURIComponent(id)}/detail`}
-            className={buttonClasses('outline')}
-          >
-            Project overview
-          </Link>
-        }
-      />
+    <ProjectsFormPage
+      title="Project Settings"
+      description={project.data?.name}
+      actions={
+        <Link to={`/project/${encodeURIComponent(id)}/detail`} className={buttonClasses('outline')}>
+          Project overview
+        </Link>
+      }
+    >
       {body}
-    </div>
+    </ProjectsFormPage>
   );
 }

@@ -29,7 +29,7 @@ function ThresholdField({
     <Controller
       control={control}
       name={`qualityGate.${name}`}
-      render={({ field }) => (
+      render={({ field: { value, onChange, ...field } }) => (
         <TextField
           label={label}
           hint={hint}
@@ -39,14 +39,10 @@ function ThresholdField({
           max={percent ? 100 : 5000}
           step={1}
           error={error}
-          name={field.name}
-          ref={field.ref}
-          onBlur={field.onBlur}
-          value={typeof field.value === 'number' ? String(Math.round(field.value * scale)) : ''}
+          {...field}
+          value={typeof value === 'number' ? String(Math.round(value * scale)) : ''}
           // Empty puts the threshold back on its default (null).
-          onChange={(e) =>
-            field.onChange(e.target.value === '' ? null : Number(e.target.value) / scale)
-          }
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value) / scale)}
           trailing={percent ? <span className="px-2 text-sm text-zinc-500">%</span> : undefined}
         />
       )}

@@ -29,16 +29,7 @@ export function SpendingSettings({
         <Controller
           control={control}
           name="spendingCapUsd"
-          render={({ field }) => (
-            <CapField
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.spendingCapUsd?.message}
-            />
-          )}
+          render={({ field }) => <CapField field={field} error={errors.spendingCapUsd?.message} />}
         />
         {spend.data ? <MonthSpend spend={spend.data} className="sm:pt-7" /> : null}
       </CardBody>

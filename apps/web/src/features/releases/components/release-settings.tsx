@@ -54,7 +54,7 @@ export function ReleaseSettings({
           <Controller
             control={control}
             name="release.perDay"
-            render={({ field }) => (
+            render={({ field: { value, onChange, ...field } }) => (
               <TextField
                 label="Pages per day"
                 hint="Empty releases every page at once."
@@ -64,29 +64,22 @@ export function ReleaseSettings({
                 step={1}
                 placeholder="All at once"
                 error={release?.perDay?.message}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={typeof field.value === 'number' ? String(field.value) : ''}
-                onChange={(e) =>
-                  field.onChange(e.target.value === '' ? null : Number(e.target.value))
-                }
+                {...field}
+                value={typeof value === 'number' ? String(value) : ''}
+                onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
               />
             )}
           />
           <Controller
             control={control}
             name="release.time"
-            render={({ field }) => (
+            render={({ field: { value, ...field } }) => (
               <TextField
                 label="Release time"
                 type="time"
                 error={release?.time?.message}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? ''}
-                onChange={field.onChange}
+                {...field}
+                value={value ?? ''}
               />
             )}
           />

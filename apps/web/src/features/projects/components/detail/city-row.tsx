@@ -1,13 +1,12 @@
-import { Copy, Trash2 } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import type { TLeanCity, TProjectGate } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cityLinks, heldReason, itemState, similarityText, zipsText } from '../../structure';
 import type { RegenerationOptions } from '../../api/regeneration-query';
 import { CityQuality } from './city-quality';
 import { FactsButton, FactsChanged } from './city-facts-mark';
-import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
+import { DeleteItemButton, FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 import { HeldReason } from './held-reason';
 import { CityServicePages } from './city-service-pages';
 
@@ -97,14 +96,7 @@ export function CityRow({
         {state === 'completed' ? (
           <>
             <PreviewEditLinks links={links} />
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Delete ${city.name}`}
-              className="text-red-600 hover:bg-red-50 hover:text-red-700"
-              icon={<Trash2 className="size-3.5" aria-hidden="true" />}
-              onClick={onDelete}
-            />
+            <DeleteItemButton name={city.name} onDelete={onDelete} />
           </>
         ) : null}
       </div>

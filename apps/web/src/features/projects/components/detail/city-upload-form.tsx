@@ -3,22 +3,20 @@ import type { FormEvent } from 'react';
 import { MSG } from '@cityforge/shared';
 import type { TUploadReport } from '@cityforge/shared';
 import { Button } from '../../../../components/ui/button';
-import { TextAreaField } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toast';
 import { FileDropZone } from '../../../../components/upload/file-drop-zone';
 import { UploadReport } from '../../../../components/upload/upload-report';
 import { FileList } from '../../../../components/upload/file-list';
 import { UploadEstimate } from '../../../../components/upload/upload-estimate';
 import { useChosenFiles } from '../../../../components/upload/use-chosen-files';
-import { isApiError, serverMessage } from '../../../../lib/api-errors';
-import { uploadDefaultModel, useAiModels } from '../../../../lib/ai-models';
+import { serverMessage } from '../../../../lib/api-errors';
 import { refusedReport } from '../../../../lib/upload-report';
 import { useUploadLocations } from '../../api/upload-locations';
 import { useProjectDetail } from '../../api/get-project-detail';
 import { useProjectSettings } from '../../api/get-project-settings';
-import { ModelSelect } from '../../../../components/ui/model-select';
-import { MetaTagsField } from './meta-tags-field';
-import { ReplaceEditsTick } from '../../../../components/regeneration/replace-edits-tick';
+import { UploadModelSelect, useUploadModel } from '../../../../components/upload/upload-model';
+import { UploadPromptField, useUploadPrompt } from '../../../../components/upload/upload-prompt';
+import { MetaTagsField, useMetaTags } from './meta-tags-field';
 import { SampleDownload } from './sample-download';
 
 /** The project's service-city pages setting and services, while the setting is on. */
@@ -52,48 +50,33 @@ export function CityUploadForm({
   onUploaded: (report: TUploadReport) => void;
   onCancel: () => void;
 }) {
-  const models = useAiModels();
   const upload = useUploadLocations(projectId);
   const chosen = useChosenFiles();
-  const [picked, setPicked] = useState<string | null>(null);
-  const [modelError, setModelError] = useState<string>();
-  const [prompt, setPrompt] = useState('');
-  const [aiHandlesMeta, setAiHandlesMeta] = useState(true);
-  const [replaceEdits, setReplaceEdits] = useState(false);
-  const [metaTags, setMetaTags] = useState(metaTagsTemplate);
+  const model = useUploadModel();
+  const prompt = useUploadPrompt();
+  const metaTags = useMetaTags(metaTagsTemplate);
   // An upload none of whose rows became a city: the rows' reasons, to fix the file by.
   const [refused, setRefused] = useState<TUploadReport | null>(null);
-  const model = picked ?? uploadDefaultModel(models.data ?? []);
   const busy = upload.isPending;
   const servicePages = useUploadServicePages(projectId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (chosen.files.length === 0) {
-      toast.warning(MSG.noFilesSelected);
-      return;
-    }
-    if (!model) {
-      setModelError(MSG.modelRequired);
-      toast.warning(MSG.modelRequiredToast);
-      return;
-    }
-    setModelError(undefined);
+    if (chosen.files.length === 0) return void toast.warning(MSG.noFilesSelected);
+    const modelId = model.check();
+    if (!modelId) return;
     setRefused(null);
     try {
       const report = await upload.mutateAsync({
         files: chosen.files,
-        prompt: prompt.trim(),
-        model,
-        handleMetaTagsManually: !aiHandlesMeta,
-        metaTags,
-        replaceEdits: replaceEdits && prompt.trim() !== '',
+        ...prompt.sent,
+        model: modelId,
+        ...metaTags.sent,
       });
       toast.success(MSG.uploadComplete);
       onUploaded(report);
     } catch (error) {
-      const fieldModel = isApiError(error) ? error.fieldErrors?.model : undefined;
-      if (fieldModel) setModelError(fieldModel);
+      model.refused(error);
       setRefused(refusedReport(error));
       toast.error(FAILED_TITLE, { message: serverMessage(error) ?? FAILED_TEXT });
     }
@@ -104,54 +87,21 @@ export function CityUploadForm({
       <FileDropZone onFiles={chosen.add} disabled={busy} />
       <FileList files={chosen.files} onRemove={chosen.remove} disabled={busy} />
       <SampleDownload />
-      <ModelSelect
-        models={models.data}
-        loading={models.isPending}
-        failed={models.isError}
-        placeholder="Select a model"
-        value={model}
-        error={modelError}
-        disabled={busy || models.isPending}
-        required
-        onChange={(e) => {
-          setPicked(e.target.value);
-          setModelError(undefined);
-        }}
-      />
+      <UploadModelSelect choice={model} disabled={busy} />
       <UploadEstimate
         files={chosen.files}
-        model={model}
+        model={model.model}
         project={projectId}
         servicePages={servicePages}
       />
-      <TextAreaField
+      <UploadPromptField
+        state={prompt}
         label="AI Processing Instructions (optional)"
-        rows={3}
         placeholder="e.g. Mention 24/7 emergency service and local permits in every city page."
-        value={prompt}
-        disabled={busy}
-        onChange={(e) => setPrompt(e.target.value)}
-      />
-      {prompt.trim() ? (
-        <div className="space-y-1">
-          <p className="text-xs text-zinc-600">
-            Cities of the file that already have a page are written again with these instructions.
-          </p>
-          <ReplaceEditsTick
-            checked={replaceEdits}
-            onChange={setReplaceEdits}
-            disabled={busy}
-            showHint
-          />
-        </div>
-      ) : null}
-      <MetaTagsField
-        aiHandles={aiHandlesMeta}
-        onAiHandlesChange={setAiHandlesMeta}
-        template={metaTags}
-        onTemplateChange={setMetaTags}
+        note="Cities of the file that already have a page are written again with these instructions."
         disabled={busy}
       />
+      <MetaTagsField choice={metaTags} disabled={busy} />
       {refused && <UploadReport report={refused} refused />}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" disabled={busy} onClick={onCancel}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TLeanProjectDetail } from '@cityforge/shared';
 import { DeploymentGuide } from '../../../domains/components/deployment-guide';
-import { BackToProjects } from '../back-to-projects';
+import { BackToProjects } from '../../../../components/ui/back-links';
 import { CityPagesDialog } from './city-pages-dialog';
 import { DetailActions } from './detail-actions';
 import { DetailTitle } from './detail-title';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AlertCircle, Eye, Pencil, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { AlertCircle, Eye, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { NewTabLinks } from '../../../../components/ui/new-tab-link';
 import { cn } from '../../../../lib/cn';
@@ -69,5 +70,29 @@ export function FailureReason({
         {failedAt ? ` · Failed at ${formatDateTime(failedAt)}` : ''}
       </span>
     </p>
+  );
+}
+
+/** Delete of a page or city in red; `children` shows words beside the icon where there is room. */
+export function DeleteItemButton({
+  name,
+  onDelete,
+  children,
+}: {
+  name: string;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={`Delete ${name}`}
+      className="text-red-600 hover:bg-red-50 hover:text-red-700"
+      icon={<Trash2 className="size-3.5" aria-hidden="true" />}
+      onClick={onDelete}
+    >
+      {children}
+    </Button>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { TextField } from '../../../../components/ui/input';
-import { SelectField } from '../../../../components/ui/select';
+import { ChoiceField } from '../../../../components/ui/select';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format';
@@ -64,17 +64,13 @@ function LinkForm({ projectId, link }: { projectId: string; link: TSheetLink | n
         error={error}
         inputMode="url"
       />
-      <SelectField
+      <ChoiceField
         label="Sync"
+        choices={SHEET_SCHEDULES}
+        display={(s) => SCHEDULE_LABELS[s]}
         value={schedule}
-        onChange={(e) => setSchedule(e.target.value as TSheetSchedule)}
-      >
-        {SHEET_SCHEDULES.map((s) => (
-          <option key={s} value={s}>
-            {SCHEDULE_LABELS[s]}
-          </option>
-        ))}
-      </SelectField>
+        onChoose={setSchedule}
+      />
       <Button type="submit" className="sm:mt-7" disabled={save.isPending}>
         {link ? 'Save link' : 'Link sheet'}
       </Button>
@@ -82,19 +78,9 @@ function LinkForm({ projectId, link }: { projectId: string; link: TSheetLink | n
   );
 }
 
-/**
- * The project's linked sheet: its address and schedule, Sync now, the last report, the runs,
- * and a run the safety stop held, to confirm.
- */
-export function LinkedSheet({ projectId, generating }: { projectId: string; generating: boolean }) {
-  const link = useSheetLink(projectId);
-  const runs = useSheetRuns(projectId, !!link.data);
+/** Sync now, or apply a held run: the outcome as a toast; a failure also rejects the call. */
+function useSheetSync(projectId: string) {
   const sync = useSyncSheet(projectId);
-  const unlink = useUnlinkSheet(projectId);
-  const [confirming, setConfirming] = useState(false);
-  const current = link.data ?? null;
-  const waiting = current?.waitingRun ?? null;
-
   async function run(runId?: string) {
     try {
       const answer = await sync.mutateAsync(runId);
@@ -105,7 +91,18 @@ export function LinkedSheet({ projectId, generating }: { projectId: string; gene
       throw failure;
     }
   }
+  return { run, syncing: sync.isPending };
+}
+type SheetSync = ReturnType<typeof useSheetSync>;
 
+/**
+ * The project's linked sheet: its address and schedule, Sync now, the last report, the runs,
+ * and a run the safety stop held, to confirm.
+ */
+export function LinkedSheet({ projectId, generating }: { projectId: string; generating: boolean }) {
+  const link = useSheetLink(projectId);
+  const sync = useSheetSync(projectId);
+  const current = link.data ?? null;
   return (
     <Card data-testid="linked-sheet">
       <CardHeader
@@ -113,62 +110,18 @@ export function LinkedSheet({ projectId, generating }: { projectId: string; gene
         description="Keep this project's cities and their facts in a spreadsheet: each sync adds, updates and removes cities as the sheet says."
         actions={
           current ? (
-            <>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void run().catch(() => undefined)}
-                disabled={sync.isPending || generating}
-                title={generating ? 'Wait for the project to finish generating' : undefined}
-              >
-                <RefreshCw className="size-4" aria-hidden="true" />
-                {sync.isPending ? 'Syncing…' : 'Sync now'}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => unlink.mutate()}>
-                <Unlink className="size-4" aria-hidden="true" /> Unlink
-              </Button>
-            </>
+            <SheetActions projectId={projectId} sync={sync} generating={generating} />
           ) : null
         }
       />
       <CardBody className="space-y-5">
         {link.isPending ? null : <LinkForm projectId={projectId} link={current} />}
         {current ? (
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600">
-            <span>
-              Last synced: {current.lastSyncAt ? formatDateTime(current.lastSyncAt) : 'not yet'}
-            </span>
-            {current.nextSyncAt ? (
-              <span>Next sync: {formatDateTime(current.nextSyncAt)}</span>
-            ) : null}
-          </p>
-        ) : null}
-        {waiting ? (
-          <Alert
-            variant="warning"
-            title="A sync waits for your confirmation"
-            testId="sheet-waiting"
-            action={
-              <Button size="sm" onClick={() => setConfirming(true)}>
-                Review and apply
-              </Button>
-            }
-          >
-            {waiting.message}
-          </Alert>
-        ) : null}
-        {current?.lastReport ? (
-          <section className="space-y-2">
-            <h3 className="text-sm font-semibold text-zinc-800">Last sync</h3>
-            <p className="text-sm text-zinc-700">{current.lastReport.message}</p>
-            <SyncReport report={current.lastReport} />
-          </section>
-        ) : null}
-        {current ? (
-          <section className="space-y-2">
-            <h3 className="text-sm font-semibold text-zinc-800">Runs</h3>
-            <SheetRuns runs={runs.data ?? []} />
-          </section>
+          <>
+            <SyncTimes link={current} />
+            {current.waitingRun ? <WaitingRun run={current.waitingRun} sync={sync} /> : null}
+            <SheetHistory projectId={projectId} link={current} />
+          </>
         ) : (
           <p className="flex items-center gap-2 text-sm text-zinc-500">
             <FileSpreadsheet className="size-4" aria-hidden="true" />
@@ -176,20 +129,102 @@ export function LinkedSheet({ projectId, generating }: { projectId: string; gene
           </p>
         )}
       </CardBody>
+    </Card>
+  );
+}
+
+/** Sync now (not while the project generates) and Unlink. */
+function SheetActions({
+  projectId,
+  sync,
+  generating,
+}: {
+  projectId: string;
+  sync: SheetSync;
+  generating: boolean;
+}) {
+  const unlink = useUnlinkSheet(projectId);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void sync.run().catch(() => undefined)}
+        disabled={sync.syncing || generating}
+        title={generating ? 'Wait for the project to finish generating' : undefined}
+      >
+        <RefreshCw className="size-4" aria-hidden="true" />
+        {sync.syncing ? 'Syncing…' : 'Sync now'}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => unlink.mutate()}>
+        <Unlink className="size-4" aria-hidden="true" /> Unlink
+      </Button>
+    </>
+  );
+}
+
+function SyncTimes({ link }: { link: TSheetLink }) {
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600">
+      <span>Last synced: {link.lastSyncAt ? formatDateTime(link.lastSyncAt) : 'not yet'}</span>
+      {link.nextSyncAt ? <span>Next sync: {formatDateTime(link.nextSyncAt)}</span> : null}
+    </p>
+  );
+}
+
+type WaitingSheetRun = NonNullable<TSheetLink['waitingRun']>;
+
+/** A run the safety stop held: what it would do, and Apply once the owner has reviewed it. */
+function WaitingRun({ run, sync }: { run: WaitingSheetRun; sync: SheetSync }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Alert
+        variant="warning"
+        title="A sync waits for your confirmation"
+        testId="sheet-waiting"
+        action={
+          <Button size="sm" onClick={() => setConfirming(true)}>
+            Review and apply
+          </Button>
+        }
+      >
+        {run.message}
+      </Alert>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         variant="warning"
         title="Apply this sync?"
         description={
-          waiting?.report
-            ? `${waiting.report.removed} cities will be removed with their pages: ${waiting.report.removedCities.join(', ')}.`
-            : waiting?.message
+          run.report
+            ? `${run.report.removed} cities will be removed with their pages: ${run.report.removedCities.join(', ')}.`
+            : run.message
         }
         confirmLabel="Apply sync"
         busyLabel="Applying…"
-        onConfirm={() => run(waiting?.id)}
+        onConfirm={() => sync.run(run.id)}
       />
-    </Card>
+    </>
+  );
+}
+
+/** The last sync's report and every run. */
+function SheetHistory({ projectId, link }: { projectId: string; link: TSheetLink }) {
+  const runs = useSheetRuns(projectId, true);
+  return (
+    <>
+      {link.lastReport ? (
+        <section className="space-y-2">
+          <h3 className="text-sm font-semibold text-zinc-800">Last sync</h3>
+          <p className="text-sm text-zinc-700">{link.lastReport.message}</p>
+          <SyncReport report={link.lastReport} />
+        </section>
+      ) : null}
+      <section className="space-y-2">
+        <h3 className="text-sm font-semibold text-zinc-800">Runs</h3>
+        <SheetRuns runs={runs.data ?? []} />
+      </section>
+    </>
   );
 }

@@ -1,26 +1,29 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { META_VARIABLES } from '@cityforge/shared';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox, TextAreaField } from '../../../../components/ui/input';
 import { insertAtCursor } from '../../meta-variables';
 
+/** Whether the AI writes an upload's meta tags (at first it does), else the owner's template. */
+export function useMetaTags(initialTemplate: string) {
+  const [aiHandles, setAiHandles] = useState(true);
+  const [template, setTemplate] = useState(initialTemplate);
+  return {
+    aiHandles,
+    setAiHandles,
+    template,
+    setTemplate,
+    sent: { handleMetaTagsManually: !aiHandles, metaTags: template },
+  };
+}
+type MetaTags = ReturnType<typeof useMetaTags>;
+
 /**
  * "Let AI handle the meta tags for you" (checked by default). Unchecked, the owner writes the
  * template: the variables {city}, {state_id}, {state_name} and {zips} go in at the caret.
  */
-export function MetaTagsField({
-  aiHandles,
-  onAiHandlesChange,
-  template,
-  onTemplateChange,
-  disabled,
-}: {
-  aiHandles: boolean;
-  onAiHandlesChange: (checked: boolean) => void;
-  template: string;
-  onTemplateChange: (value: string) => void;
-  disabled: boolean;
-}) {
+export function MetaTagsField({ choice, disabled }: { choice: MetaTags; disabled: boolean }) {
+  const { aiHandles, template, setTemplate: onTemplateChange } = choice;
   const box = useRef<HTMLTextAreaElement>(null);
 
   function insert(variable: string) {
@@ -45,7 +48,7 @@ export function MetaTagsField({
         label="Let AI handle the meta tags for you"
         checked={aiHandles}
         disabled={disabled}
-        onChange={(e) => onAiHandlesChange(e.target.checked)}
+        onChange={(e) => choice.setAiHandles(e.target.checked)}
       />
       {aiHandles ? null : (
         <div className="space-y-2 rounded-lg border border-zinc-200 bg-zinc-50/60 p-3">

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ChevronDown, Home, Trash2 } from 'lucide-react';
+import { ChevronDown, Home } from 'lucide-react';
 import type { TPageSummary } from '@cityforge/shared';
 import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cn } from '../../../../lib/cn';
 import {
@@ -16,7 +15,7 @@ import {
 import type { RegenerationOptions } from '../../api/regeneration-query';
 import { UsageTable } from './usage-table';
 import { HeldReason } from './held-reason';
-import { FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
+import { DeleteItemButton, FailureReason, PreviewEditLinks, RetryButton } from './item-actions';
 
 /**
  * One main page: name, slug path, failed marker with reason and Retry, expandable model and
@@ -40,8 +39,6 @@ export function PageRow({
   const [open, setOpen] = useState(false);
   const state = itemState(page);
   const held = heldReason(page);
-  const links = mainPageLinks(projectId, page);
-  const waiting = pageLinksDisabled(page);
   const detailsId = `page-${page.id}-details`;
 
   return (
@@ -61,37 +58,18 @@ export function PageRow({
               aria-hidden="true"
             />
           </button>
-          <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900">
-              {isHomepage(page) ? (
-                <Home className="size-4 text-brand-600" aria-hidden="true" />
-              ) : null}
-              {page.name}
-              {state === 'failed' ? <Badge variant="danger">Failed</Badge> : null}
-              {state === 'pending' && !held ? (
-                <Badge variant="warning" icon={<Spinner size="sm" decorative className="size-3" />}>
-                  {page.status}
-                </Badge>
-              ) : null}
-              {held ? <Badge variant="warning">Waiting</Badge> : null}
-            </p>
-            <p className="font-mono text-xs text-zinc-500">{slugPath(page)}</p>
-          </div>
+          <PageName page={page} />
         </div>
         <div className="flex flex-wrap items-center gap-1.5 pl-8 sm:pl-0">
           {state === 'failed' ? <RetryButton retrying={retrying} onRetry={onRetry} /> : null}
-          <PreviewEditLinks links={links} disabled={waiting} />
+          <PreviewEditLinks
+            links={mainPageLinks(projectId, page)}
+            disabled={pageLinksDisabled(page)}
+          />
           {isHomepage(page) ? null : (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Delete ${page.name}`}
-              className="text-red-600 hover:bg-red-50 hover:text-red-700"
-              icon={<Trash2 className="size-3.5" aria-hidden="true" />}
-              onClick={onDelete}
-            >
+            <DeleteItemButton name={page.name} onDelete={onDelete}>
               <span className="sm:sr-only">Delete</span>
-            </Button>
+            </DeleteItemButton>
           )}
         </div>
       </div>
@@ -99,26 +77,61 @@ export function PageRow({
         <FailureReason reason={page.failureReason} failedAt={page.failedAt} className="mt-2 pl-8" />
       ) : null}
       {held ? <HeldReason reason={held} className="mt-2 pl-8" /> : null}
-      {open ? (
-        <dl id={detailsId} className="mt-3 space-y-2 rounded-lg bg-zinc-50 p-3 pl-8 text-xs">
-          <div>
-            <dt className="font-medium text-zinc-500">AI model</dt>
-            <dd className="text-zinc-900">{page.model.name || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt className="font-medium text-zinc-500">Prompt</dt>
-            <dd className="whitespace-pre-wrap text-zinc-900">{page.prompt || 'N/A'}</dd>
-          </div>
-          {showUsage ? (
-            <div>
-              <dt className="mb-1 font-medium text-zinc-500">AI usage</dt>
-              <dd>
-                <UsageTable usage={page.usage} label={`AI usage of ${page.name}`} />
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-      ) : null}
+      {open ? <PageDetails id={detailsId} page={page} showUsage={showUsage} /> : null}
     </li>
+  );
+}
+
+/** The page's name with its state (failed, being written, waiting), and its path on the site. */
+function PageName({ page }: { page: TPageSummary }) {
+  const state = itemState(page);
+  const held = heldReason(page);
+  return (
+    <div className="min-w-0">
+      <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900">
+        {isHomepage(page) ? <Home className="size-4 text-brand-600" aria-hidden="true" /> : null}
+        {page.name}
+        {state === 'failed' ? <Badge variant="danger">Failed</Badge> : null}
+        {state === 'pending' && !held ? (
+          <Badge variant="warning" icon={<Spinner size="sm" decorative className="size-3" />}>
+            {page.status}
+          </Badge>
+        ) : null}
+        {held ? <Badge variant="warning">Waiting</Badge> : null}
+      </p>
+      <p className="font-mono text-xs text-zinc-500">{slugPath(page)}</p>
+    </div>
+  );
+}
+
+/** What the page was written with: the model, the prompt and, for who may see it, the usage. */
+function PageDetails({
+  id,
+  page,
+  showUsage,
+}: {
+  id: string;
+  page: TPageSummary;
+  showUsage: boolean;
+}) {
+  return (
+    <dl id={id} className="mt-3 space-y-2 rounded-lg bg-zinc-50 p-3 pl-8 text-xs">
+      <div>
+        <dt className="font-medium text-zinc-500">AI model</dt>
+        <dd className="text-zinc-900">{page.model.name || 'N/A'}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-zinc-500">Prompt</dt>
+        <dd className="whitespace-pre-wrap text-zinc-900">{page.prompt || 'N/A'}</dd>
+      </div>
+      {showUsage ? (
+        <div>
+          <dt className="mb-1 font-medium text-zinc-500">AI usage</dt>
+          <dd>
+            <UsageTable usage={page.usage} label={`AI usage of ${page.name}`} />
+          </dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

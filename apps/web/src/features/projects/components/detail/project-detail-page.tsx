@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, FolderX } from 'lucide-react';
+import { useParams } from 'react-router';
+import { FolderX } from 'lucide-react';
 import { isInProgress, MSG } from '@cityforge/shared';
 import { RetryAlert } from '../../../../components/ui/alert';
-import { buttonClasses } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { toast } from '../../../../components/ui/toast';
@@ -21,6 +20,7 @@ import { SiteRedirects } from './site-redirects';
 import { SpendingCapNotice } from './spending-cap-notice';
 import { SummaryCards } from './summary-cards';
 import { WebsiteStructure } from './website-structure';
+import { BackToProjects } from '../../../../components/ui/back-links';
 
 function DetailSkeleton() {
   return (
@@ -64,11 +64,7 @@ export default function ProjectDetailPage() {
           icon={<FolderX />}
           title={MSG.projectNotFoundTitle}
           description={MSG.projectNotFoundBody}
-          actions={
-            <Link to="/projects" className={buttonClasses('primary')}>
-              <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
-            </Link>
-          }
+          actions={<BackToProjects primary />}
         />
       );
     }
