@@ -125,6 +125,10 @@ describe('a linked sheet on the project screen', () => {
 
     await page.goto(`/project/${encodeURIComponent(id)}/detail`);
     const sheet = page.getByTestId('linked-sheet');
+    // With Google offered, the form says private sheets are read through the owner's connection.
+    await sheet
+      .getByText(/a private one the project owner's connected Google account can open/)
+      .waitFor();
     await sheet
       .getByLabel('Sheet address')
       .fill(`https://docs.google.com/spreadsheets/d/${sheetId}/edit#gid=7`);

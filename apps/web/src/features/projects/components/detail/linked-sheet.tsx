@@ -15,12 +15,19 @@ import { ChoiceField } from '../../../../components/ui/select';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format';
+import { useGoogleStatus } from '../../../profile/api/google';
 import { useSheetLink } from '../../api/get-sheet-link';
 import { useSheetRuns } from '../../api/get-sheet-runs';
 import { useSaveSheetLink } from '../../api/save-sheet-link';
 import { useSyncSheet } from '../../api/sync-sheet';
 import { useUnlinkSheet } from '../../api/unlink-sheet';
 import { SheetRuns, SyncReport } from './sheet-runs';
+
+const SHARED_SHEET_HINT =
+  'A Google Sheet shared with anyone who has the link (any tab), or an https link to a CSV or Excel file.';
+// The sheet is read with the project owner's Google connection (their profile's Google card).
+const PRIVATE_SHEET_HINT =
+  "A Google Sheet shared with anyone who has the link, or a private one the project owner's connected Google account can open (Profile › Google); any tab. Or an https link to a CSV or Excel file.";
 
 const SCHEDULE_LABELS: Record<TSheetSchedule, string> = {
   manual: 'Only when I sync',
@@ -34,6 +41,7 @@ function LinkForm({ projectId, link }: { projectId: string; link: TSheetLink | n
   const [schedule, setSchedule] = useState<TSheetSchedule>(link?.schedule ?? 'manual');
   const [error, setError] = useState<string>();
   const save = useSaveSheetLink(projectId);
+  const google = useGoogleStatus();
   useEffect(() => {
     setUrl(link?.url ?? '');
     setSchedule(link?.schedule ?? 'manual');
@@ -58,7 +66,7 @@ function LinkForm({ projectId, link }: { projectId: string; link: TSheetLink | n
       <TextField
         label="Sheet address"
         placeholder="https://docs.google.com/spreadsheets/d/…"
-        hint="A Google Sheet shared with anyone who has the link (any tab), or an https link to a CSV or Excel file."
+        hint={google.data?.available ? PRIVATE_SHEET_HINT : SHARED_SHEET_HINT}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         error={error}
