@@ -55,7 +55,7 @@ export function createContext(opts: {
     spendingCapChanged: (...args) => ai.capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
-  const workspaces = createWorkspacesModule(base);
+  const workspaces = createWorkspacesModule({ ...base, users });
   const team = createTeamModule({ ...base, mailQueue: mail.queue });
   const notifications = createNotificationsModule({
     ...base,
