@@ -115,24 +115,43 @@ describe('a workspace the person was removed from', () => {
     return json(200, { results: [] });
   };
 
-  it('moves the tab to their current workspace and says so once, however many requests were refused', async () => {
+  it('moves the tab to their current workspace, says so once, and asks the reads again there', async () => {
     const { api, choice } = tab(removed);
     choice.set('ws-agency');
-    const refused = await Promise.allSettled([
+    const answers = await Promise.all([
       api.get('/api/projects/'),
-      api.get('/api/workspaces/'),
       api.get('/auth/me/'),
+      api.download('/api/projects/sample-file/'),
     ]);
-    expect(refused.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(refused[0]).toMatchObject({ reason: { status: 404, message: MSG.workspaceNotFound } });
+    expect(answers[0]).toEqual({ results: [] });
+    expect(answers[1]).toEqual({ results: [] });
+    expect(await answers[2].blob.text()).toBe('{"results":[]}');
     expect(choice.get()).toBe('ws-own');
     expect(lost).toEqual([workspace('ws-own', true)]);
-    // The check asked without naming a workspace, once.
+    // The check asked without naming a workspace, once; each read went again in the new one.
     const checks = calls.filter((c) => c.url === workspacesApi.list.path && !workspaceOf(c.init));
     expect(checks).toHaveLength(1);
+    const reads = calls.filter((c) => c.url !== workspacesApi.list.path);
+    expect(reads.map((c) => workspaceOf(c.init)).sort()).toEqual([
+      'ws-agency',
+      'ws-agency',
+      'ws-agency',
+      'ws-own',
+      'ws-own',
+      'ws-own',
+    ]);
+  });
 
-    await expect(api.get('/api/projects/')).resolves.toEqual({ results: [] });
-    expect(workspaceOf(calls.at(-1)!.init)).toBe('ws-own');
+  it('never replays a change in another workspace: it fails as refused', async () => {
+    const { api, choice } = tab(removed);
+    choice.set('ws-agency');
+    await expect(api.post('/api/projects/create/', { name: 'X' })).rejects.toMatchObject({
+      status: 404,
+      message: MSG.workspaceNotFound,
+    });
+    expect(choice.get()).toBe('ws-own');
+    expect(lost).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/projects/create/')).toHaveLength(1);
   });
 
   it('changes nothing when the refusal was about another workspace the person still has', async () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { maskSecret, MSG, type TWorkspace } from '@cityforge/shared';
 import { buildKeysUpdate, keysDefaults } from '../src/features/workspace/keys-payload';
-import { landingOf, managesWorkspace, switcherOf } from '../src/features/workspace/workspace-rules';
+import {
+  clientMayStay,
+  landingOf,
+  managesWorkspace,
+  switcherOf,
+} from '../src/features/workspace/workspace-rules';
 
 const ws = (id: string, current: boolean): TWorkspace => ({
   id,
@@ -22,6 +27,26 @@ describe('the header’s workspace switcher', () => {
     expect(landingOf('client')).toBe('/review');
     for (const role of ['owner', 'admin', 'editor', 'viewer'] as const)
       expect(landingOf(role)).toBe('/projects');
+  });
+
+  it('keeps a client to their agency’s view, their account, e-mails and invitations', () => {
+    for (const path of [
+      '/review',
+      '/review/p1',
+      '/profile',
+      '/workspace/settings',
+      '/invitations/t0k',
+    ])
+      expect(clientMayStay(path), path).toBe(true);
+    for (const path of [
+      '/projects',
+      '/plans',
+      '/team',
+      '/project/p1/detail',
+      '/reviewers',
+      '/upload',
+    ])
+      expect(clientMayStay(path), path).toBe(false);
   });
 
   it('gives the keys card to owners and admins only', () => {

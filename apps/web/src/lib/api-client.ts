@@ -222,27 +222,46 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     onLost: (now) => deps.onWorkspaceLost?.(now),
   });
 
-  /** The error of a refused request, once a refused workspace has been looked into. */
-  async function failure(res: Response, options: RequestOptions): Promise<ApiError> {
+  /**
+   * A refused request's error, and whether the tab has since moved out of the workspace it
+   * named because the person is no longer in it.
+   */
+  async function failure(res: Response, options: RequestOptions) {
     const data = await readBody(res);
     const error = new ApiError(res.status, normaliseErrorBody(data), data);
     const named = options.workspace;
-    if (named && res.status === 404 && error.message === MSG.workspaceNotFound)
-      await checkWorkspace(named);
-    return error;
+    const moved =
+      !!named && res.status === 404 && error.message === MSG.workspaceNotFound
+        ? await checkWorkspace(named)
+        : false;
+    return { error, moved };
   }
+
+  /**
+   * A read refused only because the tab's workspace is gone is asked again in the one the tab
+   * moved to (so the session, the header and the screen load); a change is never replayed in
+   * another workspace than the one it was meant for.
+   */
+  const askAgain = (options: RequestOptions, moved: boolean) =>
+    moved && options.workspace === undefined && (options.method ?? 'GET') === 'GET';
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const settled = inWorkspace(options);
     const res = await authed(path, settled);
-    if (!res.ok) throw await failure(res, settled);
-    return (await readBody(res)) as T;
+    if (res.ok) return (await readBody(res)) as T;
+    const { error, moved } = await failure(res, settled);
+    if (askAgain(options, moved)) return request(path, options);
+    throw error;
   }
 
   async function download(path: string, options: RequestOptions = {}): Promise<Download> {
     const settled = inWorkspace({ ...options, method: 'GET' });
     const res = await authed(path, settled);
-    if (!res.ok) throw await failure(res, settled);
+    if (!res.ok) {
+      const { error, moved } = await failure(res, settled);
+      if (askAgain(options, moved)) return download(path, options);
+      throw error;
+    }
     return {
       blob: await res.blob(),
       filename: dispositionFilename(res.headers.get('Content-Disposition')),

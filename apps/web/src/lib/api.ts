@@ -19,15 +19,27 @@ function emitSessionEnd(reason: string): void {
   for (const listener of [...sessionEndListeners]) listener(reason);
 }
 
-// And the tab's workspace moved because the person was removed from the one it was in.
+// And the tab's workspace moved because the person was removed from the one it was in. Found
+// while the app starts (before any screen listens), it is kept for the first listener.
 type WorkspaceLostListener = (now: TWorkspace) => void;
 const workspaceLostListeners = new Set<WorkspaceLostListener>();
+let unheardLoss: TWorkspace | null = null;
 
 export function onWorkspaceLost(listener: WorkspaceLostListener): () => void {
   workspaceLostListeners.add(listener);
+  if (unheardLoss) {
+    const now = unheardLoss;
+    unheardLoss = null;
+    listener(now);
+  }
   return () => {
     workspaceLostListeners.delete(listener);
   };
+}
+
+function emitWorkspaceLost(now: TWorkspace): void {
+  if (!workspaceLostListeners.size) unheardLoss = now;
+  for (const listener of [...workspaceLostListeners]) listener(now);
 }
 
 /** The workspace this tab works in (its sessionStorage), sent with every signed-in request. */
@@ -40,9 +52,7 @@ export const api = createApiClient({
   baseUrl: '',
   onSessionEnd: emitSessionEnd,
   workspace: workspaceChoice,
-  onWorkspaceLost: (now) => {
-    for (const listener of [...workspaceLostListeners]) listener(now);
-  },
+  onWorkspaceLost: emitWorkspaceLost,
 });
 
 /** A call by the endpoint's shared contract (see ApiClient.call). */

@@ -64,13 +64,13 @@ export function createWorkspaceChoice(
  * for their workspaces without naming one. If it is really gone (they were removed from it),
  * the tab moves to the server's current one and `onLost` is told, once however many requests
  * were refused together; a refusal about another workspace, or one the tab has already left,
- * changes nothing.
+ * changes nothing. Resolves to whether the tab has moved away from the refused workspace.
  */
 export function lostWorkspaceCheck(deps: {
   choice: WorkspaceChoice | undefined;
   list: () => Promise<TWorkspace[]>;
   onLost: (now: TWorkspace) => void;
-}): (named: string) => Promise<void> {
+}): (named: string) => Promise<boolean> {
   let pending: Promise<void> | null = null;
   const check = async (named: string) => {
     const { choice } = deps;
@@ -85,10 +85,12 @@ export function lostWorkspaceCheck(deps: {
       // The refusal stands as it was answered.
     }
   };
-  return (named) => {
+  return async (named) => {
     pending ??= check(named).finally(() => {
       pending = null;
     });
-    return pending;
+    await pending;
+    const now = deps.choice?.get();
+    return Boolean(now) && now !== named;
   };
 }

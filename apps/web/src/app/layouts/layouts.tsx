@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RoutePlaceholder } from '../loading/route-placeholder';
 import { screenKind } from '../paths';
-import { WorkspaceWatch } from '../../features/workspace/components/workspace-watch';
+import { WorkspaceGate } from '../../features/workspace/components/workspace-gate';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -25,7 +25,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <WorkspaceWatch />
+      <WorkspaceGate />
       <Header />
       <main id="main" tabIndex={-1} className="container-page flex-1 py-8 outline-none sm:py-10">
         <Screen />
@@ -51,7 +51,7 @@ export function BareLayout() {
 export function NoLayout() {
   return (
     <>
-      <WorkspaceWatch />
+      <WorkspaceGate />
       <Screen />
     </>
   );

@@ -19,7 +19,7 @@ function WorkspaceItem({ workspace }: { workspace: TWorkspace }) {
     <DropdownMenu.RadioItem value={workspace.id} className={itemClass}>
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-zinc-900">{workspace.name}</span>
-        <span className="block text-xs text-zinc-500">
+        <span className="block text-xs text-zinc-600">
           {ROLE_LABELS[workspace.role]}
           {workspace.own ? ' · your own' : ''}
         </span>
@@ -65,15 +65,20 @@ export function WorkspaceSwitcher() {
           <span className="block max-w-[7.5rem] truncate text-sm font-medium text-zinc-900 sm:max-w-52">
             {current.name}
           </span>
-          <span className="block text-xs font-normal text-zinc-500">
+          <span className="block text-xs font-normal text-zinc-600">
             {ROLE_LABELS[current.role]}
           </span>
         </span>
         <ChevronsUpDown className="size-4 shrink-0 text-zinc-400" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={6} className={contentClass}>
-          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-500">
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          className={`${contentClass} max-w-[calc(100vw-1rem)]`}
+        >
+          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600">
             Switch workspace
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={current.id} onValueChange={onChoose}>

@@ -15,3 +15,14 @@ export function switcherOf(list: readonly TWorkspace[] | undefined): TWorkspace 
 export function managesWorkspace(role: TWorkspaceRole | undefined): boolean {
   return role === 'owner' || role === 'admin';
 }
+
+// A client's screens: their agency's view, their own account, their e-mails, invitations.
+const CLIENT_SCREENS = ['/review', '/profile', '/workspace/settings', '/invitations/'];
+
+/** Whether a client of the tab's workspace may be on this screen (else: their review list). */
+export function clientMayStay(pathname: string): boolean {
+  return CLIENT_SCREENS.some(
+    (screen) =>
+      pathname === screen || pathname.startsWith(screen.endsWith('/') ? screen : `${screen}/`),
+  );
+}

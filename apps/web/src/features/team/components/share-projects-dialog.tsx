@@ -27,14 +27,19 @@ export function ShareProjectsDialog({
   const list = projects.data?.results ?? [];
   const more = (projects.data?.count ?? 0) - list.length;
 
-  const toggle = (projectId: string, shared: boolean) =>
+  // A switch shows its new state at once, until the members list has it (or it failed).
+  const [asked, setAsked] = useState<Record<string, boolean>>({});
+  const toggle = (projectId: string, shared: boolean) => {
+    setAsked((now) => ({ ...now, [projectId]: shared }));
     share.mutate(
       { projectId, userId: client.userId, shared },
       {
         onSuccess: (res) => toast.success(res.message, { message: '' }),
         onError: (e) => toast.error(errorMessage(e)),
+        onSettled: () => setAsked(({ [projectId]: _done, ...rest }) => rest),
       },
     );
+  };
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -52,7 +57,7 @@ export function ShareProjectsDialog({
           />
           <ul className="max-h-80 divide-y divide-zinc-100 overflow-y-auto" aria-label="Projects">
             {list.map((project) => {
-              const shared = client.sharedProjectIds.includes(project.id);
+              const shared = asked[project.id] ?? client.sharedProjectIds.includes(project.id);
               return (
                 <li key={project.id}>
                   <label className="flex cursor-pointer items-center gap-3 py-2.5 text-sm">
@@ -60,7 +65,7 @@ export function ShareProjectsDialog({
                       type="checkbox"
                       className="size-4 accent-brand-600"
                       checked={shared}
-                      disabled={share.isPending}
+                      disabled={project.id in asked}
                       onChange={(e) => toggle(project.id, e.target.checked)}
                     />
                     <span className="min-w-0 truncate">{project.name}</span>
