@@ -84,6 +84,8 @@ const people = {} as Record<'owner' | 'editor' | 'client', Person>;
 let projectId = '';
 let workspaceId = '';
 let reviewed = { approved: '', changed: '' };
+// One run's addresses: owner-, editor- and client-<stamp>@example.com.
+const STAMP = Date.now();
 
 describe('an agency, its editor and its client', () => {
   // A failed step leaves each person's screen behind, to see what they saw.
@@ -97,8 +99,7 @@ describe('an agency, its editor and its client', () => {
   it(
     'the owner brands the workspace, gives it its keys and invites an editor and a client',
     async () => {
-      const stamp = Date.now();
-      const owner = { email: `owner-${stamp}@example.com`, ...(await stack.newPage()) };
+      const owner = { email: `owner-${STAMP}@example.com`, ...(await stack.newPage()) };
       people.owner = owner;
       await freeAccount(owner.page, owner.email);
       const page = owner.page;
@@ -147,7 +148,7 @@ describe('an agency, its editor and its client', () => {
         .waitFor();
       const pending = page.getByRole('list', { name: 'Pending invitations' });
       for (const role of ['editor', 'client'] as const) {
-        const email = `${role}-${stamp}@example.com`;
+        const email = `${role}-${STAMP}@example.com`;
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Role').selectOption(role);
         await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -174,9 +175,8 @@ describe('an agency, its editor and its client', () => {
   it(
     'the editor and the client accept from the mailed links',
     async () => {
-      const stamp = people.owner.email.slice('owner-'.length, -'@example.com'.length);
       // The editor has an account of their own on the Free plan, and opens the link signed out.
-      const editorEmail = `editor-${stamp}@example.com`;
+      const editorEmail = `editor-${STAMP}@example.com`;
       const account = await stack.newPage();
       await freeAccount(account.page, editorEmail);
       await account.context.close();
@@ -200,7 +200,7 @@ describe('an agency, its editor and its client', () => {
       await expect.poll(() => switcherText(editor.page)).toEqual(['Workspace:', AGENCY, 'Editor']);
 
       // The client signs up (no plan of their own) and accepts: their agency's view opens.
-      const clientEmail = `client-${stamp}@example.com`;
+      const clientEmail = `client-${STAMP}@example.com`;
       const client = { email: clientEmail, ...(await stack.newPage()) };
       people.client = client;
       await client.page.route(LOGO, (route) =>
