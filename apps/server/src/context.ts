@@ -138,7 +138,7 @@ function createAccountModules({ base, secret, jwt }: Infrastructure, up: Up) {
     spendingCapChanged: (...args) => up('ai').capResume.accountCapChanged(...args),
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
-  const workspaces = createWorkspacesModule(base);
+  const workspaces = createWorkspacesModule({ ...base, users });
   const team = createTeamModule({ ...base, mailQueue: mail.queue });
   const notifications = createNotificationsModule({
     ...base,

@@ -298,6 +298,14 @@ const VALID: Record<string, Valid> = {
   'PUT /api/workspaces/current/': { body: (f) => ({ workspaceId: f.workspaceId }), ok: 200 },
   'PATCH /api/workspaces/{id}/': { body: () => ({ name: 'Renamed Agency' }), ok: 200 },
   'PATCH /api/workspaces/{id}/members/{userId}/': { body: () => ({ role: 'editor' }), ok: 200 },
+  'PATCH /api/workspaces/{id}/keys/': {
+    body: () => ({
+      openRouterApiKey: 'sk-or-v1-fuzz-key-0001',
+      openAiApiKey: 'sk-fuzz-key-0002',
+      netlifyAccessToken: '',
+    }),
+    ok: 200,
+  },
   'POST /api/workspaces/{id}/invitations/': {
     body: () => ({ email: uniqueEmail('invitee'), role: 'editor' }),
     ok: 201,

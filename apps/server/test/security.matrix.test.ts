@@ -339,6 +339,18 @@ const ROUTES: Record<string, Entry> = {
     send: () => json({ runFinished: false }),
     ok: 200,
   },
+  'GET /api/workspaces/{id}/keys/': {
+    access: 'ws-manage',
+    note: "the account's keys, masked: members, keys and settings are an admin's",
+    url: (f) => `/api/workspaces/${f.workspaceId}/keys/`,
+    ok: 200,
+  },
+  'PATCH /api/workspaces/{id}/keys/': {
+    access: 'ws-manage',
+    url: (f) => `/api/workspaces/${f.workspaceId}/keys/`,
+    send: () => json({ openRouterApiKey: 'sk-or-v1-matrix-key', netlifyAccessToken: '' }),
+    ok: 200,
+  },
   'GET /api/workspaces/{id}/members/': {
     access: 'ws-read',
     url: (f) => `/api/workspaces/${f.workspaceId}/members/`,
@@ -958,6 +970,11 @@ async function snapshot(f: MatrixFixture) {
     versions: await db.select().from(pageVersions).where(eq(pageVersions.projectId, id)),
     images: await db.select().from(projectImages).where(eq(projectImages.projectId, id)),
     bystander: await db.select().from(users).where(eq(users.id, f.bystander.user.id)),
+    // The workspace's keys are its account's (the owner's own calls mark their activity).
+    accountKeys: await db
+      .select({ a: users.openRouterKeyEnc, b: users.openAiKeyEnc, c: users.netlifyTokenEnc })
+      .from(users)
+      .where(eq(users.id, f.owner.user.id)),
     workspace: await db.select().from(workspaces).where(eq(workspaces.id, f.workspaceId)),
     members: await db
       .select()

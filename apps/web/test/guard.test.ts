@@ -112,6 +112,25 @@ describe('route guard: subscribed', () => {
   });
 });
 
+describe('route guard: signed in from an invitation', () => {
+  const next = '?next=%2Finvitations%2Fabc_DEF-123';
+  it.each([subscribed, unsubscribed, bypass])(
+    'goes on from /login to the invitation it was opened for',
+    (user) => {
+      expect(guardRedirect({ path: '/login', search: next, user, loading: false })).toBe(
+        '/invitations/abc_DEF-123',
+      );
+    },
+  );
+
+  it('ignores a next that is not an invitation', () => {
+    const search = '?next=%2Fadmin%2Fusers';
+    expect(guardRedirect({ path: '/login', search, user: subscribed, loading: false })).toBe(
+      '/projects',
+    );
+  });
+});
+
 describe('route guard: while loading', () => {
   it('never redirects', () => {
     for (const path of ['/', '/projects', '/login', '/admin/users']) {

@@ -138,6 +138,8 @@ export const MSG = {
   onlyOwnerGrantsOwner: 'Only an owner can make someone an owner or change an owner’s role.',
   workspaceSwitched: 'Workspace switched.',
   workspaceRenamed: 'Workspace renamed.',
+  workspaceKeysSaved: "Workspace keys saved - The workspace's projects use them from now on.",
+  workspaceGone: 'You are no longer a member of that workspace.',
   memberRoleChanged: 'Role changed.',
   memberRemoved: 'Member removed.',
   workspaceLeft: 'You left the workspace.',

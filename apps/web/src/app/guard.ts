@@ -6,6 +6,7 @@ import {
   ROUTES,
   UNSUBSCRIBED_PATHS,
 } from './paths';
+import { afterSignIn } from '../features/auth/components/login-page';
 
 export interface GuardUser {
   isSuperuser: boolean;
@@ -15,12 +16,22 @@ export interface GuardUser {
 
 export interface GuardInput {
   path: string;
+  /** The address's query: a sign-in screen's `next` names the invitation it was opened for. */
+  search?: string;
   user: GuardUser | null;
   /** true while the stored session is still being checked at startup. */
   loading: boolean;
 }
 
-function rules({ path, user }: { path: string; user: GuardUser | null }): string | null {
+function rules({
+  path,
+  search,
+  user,
+}: {
+  path: string;
+  search?: string;
+  user: GuardUser | null;
+}): string | null {
   const clean = normalisePath(path);
   const route = matchRoute(clean);
   // "/" and unknown paths.
@@ -28,6 +39,11 @@ function rules({ path, user }: { path: string; user: GuardUser | null }): string
   // An invitation's page works for anyone: signed out it offers to sign in, signed in to accept.
   if (route === 'acceptInvitation') return null;
   if (!user) return PUBLIC_PATHS.includes(clean) ? null : ROUTES.login;
+  // Signed in from an invitation's "Sign in to accept": back to it, plan or no plan.
+  if (isAuthPath(clean)) {
+    const next = afterSignIn(new URLSearchParams(search ?? '').get('next'));
+    if (next !== ROUTES.projects) return next;
+  }
   if (route === 'adminUsers' && !user.isSuperuser) return ROUTES.projects;
   if (user.adminBypass) {
     return isAuthPath(clean) || route === 'paymentSuccess' ? ROUTES.projects : null;

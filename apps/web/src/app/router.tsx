@@ -72,7 +72,7 @@ function useFocusAfterNavigation(pathname: string) {
 
 /** The root route: checks the stored session once, then applies the route guard. */
 export function RootShell() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { user, loading } = useAuth();
   useScrollToTop(pathname);
   useFocusAfterNavigation(pathname);
@@ -81,7 +81,7 @@ export function RootShell() {
     void bootstrapSession();
   }, []);
 
-  const input = { path: pathname, user, loading };
+  const input = { path: pathname, search, user, loading };
   const redirect = guardRedirect(input);
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
   if (showFullScreenLoading(input)) return <FullScreenLoader />;

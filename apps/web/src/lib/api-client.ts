@@ -2,12 +2,16 @@ import {
   authApi,
   endpointPath,
   MSG,
+  WORKSPACE_HEADER,
+  workspacesApi,
   type EndpointAnswer,
   type EndpointDef,
   type EndpointInput,
+  type TWorkspace,
 } from '@cityforge/shared';
 import { ApiError, normaliseErrorBody } from './api-errors';
 import type { TokenStore } from './token-store';
+import { lostWorkspaceCheck, type WorkspaceChoice } from './workspace-choice';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -20,12 +24,17 @@ export interface RequestOptions {
   auth?: boolean;
   /** Send the token but answer a 401 as is, without refreshing (logout). */
   noRefresh?: boolean;
+  /**
+   * The workspace the request acts in: left out, the tab's chosen one; null, none (the
+   * server's last chosen); an id, that one (switching to it).
+   */
+  workspace?: string | null;
   signal?: AbortSignal;
 }
 
 /** A contract's params, query and body, with how to send them (token, refresh, abort). */
 export type CallOptions<E extends EndpointDef> = EndpointInput<E> &
-  Pick<RequestOptions, 'auth' | 'noRefresh' | 'signal'>;
+  Pick<RequestOptions, 'auth' | 'noRefresh' | 'workspace' | 'signal'>;
 
 /** The options argument, optional when the contract needs neither params nor a body. */
 type CallArgs<E extends EndpointDef> =
@@ -45,6 +54,13 @@ export interface ApiClientDeps {
   baseUrl?: string;
   /** Called once the session is gone (refresh failed); the auth store signs the user out. */
   onSessionEnd: (reason: string) => void;
+  /** The tab's workspace, sent as `X-Workspace-Id` with every signed-in request. */
+  workspace?: WorkspaceChoice;
+  /**
+   * Called once the server no longer knows the tab's workspace as the person's (they were
+   * removed from it): the tab has moved to `now`, the server's current one of theirs.
+   */
+  onWorkspaceLost?: (now: TWorkspace) => void;
 }
 
 export interface ApiClient {
@@ -126,7 +142,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    if (access && options.auth !== false) headers.Authorization = `Bearer ${access}`;
+    if (access && options.auth !== false) {
+      headers.Authorization = `Bearer ${access}`;
+      if (options.workspace) headers[WORKSPACE_HEADER] = options.workspace;
+    }
     try {
       return await deps.fetch(buildUrl(baseUrl, path, options.query), {
         method: options.method ?? 'GET',
@@ -190,18 +209,58 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return res;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const res = await authed(path, options);
+  /** The options with the workspace the request names settled: the tab's, unless told. */
+  const inWorkspace = (options: RequestOptions): RequestOptions =>
+    options.workspace !== undefined || options.auth === false
+      ? options
+      : { ...options, workspace: deps.workspace?.get() ?? null };
+
+  const checkWorkspace = lostWorkspaceCheck({
+    choice: deps.workspace,
+    list: async () =>
+      (await request<{ data: TWorkspace[] }>(workspacesApi.list.path, { workspace: null })).data,
+    onLost: (now) => deps.onWorkspaceLost?.(now),
+  });
+
+  /**
+   * A refused request's error, and whether the tab has since moved out of the workspace it
+   * named because the person is no longer in it.
+   */
+  async function failure(res: Response, options: RequestOptions) {
     const data = await readBody(res);
-    if (!res.ok) throw new ApiError(res.status, normaliseErrorBody(data), data);
-    return data as T;
+    const error = new ApiError(res.status, normaliseErrorBody(data), data);
+    const named = options.workspace;
+    const moved =
+      !!named && res.status === 404 && error.message === MSG.workspaceNotFound
+        ? await checkWorkspace(named)
+        : false;
+    return { error, moved };
+  }
+
+  /**
+   * A read refused only because the tab's workspace is gone is asked again in the one the tab
+   * moved to (so the session, the header and the screen load); a change is never replayed in
+   * another workspace than the one it was meant for.
+   */
+  const askAgain = (options: RequestOptions, moved: boolean) =>
+    moved && options.workspace === undefined && (options.method ?? 'GET') === 'GET';
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const settled = inWorkspace(options);
+    const res = await authed(path, settled);
+    if (res.ok) return (await readBody(res)) as T;
+    const { error, moved } = await failure(res, settled);
+    if (askAgain(options, moved)) return request(path, options);
+    throw error;
   }
 
   async function download(path: string, options: RequestOptions = {}): Promise<Download> {
-    const res = await authed(path, { ...options, method: 'GET' });
+    const settled = inWorkspace({ ...options, method: 'GET' });
+    const res = await authed(path, settled);
     if (!res.ok) {
-      const data = await readBody(res);
-      throw new ApiError(res.status, normaliseErrorBody(data), data);
+      const { error, moved } = await failure(res, settled);
+      if (askAgain(options, moved)) return download(path, options);
+      throw error;
     }
     return {
       blob: await res.blob(),

@@ -13,7 +13,7 @@ export interface TokenStore {
   location(): 'local' | 'session' | null;
 }
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const ACCESS_KEY = 'cityforge.access';
 export const REFRESH_KEY = 'cityforge.refresh';
@@ -114,7 +114,7 @@ export function withTabSync(store: TokenStore, channel: Channel | null) {
   return synced;
 }
 
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage | null {
+export function safeStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage | null {
   try {
     return typeof window === 'undefined' ? null : window[kind];
   } catch {

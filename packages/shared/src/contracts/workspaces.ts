@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZProjectParams } from './common.ts';
+import { ZUpdateMe } from './users.ts';
 
 /** Roles in a workspace, most powerful first; `client` sees only the projects shared with it. */
 export const WORKSPACE_ROLE_NAMES = ['owner', 'admin', 'editor', 'viewer', 'client'] as const;
@@ -43,3 +44,25 @@ export const ZMember = z.object({
 export type TMember = z.infer<typeof ZMember>;
 
 export const ZChangeRole = z.strictObject({ role: ZWorkspaceRole });
+
+/**
+ * The keys a workspace's projects use: its account's (the account holder's) OpenRouter, OpenAI
+ * and Netlify credentials, masked exactly as the profile shows them (`maskSecret`).
+ */
+export const ZWorkspaceKeys = z.object({
+  openRouterApiKey: z.string().nullable(),
+  openAiApiKey: z.string().nullable(),
+  netlifyAccessToken: z.string().nullable(),
+});
+export type TWorkspaceKeys = z.infer<typeof ZWorkspaceKeys>;
+
+/**
+ * PATCH of the workspace's keys, by the profile's rule for each field: left out, or sent back
+ * masked, keeps the stored key; an empty string or null removes it; anything else replaces it.
+ */
+export const ZUpdateWorkspaceKeys = z.strictObject({
+  openRouterApiKey: ZUpdateMe.shape.userOpenRouterApiKey,
+  openAiApiKey: ZUpdateMe.shape.userOpenAiApiKey,
+  netlifyAccessToken: ZUpdateMe.shape.userNetlifyAccessToken,
+});
+export type TUpdateWorkspaceKeys = z.infer<typeof ZUpdateWorkspaceKeys>;

@@ -8,7 +8,9 @@ import {
   ZMemberParams,
   ZProjectClientParams,
   ZRenameWorkspace,
+  ZUpdateWorkspaceKeys,
   ZWorkspace,
+  ZWorkspaceKeys,
   ZWorkspaceParams,
 } from '../contracts/workspaces.ts';
 
@@ -53,6 +55,21 @@ export const workspacesApi = {
     path: '/api/workspaces/:id/members/:userId/',
     params: ZMemberParams,
     responses: { 200: ZMessage },
+  }),
+  /** The keys the workspace's projects use (its account's), masked; owners and admins only. */
+  keys: defineEndpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/keys/',
+    params: ZWorkspaceParams,
+    responses: { 200: ZData(ZWorkspaceKeys) },
+  }),
+  /** Sets, keeps (sent back masked) or removes each key; sealed at rest like the profile's. */
+  updateKeys: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/workspaces/:id/keys/',
+    params: ZWorkspaceParams,
+    body: ZUpdateWorkspaceKeys,
+    responses: { 200: ZData(ZWorkspaceKeys).extend({ message: z.string() }) },
   }),
   /** Shares a project with one of the workspace's clients (admins). */
   shareWithClient: defineEndpoint({

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { workspacesApi } from '@cityforge/shared';
+import { MSG, workspacesApi } from '@cityforge/shared';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../lib/request-user.ts';
+import type { WorkspaceKeysService } from './workspace-keys.service.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
 
 export const workspacesRoutes: FastifyPluginAsyncZod<{
   workspacesService: WorkspacesService;
-}> = async (app, { workspacesService: svc }) => {
+  keysService: WorkspaceKeysService;
+}> = async (app, { workspacesService: svc, keysService: keys }) => {
   const docs = { schema: { tags: ['workspaces'] } };
   app.addHook('onRequest', app.requireUser);
 
@@ -33,4 +35,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
   route(app, workspacesApi.removeMember, docs, async (request) =>
     svc.removeMember(currentUser(request), request.params.id, request.params.userId),
   );
+  route(app, workspacesApi.keys, docs, async (request) => ({
+    data: await keys.get(currentUser(request), request.params.id),
+  }));
+  route(app, workspacesApi.updateKeys, docs, async (request) => ({
+    data: await keys.update(currentUser(request), request.params.id, request.body),
+    message: MSG.workspaceKeysSaved,
+  }));
 };

@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/auth-store';
 import { useLogout } from '../../features/auth/api/logout';
 import { MobileMenu, UserMenu } from './user-menu';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 /** Logout: POST /auth/logout/, forget the session, go to /login. */
 function useSignOut(): { signOut: () => void } {
@@ -26,7 +27,7 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** The header: on every page except /login and /signup. */
+/** The header: on every page except /login and /signup; the workspace switcher when signed in. */
 export function Header() {
   const { user } = useAuth();
   const { signOut } = useSignOut();
@@ -37,6 +38,7 @@ export function Header() {
       <div className="container-page flex h-16 items-center gap-3">
         <BrandLink size="md" />
         {user?.isSuperuser ? <Badge variant="brand">Admin</Badge> : null}
+        {user ? <WorkspaceSwitcher /> : null}
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {hasAccess ? (
             <NavLink to="/projects" className={navClass}>

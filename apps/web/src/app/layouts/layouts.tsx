@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RoutePlaceholder } from '../loading/route-placeholder';
 import { screenKind } from '../paths';
+import { WorkspaceGate } from '../../features/workspace/components/workspace-gate';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -24,6 +25,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
+      <WorkspaceGate />
       <Header />
       <main id="main" tabIndex={-1} className="container-page flex-1 py-8 outline-none sm:py-10">
         <Screen />
@@ -45,7 +47,12 @@ export function BareLayout() {
   );
 }
 
-/** Outside any layout (payment-success). */
+/** Outside any layout (payment-success, the client's branded view, the visual editor). */
 export function NoLayout() {
-  return <Screen />;
+  return (
+    <>
+      <WorkspaceGate />
+      <Screen />
+    </>
+  );
 }

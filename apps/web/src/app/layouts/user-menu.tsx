@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import {
+  Building2,
   ChevronDown,
   CreditCard,
   LogOut,
@@ -13,12 +14,7 @@ import {
 import type { LucideIcon } from 'lucide-react';
 import type { TUser } from '@cityforge/shared';
 import { buttonClasses } from '../../components/ui/button';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-zinc-700 outline-none ' +
-  'data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950';
-const contentClass =
-  'z-50 min-w-56 animate-fade-in rounded-xl border border-zinc-200 bg-white p-1.5 shadow-overlay';
+import { contentClass, itemClass } from './menu-classes';
 
 export function displayName(user: Pick<TUser, 'fullName'>): string {
   return user.fullName.trim() || 'User';
@@ -87,6 +83,9 @@ export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void
           <MenuLink to="/team" icon={UsersRound}>
             Team
           </MenuLink>
+          <MenuLink to="/workspace/settings" icon={Building2}>
+            Workspace settings
+          </MenuLink>
           <MenuLink to="/plans" icon={CreditCard}>
             Plans &amp; Billing
           </MenuLink>
@@ -97,7 +96,8 @@ export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void
   );
 }
 
-/** Phone menu: Projects, Account Settings and Logout, with no subscription check (spec). */
+/** Phone menu: Projects, the team, the workspace's settings, Account Settings and Logout, with no
+ * subscription check (spec). */
 export function MobileMenu({ user, onLogout }: { user: TUser; onLogout: () => void }) {
   return (
     <DropdownMenu.Root modal={false}>
@@ -119,6 +119,9 @@ export function MobileMenu({ user, onLogout }: { user: TUser; onLogout: () => vo
           ) : null}
           <MenuLink to="/team" icon={UsersRound}>
             Team
+          </MenuLink>
+          <MenuLink to="/workspace/settings" icon={Building2}>
+            Workspace settings
           </MenuLink>
           <MenuLink to="/profile" icon={Settings}>
             Account Settings

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { BRAND, type TBranding } from '@cityforge/shared';
 
 /**
@@ -14,6 +14,16 @@ export function BrandedShell({
   children: ReactNode;
 }) {
   const accent = branding?.accentColor ?? '#334155';
+  const name = branding?.name;
+  // The browser's tab names the agency too, not the app.
+  useEffect(() => {
+    if (!name) return;
+    const before = document.title;
+    document.title = name;
+    return () => {
+      document.title = before;
+    };
+  }, [name]);
   return (
     <div
       className="flex min-h-dvh flex-col bg-zinc-50"
@@ -39,7 +49,7 @@ export function BrandedShell({
         {children}
       </main>
       {branding?.showPoweredBy ? (
-        <footer className="py-4 text-center text-xs text-zinc-400" data-testid="powered-by">
+        <footer className="py-4 text-center text-xs text-zinc-600" data-testid="powered-by">
           Powered by {BRAND}
         </footer>
       ) : null}

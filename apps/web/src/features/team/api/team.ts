@@ -1,17 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiTokensApi, invitationsApi, workspacesApi } from '@cityforge/shared';
 import type { TWorkspaceRole } from '@cityforge/shared';
 import { call } from '../../../lib/api';
+import { projectKeys } from '../../../lib/project-cache';
+import { getProjects } from '../../../lib/project-list';
 
-export const workspacesKey = ['workspaces'] as const;
 const membersKey = (id: string) => ['workspaces', id, 'members'] as const;
 const invitationsKey = (id: string) => ['workspaces', id, 'invitations'] as const;
 const tokensKey = (id: string) => ['workspaces', id, 'api-tokens'] as const;
-
-/** GET /api/workspaces/: the caller's workspaces, their role in each, which is current. */
-export function useWorkspaces() {
-  return useQuery({ queryKey: workspacesKey, queryFn: () => call(workspacesApi.list) });
-}
 
 export function useMembers(id: string) {
   return useQuery({
@@ -99,11 +95,32 @@ export function useInvitationPreview(token: string) {
   });
 }
 
+/** The signed-in invitee joins; the page then moves the tab into the joined workspace. */
 export function useAcceptInvitation(token: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(invitationsApi.accept, { params: { token } }),
-    // The joined workspace is now the current one: every cached list was another's.
-    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Shares a project of the workspace with one of its clients, or stops sharing it. */
+export function useShareWithClient(id: string) {
+  return useTeamMutation(
+    membersKey(id),
+    (input: { projectId: string; userId: string; shared: boolean }) => {
+      const params = { id: input.projectId, userId: input.userId };
+      return input.shared
+        ? call(workspacesApi.shareWithClient, { params })
+        : call(workspacesApi.unshareWithClient, { params });
+    },
+  );
+}
+
+/** The workspace's projects matching a name (the first page), to share with a client. */
+export function useWorkspaceProjects(query: string) {
+  const params = { query, page: 1 };
+  return useQuery({
+    queryKey: projectKeys.list(params),
+    queryFn: ({ signal }) => getProjects(params, signal),
+    placeholderData: keepPreviousData,
   });
 }

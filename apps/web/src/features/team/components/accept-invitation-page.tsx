@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MSG, type TInvitationPreview } from '@cityforge/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth-store';
+import { useEnterWorkspace } from '../../workspace/use-enter-workspace';
 import { useAcceptInvitation, useInvitationPreview } from '../api/team';
 import { ROLE_LABELS } from '../team-rules';
 
@@ -39,7 +40,7 @@ function SignInFirst({ invite, token }: { invite: TInvitationPreview; token: str
 
 function AcceptButton({ invite, token }: { invite: TInvitationPreview; token: string }) {
   const { user } = useAuth();
-  const navigate = useNavigate();
+  const enter = useEnterWorkspace();
   const accept = useAcceptInvitation(token);
   if (!user) return <SignInFirst invite={invite} token={token} />;
   if (user.email.toLowerCase() !== invite.email)
@@ -48,7 +49,7 @@ function AcceptButton({ invite, token }: { invite: TInvitationPreview; token: st
     accept.mutate(undefined, {
       onSuccess: (res) => {
         toast.success(res.message);
-        void navigate('/projects', { replace: true });
+        enter({ id: res.data.workspaceId, role: res.data.role });
       },
       onError: (e) => toast.error(errorMessage(e)),
     });

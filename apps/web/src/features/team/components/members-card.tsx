@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { TMember, TWorkspace, TWorkspaceRole } from '@cityforge/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +6,10 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
+import { useEnterWorkspace } from '../../workspace/use-enter-workspace';
 import { useChangeRole, useMembers, useRemoveMember } from '../api/team';
-import { grantableRoles, memberActions, ROLE_LABELS } from '../team-rules';
+import { grantableRoles, managesTeam, memberActions, ROLE_LABELS } from '../team-rules';
+import { ShareProjectsDialog } from './share-projects-dialog';
 
 function RoleSelect({
   member,
@@ -36,14 +37,81 @@ function RoleSelect({
   );
 }
 
-/** The workspace's members: role select, remove, and leave for the caller's own row. */
+const sharedText = (client: TMember) => {
+  const n = client.sharedProjectIds.length;
+  return n ? `${n} project${n === 1 ? '' : 's'} shared` : 'No project shared yet';
+};
+
+/** One member: who, their role (a select for those who may change it), and what may be done. */
+function MemberRow({
+  member,
+  workspace,
+  userId,
+  onRole,
+  onShare,
+  onRemove,
+}: {
+  member: TMember;
+  workspace: TWorkspace;
+  userId: string;
+  onRole: (role: TWorkspaceRole) => void;
+  onShare: () => void;
+  onRemove: () => void;
+}) {
+  const can = memberActions(workspace.role, userId, member);
+  return (
+    <li className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium text-zinc-900">
+          {member.fullName || member.email}
+          {member.userId === userId ? ' (you)' : ''}
+        </p>
+        <p className="truncate text-xs text-zinc-500">{member.email}</p>
+        {member.role === 'client' ? (
+          <p className="text-xs text-zinc-500">{sharedText(member)}</p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {can.changeRole ? (
+          <RoleSelect member={member} roles={grantableRoles(workspace.role)} onChange={onRole} />
+        ) : (
+          <Badge variant={member.role === 'owner' ? 'brand' : 'default'}>
+            {ROLE_LABELS[member.role]}
+          </Badge>
+        )}
+        {member.role === 'client' && managesTeam(workspace.role) ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Projects shared with ${member.email}`}
+            onClick={onShare}
+          >
+            Projects
+          </Button>
+        ) : null}
+        {can.remove || can.leave ? (
+          <Button size="sm" variant="outline" onClick={onRemove}>
+            {can.leave ? 'Leave' : 'Remove'}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The workspace's members: role select, remove, and leave for the caller's own row; for a
+ * client, the projects shared with them.
+ */
 export function MembersCard({ workspace, userId }: { workspace: TWorkspace; userId: string }) {
-  const navigate = useNavigate();
+  const enter = useEnterWorkspace();
   const members = useMembers(workspace.id);
   const changeRole = useChangeRole(workspace.id);
   const remove = useRemoveMember(workspace.id);
   const [removing, setRemoving] = useState<TMember | null>(null);
-  const roles = grantableRoles(workspace.role);
+  const [sharingWith, setSharingWith] = useState<string | null>(null);
+  const list = members.data?.data ?? [];
+  const sharing = list.find((m) => m.userId === sharingWith && m.role === 'client');
 
   const onRole = (member: TMember, role: TWorkspaceRole) =>
     changeRole.mutate(
@@ -58,7 +126,8 @@ export function MembersCard({ workspace, userId }: { workspace: TWorkspace; user
     try {
       const res = await remove.mutateAsync(removing.userId);
       toast.success(res.message);
-      if (removing.userId === userId) void navigate('/projects', { replace: true });
+      // Left: the tab goes back to the workspace the server now takes as current.
+      if (removing.userId === userId) enter(null);
     } catch (e) {
       toast.error(errorMessage(e));
       throw e;
@@ -69,43 +138,25 @@ export function MembersCard({ workspace, userId }: { workspace: TWorkspace; user
     <Card>
       <CardHeader title="Members" description="Everyone in this workspace and their role." />
       <ul className="divide-y divide-zinc-100" aria-label="Members">
-        {(members.data?.data ?? []).map((member) => {
-          const can = memberActions(workspace.role, userId, member);
-          return (
-            <li
-              key={member.userId}
-              className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6"
-            >
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-zinc-900">
-                  {member.fullName || member.email}
-                  {member.userId === userId ? ' (you)' : ''}
-                </p>
-                <p className="truncate text-xs text-zinc-500">{member.email}</p>
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
-                {can.changeRole ? (
-                  <RoleSelect member={member} roles={roles} onChange={(r) => onRole(member, r)} />
-                ) : (
-                  <Badge variant={member.role === 'owner' ? 'brand' : 'default'}>
-                    {ROLE_LABELS[member.role]}
-                  </Badge>
-                )}
-                {can.remove ? (
-                  <Button size="sm" variant="outline" onClick={() => setRemoving(member)}>
-                    Remove
-                  </Button>
-                ) : null}
-                {can.leave ? (
-                  <Button size="sm" variant="outline" onClick={() => setRemoving(member)}>
-                    Leave
-                  </Button>
-                ) : null}
-              </div>
-            </li>
-          );
-        })}
+        {list.map((member) => (
+          <MemberRow
+            key={member.userId}
+            member={member}
+            workspace={workspace}
+            userId={userId}
+            onRole={(role) => onRole(member, role)}
+            onShare={() => setSharingWith(member.userId)}
+            onRemove={() => setRemoving(member)}
+          />
+        ))}
       </ul>
+      {sharing ? (
+        <ShareProjectsDialog
+          workspace={workspace}
+          client={sharing}
+          onClose={() => setSharingWith(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? null : setRemoving(null))}

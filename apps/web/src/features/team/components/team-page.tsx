@@ -3,7 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Alert } from '../../../components/ui/alert';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/api';
-import { useWorkspaces } from '../api/team';
+import { useCurrentWorkspace } from '../../workspace/api/workspace';
 import { holdsTokens, managesTeam, ROLE_LABELS } from '../team-rules';
 import { ApiTokensCard } from './api-tokens-card';
 import { InvitationsCard } from './invitations-card';
@@ -12,8 +12,8 @@ import { MembersCard } from './members-card';
 /** /team: the current workspace's members, invitations and the caller's API tokens. */
 export default function TeamPage() {
   const { user } = useAuth();
-  const workspaces = useWorkspaces();
-  const workspace = workspaces.data?.data.find((w) => w.current);
+  const workspaces = useCurrentWorkspace();
+  const workspace = workspaces.data;
   if (!user) return null;
 
   return (

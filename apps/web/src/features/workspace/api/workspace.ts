@@ -4,21 +4,77 @@ import {
   workspacesApi,
   type TNotificationPrefs,
   type TUpdateBranding,
+  type TUpdateWorkspaceKeys,
+  type TWorkspace,
 } from '@cityforge/shared';
-import { call } from '../../../lib/api';
+import { call, workspaceChoice } from '../../../lib/api';
+import { reloadCurrentUser } from '../../../lib/auth-store';
+import { meQueryKey } from '../../profile/api/get-me';
 
 const keys = {
   list: ['workspaces'] as const,
   branding: (id: string) => ['workspaces', id, 'branding'] as const,
   notifications: (id: string) => ['workspaces', id, 'notifications'] as const,
+  keys: (id: string) => ['workspaces', id, 'keys'] as const,
 };
 
-/** The workspace requests act in (the one last chosen), with the caller's role there. */
+/**
+ * GET /api/workspaces/: the caller's workspaces, their role in each, the tab's current one
+ * marked. A tab that has not chosen one yet keeps the server's current one from now on, so
+ * another tab switching later does not move it.
+ */
+async function listWorkspaces(signal: AbortSignal): Promise<TWorkspace[]> {
+  const list = (await call(workspacesApi.list, { signal })).data;
+  const current = list.find((w) => w.current);
+  if (current && !workspaceChoice.get()) workspaceChoice.set(current.id);
+  return list;
+}
+
+export function useWorkspaces() {
+  return useQuery({ queryKey: keys.list, queryFn: ({ signal }) => listWorkspaces(signal) });
+}
+
+/** The workspace requests act in, with the caller's role there. */
 export function useCurrentWorkspace() {
   return useQuery({
     queryKey: keys.list,
-    queryFn: async ({ signal }) => (await call(workspacesApi.list, { signal })).data,
+    queryFn: ({ signal }) => listWorkspaces(signal),
     select: (list) => list.find((w) => w.current) ?? list[0] ?? null,
+  });
+}
+
+/** PUT /api/workspaces/current/, sent as a request of the workspace chosen. */
+export function useChooseWorkspace() {
+  return useMutation({
+    mutationFn: (workspaceId: string) =>
+      call(workspacesApi.choose, { body: { workspaceId }, workspace: workspaceId }),
+  });
+}
+
+/** The workspace's keys (its account's), masked: owners and admins only. */
+export function useWorkspaceKeys(id: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.keys(id ?? ''),
+    enabled: Boolean(id) && enabled,
+    queryFn: async ({ signal }) =>
+      (await call(workspacesApi.keys, { params: { id: id! }, signal })).data,
+  });
+}
+
+export function useUpdateWorkspaceKeys(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateWorkspaceKeys) =>
+      call(workspacesApi.updateKeys, { params: { id }, body }),
+    // They are the account holder's own keys: their profile, and what the app lets them do
+    // for want of a key, follow.
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(keys.keys(id), answer.data);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        reloadCurrentUser().catch(() => null),
+      ]);
+    },
   });
 }
 

@@ -1,15 +1,23 @@
 import { PageHeader } from '../../../components/ui/card';
-import { useBranding, useCurrentWorkspace, useNotificationPrefs } from '../api/workspace';
+import {
+  useBranding,
+  useCurrentWorkspace,
+  useNotificationPrefs,
+  useWorkspaceKeys,
+} from '../api/workspace';
+import { managesWorkspace } from '../workspace-rules';
 import { BrandingForm } from './branding-form';
+import { KeysForm } from './keys-form';
 import { NotificationsForm } from './notifications-form';
 
-/** The current workspace's brand (admins change it) and the member's own e-mails. */
+/** The current workspace's brand and keys (admins change them) and the member's own e-mails. */
 export default function WorkspaceSettingsPage() {
   const workspace = useCurrentWorkspace();
   const id = workspace.data?.id;
+  const role = workspace.data?.role;
   const branding = useBranding(id);
   const prefs = useNotificationPrefs(id);
-  const role = workspace.data?.role;
+  const keys = useWorkspaceKeys(id, managesWorkspace(role));
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Workspace settings" description={workspace.data?.name} />
@@ -18,7 +26,15 @@ export default function WorkspaceSettingsPage() {
           key={JSON.stringify(branding.data)}
           workspaceId={id}
           branding={branding.data}
-          canEdit={role === 'owner' || role === 'admin'}
+          canEdit={managesWorkspace(role)}
+        />
+      ) : null}
+      {id && keys.data ? (
+        <KeysForm
+          key={JSON.stringify(keys.data)}
+          workspaceId={id}
+          keys={keys.data}
+          accountIsYou={workspace.data?.own ?? false}
         />
       ) : null}
       {id && prefs.data ? (
