@@ -331,6 +331,9 @@ describe('an agency, its editor and its client', () => {
     async () => {
       const { page } = people.editor;
       await page.goto('/projects');
+      // The editor keeps no AI key of their own: the workspace's keys let them create projects.
+      await page.getByRole('link', { name: 'Create Project' }).waitFor();
+      expect(await page.getByTestId('create-project-disabled').count()).toBe(0);
       const card = page.getByTestId('project-card').filter({ hasText: PROJECT });
       const deploy = card
         .getByRole('button', { name: 'Deploy to Netlify', exact: true })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@cityforge/shared';
+import { MSG, type TWorkspace } from '@cityforge/shared';
 import {
   projectClients,
   projects,
@@ -91,8 +91,32 @@ describe('every account has a workspace', () => {
         role: 'owner',
         current: true,
         own: true,
+        // No plan and no keys yet: the web sends such a person to the plans screen.
+        subscribed: false,
+        aiKeys: { openAi: false, openRouter: false },
       },
     ]);
+  });
+
+  it("members work under the account's plan and keys; a client is told of no keys", async () => {
+    const a = await agency();
+    const planless = await signedInUser(t, { plan: null });
+    await addMember(t, a.workspaceId, planless.user.id, 'editor', { chosen: true });
+    const seen = async (headers: Headers) =>
+      ((await call('GET', '/api/workspaces/', headers)).json().data as TWorkspace[]).find(
+        (w) => w.id === a.workspaceId,
+      );
+    for (const who of [a.editor, a.viewer, planless])
+      expect(await seen(who.headers)).toMatchObject({
+        own: false,
+        subscribed: true,
+        aiKeys: { openAi: false, openRouter: true },
+      });
+    expect(await seen(a.client.headers)).toMatchObject({
+      role: 'client',
+      subscribed: true,
+      aiKeys: { openAi: false, openRouter: false },
+    });
   });
 
   it('a project made through the API is the workspace’s, its account’s, made by the caller', async () => {

@@ -17,6 +17,8 @@ const workspace = (id: string, current = false): TWorkspace => ({
   role: 'editor',
   current,
   own: false,
+  subscribed: true,
+  aiKeys: { openAi: false, openRouter: true },
 });
 
 function json(status: number, body: unknown): Response {

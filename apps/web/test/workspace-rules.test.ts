@@ -1,3 +1,4 @@
+import { worksUnderPlan } from '../src/lib/workspaces';
 import { describe, expect, it } from 'vitest';
 import { maskSecret, MSG, type TWorkspace } from '@cityforge/shared';
 import { buildKeysUpdate, keysDefaults } from '../src/features/workspace/keys-payload';
@@ -14,6 +15,8 @@ const ws = (id: string, current: boolean): TWorkspace => ({
   role: 'editor',
   current,
   own: false,
+  subscribed: true,
+  aiKeys: { openAi: false, openRouter: true },
 });
 
 describe('the header’s workspace switcher', () => {
@@ -82,5 +85,19 @@ describe('the workspace keys form', () => {
     });
     expect(payload).toEqual({});
     expect(errors).toEqual({ netlifyAccessToken: MSG.maskedKeyEdited });
+  });
+});
+
+describe('the plan a person works under', () => {
+  const mine = { ...ws('own', true), own: true, subscribed: false };
+  it("is their own, or, as a member, the workspace's account's", () => {
+    expect(worksUnderPlan({ isSubscribed: true }, null)).toBe(true);
+    expect(worksUnderPlan({ isSubscribed: false }, ws('agency', true))).toBe(true);
+    expect(
+      worksUnderPlan({ isSubscribed: false }, { ...ws('agency', true), subscribed: false }),
+    ).toBe(false);
+    // Their own workspace's plan is theirs: without one, they have none.
+    expect(worksUnderPlan({ isSubscribed: false }, mine)).toBe(false);
+    expect(worksUnderPlan({ isSubscribed: false }, undefined)).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import RequestResetPage from '../features/auth/components/request-reset-page';
 import ResetPasswordPage from '../features/auth/components/reset-password-page';
 import SignupPage from '../features/auth/components/signup-page';
 import VerifyEmailPage from '../features/auth/components/verify-email-page';
+import { useCurrentWorkspace, worksUnderPlan } from '../lib/workspaces';
 
 const PaymentSuccessPage = lazy(() => import('../features/plans/components/payment-success-page'));
 const PlansPage = lazy(() => import('../features/plans/components/plans-page'));
@@ -81,7 +82,17 @@ export function RootShell() {
     void bootstrapSession();
   }, []);
 
-  const input = { path: pathname, search, user, loading };
+  // A member works under the workspace's plan (its owner pays): without one of their own, the
+  // guard waits for the tab's workspace before sending them to the plans screen.
+  const unpaid = Boolean(user && !user.isSubscribed && !user.adminBypass);
+  const workspace = useCurrentWorkspace(unpaid);
+  const guardUser = user && { ...user, isSubscribed: worksUnderPlan(user, workspace.data) };
+  const input = {
+    path: pathname,
+    search,
+    user: guardUser,
+    loading: loading || (unpaid && workspace.isPending),
+  };
   const redirect = guardRedirect(input);
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
   if (showFullScreenLoading(input)) return <FullScreenLoader />;

@@ -18,6 +18,13 @@ export const ZWorkspace = z.object({
   current: z.boolean(),
   /** Whether it is the caller's own account's workspace (the one they pay for). */
   own: z.boolean(),
+  /** Whether its account holds a plan: its members work under it, with no plan of their own. */
+  subscribed: z.boolean(),
+  /**
+   * Which AI providers its account holds a key for (never the keys): what its projects can be
+   * written with. Always false for a client, who never sees keys.
+   */
+  aiKeys: z.object({ openAi: z.boolean(), openRouter: z.boolean() }),
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 

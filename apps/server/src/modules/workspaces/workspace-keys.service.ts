@@ -2,7 +2,7 @@ import { MSG, type TUpdateWorkspaceKeys, type TUser, type TWorkspaceKeys } from 
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/request-user.ts';
 import type { UsersRepo, UsersService } from '../users/index.ts';
-import type { WorkspacesService } from './workspaces.service.ts';
+import type { AccountState, WorkspacesService } from './workspaces.service.ts';
 
 /** The workspace's keys as the account's profile shows them: masked. */
 const keysOf = (account: TUser): TWorkspaceKeys => ({
@@ -45,3 +45,29 @@ export function createWorkspaceKeysService(deps: {
   };
 }
 export type WorkspaceKeysService = ReturnType<typeof createWorkspaceKeysService>;
+
+/**
+ * What each account holds that its workspace's members work under: whether it pays for a plan
+ * and which AI providers it keeps a key for, read as its profile presents it.
+ */
+export function accountStatesOf(users: {
+  repo: Pick<UsersRepo, 'findById'>;
+  service: Pick<UsersService, 'present'>;
+}) {
+  return async (ids: string[]): Promise<Map<string, AccountState>> => {
+    const states = new Map<string, AccountState>();
+    for (const id of ids) {
+      const row = await users.repo.findById(id);
+      if (!row) continue;
+      const account = await users.service.present(row);
+      states.set(id, {
+        subscribed: account.isSubscribed,
+        aiKeys: {
+          openAi: Boolean(account.userOpenAiApiKey),
+          openRouter: Boolean(account.userOpenRouterApiKey),
+        },
+      });
+    }
+    return states;
+  };
+}

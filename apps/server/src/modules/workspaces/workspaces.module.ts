@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/module.ts';
 import type { UsersRepo, UsersService } from '../users/index.ts';
-import { createWorkspaceKeysService } from './workspace-keys.service.ts';
+import { accountStatesOf, createWorkspaceKeysService } from './workspace-keys.service.ts';
 import { createWorkspacesRepo } from './workspaces.repo.ts';
 import { workspacesRoutes } from './workspaces.routes.ts';
 import { createWorkspacesService } from './workspaces.service.ts';
@@ -12,7 +12,11 @@ export function createWorkspacesModule(deps: {
   users: { repo: Pick<UsersRepo, 'findById'>; service: Pick<UsersService, 'present' | 'updateMe'> };
 }) {
   const repo = createWorkspacesRepo(deps.db);
-  const service = createWorkspacesService({ db: deps.db, repo });
+  const service = createWorkspacesService({
+    db: deps.db,
+    repo,
+    accountStates: accountStatesOf(deps.users),
+  });
   const keysService = createWorkspaceKeysService({
     memberOf: service.memberOf,
     accounts: deps.users.repo,

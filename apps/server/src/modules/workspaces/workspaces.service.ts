@@ -22,18 +22,40 @@ function toMember(m: MemberRow, accountId: string, shared: string[]): TMember {
   };
 }
 
+/** What a workspace's account holds that its members work under: a plan, AI keys. */
+export type AccountState = { subscribed: boolean; aiKeys: TWorkspace['aiKeys'] };
+const NO_ACCOUNT: AccountState = {
+  subscribed: false,
+  aiKeys: { openAi: false, openRouter: false },
+};
+
 /** A person's workspaces, switching between them, and a workspace's members and their roles. */
-export function createWorkspacesService(deps: { db: Db; repo: WorkspacesRepo; now?: () => Date }) {
+export function createWorkspacesService(deps: {
+  db: Db;
+  repo: WorkspacesRepo;
+  /** Each account's state, by account id (the users module reads it). */
+  accountStates: (accountIds: string[]) => Promise<Map<string, AccountState>>;
+  now?: () => Date;
+}) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const present = (row: Membership, actor: Actor, current?: string): TWorkspace => ({
-    id: row.id,
-    name: row.name,
-    role: row.role,
-    current: row.id === (current ?? actor.workspace?.id),
-    own: row.accountId === actor.id,
-  });
+  /** The rows as the caller sees them, with what their accounts hold. */
+  async function present(rows: Membership[], actor: Actor, current?: string) {
+    const accounts = await deps.accountStates([...new Set(rows.map((r) => r.accountId))]);
+    return rows.map((row): TWorkspace => {
+      const account = accounts.get(row.accountId) ?? NO_ACCOUNT;
+      return {
+        id: row.id,
+        name: row.name,
+        role: row.role,
+        current: row.id === (current ?? actor.workspace?.id),
+        own: row.accountId === actor.id,
+        subscribed: account.subscribed,
+        aiKeys: row.role === 'client' ? NO_ACCOUNT.aiKeys : account.aiKeys,
+      };
+    });
+  }
 
   /**
    * The workspace the path names, with the caller's role there when it allows `need` (any
@@ -81,20 +103,23 @@ export function createWorkspacesService(deps: { db: Db; repo: WorkspacesRepo; no
     memberOf,
 
     async list(actor: Actor): Promise<TWorkspace[]> {
-      return (await repo.listFor(actor.id)).map((row) => present(row, actor));
+      return present(await repo.listFor(actor.id), actor);
     },
 
     /** Requests without an `X-Workspace-Id` header act in this workspace from now on. */
     async choose(actor: Actor, id: string) {
       const membership = await memberOf(actor, id, null);
       if (!(await repo.choose(id, actor.id, now()))) throw notFound(MSG.workspaceNotFound);
-      return { data: present(membership, actor, id), message: MSG.workspaceSwitched };
+      return { data: (await present([membership], actor, id))[0]!, message: MSG.workspaceSwitched };
     },
 
     async rename(actor: Actor, id: string, name: string) {
       const membership = await memberOf(actor, id, 'manage');
       await repo.rename(id, name);
-      return { data: present({ ...membership, name }, actor), message: MSG.workspaceRenamed };
+      return {
+        data: (await present([{ ...membership, name }], actor))[0]!,
+        message: MSG.workspaceRenamed,
+      };
     },
 
     async members(actor: Actor, id: string): Promise<TMember[]> {

@@ -6,7 +6,7 @@ import {
   normaliseStatus,
   PROJECT_STATUS,
 } from '@cityforge/shared';
-import type { TAiModel, TOutputMode, TUsageEntry, TUser } from '@cityforge/shared';
+import type { TAiModel, TOutputMode, TUsageEntry, TUser, TWorkspace } from '@cityforge/shared';
 import type { BadgeVariant } from '../../components/ui/badge';
 import { isApiError } from '../../lib/api-errors';
 
@@ -89,15 +89,19 @@ export function cityPagesText(n: number): string | null {
   return `${n} city ${n === 1 ? 'page' : 'pages'}`;
 }
 
-/** The shared rule (the server refuses the create by it) for the signed-in user's masked keys. */
+/**
+ * The shared rule (the server refuses the create by it): the keys of the tab's workspace (its
+ * account's) when known, else the signed-in user's own masked keys.
+ */
 export function needsApiKeys(
   user: Pick<TUser, 'isSuperuser' | 'userOpenAiApiKey' | 'userOpenRouterApiKey'> | null,
+  workspaceKeys?: TWorkspace['aiKeys'],
 ): boolean {
   return sharedNeedsApiKeys(
     user && {
       isSuperuser: user.isSuperuser,
-      hasOpenAiKey: !!user.userOpenAiApiKey,
-      hasOpenRouterKey: !!user.userOpenRouterApiKey,
+      hasOpenAiKey: workspaceKeys ? workspaceKeys.openAi : !!user.userOpenAiApiKey,
+      hasOpenRouterKey: workspaceKeys ? workspaceKeys.openRouter : !!user.userOpenRouterApiKey,
     },
   );
 }

@@ -6,6 +6,7 @@ import { API_KEY_POPUP_MS, MSG } from '@cityforge/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../lib/auth-store';
+import { useCurrentWorkspace } from '../../../lib/workspaces';
 import { needsApiKeys } from '../project-rules';
 
 const [keysTitle, keysBody] = MSG.apiKeysRequired.split(': ');
@@ -16,6 +17,8 @@ const [keysTitle, keysBody] = MSG.apiKeysRequired.split(': ');
  */
 export function CreateProjectButton() {
   const { user } = useAuth();
+  // The keys are the workspace's (its account's): a member creates with them.
+  const workspace = useCurrentWorkspace(Boolean(user));
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -30,7 +33,7 @@ export function CreateProjectButton() {
     </>
   );
 
-  if (!needsApiKeys(user)) {
+  if (!needsApiKeys(user, workspace.data?.aiKeys)) {
     return (
       <Link to="/projects/new" className={buttonClasses('primary')}>
         {label}

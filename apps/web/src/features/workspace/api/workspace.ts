@@ -9,39 +9,17 @@ import {
 } from '@cityforge/shared';
 import { call, workspaceChoice } from '../../../lib/api';
 import { reloadCurrentUser } from '../../../lib/auth-store';
+import { workspacesKey } from '../../../lib/workspaces';
 import { meQueryKey } from '../../profile/api/get-me';
 
+export { useCurrentWorkspace, useWorkspaces } from '../../../lib/workspaces';
+
 const keys = {
-  list: ['workspaces'] as const,
+  list: workspacesKey,
   branding: (id: string) => ['workspaces', id, 'branding'] as const,
   notifications: (id: string) => ['workspaces', id, 'notifications'] as const,
   keys: (id: string) => ['workspaces', id, 'keys'] as const,
 };
-
-/**
- * GET /api/workspaces/: the caller's workspaces, their role in each, the tab's current one
- * marked. A tab that has not chosen one yet keeps the server's current one from now on, so
- * another tab switching later does not move it.
- */
-async function listWorkspaces(signal: AbortSignal): Promise<TWorkspace[]> {
-  const list = (await call(workspacesApi.list, { signal })).data;
-  const current = list.find((w) => w.current);
-  if (current && !workspaceChoice.get()) workspaceChoice.set(current.id);
-  return list;
-}
-
-export function useWorkspaces() {
-  return useQuery({ queryKey: keys.list, queryFn: ({ signal }) => listWorkspaces(signal) });
-}
-
-/** The workspace requests act in, with the caller's role there. */
-export function useCurrentWorkspace() {
-  return useQuery({
-    queryKey: keys.list,
-    queryFn: ({ signal }) => listWorkspaces(signal),
-    select: (list) => list.find((w) => w.current) ?? list[0] ?? null,
-  });
-}
 
 /** PUT /api/workspaces/current/, sent as a request of the workspace chosen. */
 export function useChooseWorkspace() {
