@@ -5,9 +5,8 @@ import {
   type TNotificationPrefs,
   type TUpdateBranding,
   type TUpdateWorkspaceKeys,
-  type TWorkspace,
 } from '@cityforge/shared';
-import { call, workspaceChoice } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { reloadCurrentUser } from '../../../lib/auth-store';
 import { workspacesKey } from '../../../lib/workspaces';
 import { meQueryKey } from '../../profile/api/get-me';
