@@ -57,9 +57,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
-/** The link of the invitation mailed to this address. */
-async function invitationLink(email: string) {
-  const mail = await stack.smtp.waitFor(email, /^Join .+ on CityForge$/);
+/** The link of the invitation mailed to this address (a client's comes in the agency's name). */
+async function invitationLink(email: string, subject = /^Join .+ on CityForge$/) {
+  const mail = await stack.smtp.waitFor(email, subject);
   return localPath(mail.links.find((l) => l.includes('/invitations/'))!);
 }
 
@@ -207,7 +207,12 @@ describe('an agency, its editor and its client', () => {
         route.fulfill({ status: 200, contentType: 'image/png', body: LOGO_PNG }),
       );
       await signUpVerified(stack, client.page, clientEmail, PASSWORD);
-      await client.page.goto(await invitationLink(clientEmail));
+      await client.page.goto(
+        await invitationLink(
+          clientEmail,
+          new RegExp(`^${AGENCY} invited you to review your website$`),
+        ),
+      );
       await client.page.getByText(`You are invited as Client (${clientEmail}).`).waitFor();
       await client.page.getByRole('button', { name: 'Accept invitation' }).click();
       await client.page.waitForURL('**/review');

@@ -139,7 +139,11 @@ function createAccountModules({ base, secret, jwt }: Infrastructure, up: Up) {
   });
   const auth = createAuthModule({ ...base, secret, jwt, mailQueue: mail.queue, users });
   const workspaces = createWorkspacesModule({ ...base, users });
-  const team = createTeamModule({ ...base, mailQueue: mail.queue });
+  const team = createTeamModule({
+    ...base,
+    mailQueue: mail.queue,
+    brandOf: (...args) => notifications.service.brandOf(...args),
+  });
   const notifications = createNotificationsModule({
     ...base,
     mailQueue: mail.queue,

@@ -39,7 +39,8 @@ async function invite(ws: string, headers: Headers, email: string, role = 'edito
 async function mailedToken(email: string): Promise<string> {
   await t.drainQueue(QUEUES.sendMail);
   const mail = t.smtp.mails.filter((m) => m.to.includes(email)).at(-1);
-  expect(mail?.subject).toMatch(/^Join .+ on CityForge$/);
+  // A client's invitation comes in the workspace's brand; others' in ours.
+  expect(mail?.subject).toMatch(/^Join .+ on CityForge$|^.+ invited you to review your website$/);
   const link = mail!.links.find((l) => l.startsWith('http://cityforge.test/invitations/'))!;
   return decodeURIComponent(link.slice('http://cityforge.test/invitations/'.length));
 }
@@ -87,6 +88,32 @@ describe('invitations to a workspace', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MSG.invitationUsed);
     expect((await preview(token)).state).toBe('accepted');
+  });
+
+  it('invites a client in the workspace\'s name and brand, our name only in "Powered by"', async () => {
+    const boss = await owner();
+    const branding = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workspaces/${boss.ws}/branding/`,
+      headers: boss.headers,
+      payload: {
+        name: 'Acme Agency',
+        logoUrl: 'https://acme.test/logo.png',
+        accentColor: '#0F766E',
+      },
+    });
+    expect(branding.statusCode, branding.body).toBe(200);
+    const email = uniqueEmail('client');
+    await invite(boss.ws, boss.headers, email, 'client');
+    await t.drainQueue(QUEUES.sendMail);
+    const mail = t.smtp.mails.filter((m) => m.to.includes(email)).at(-1)!;
+    expect(mail.subject).toBe('Acme Agency invited you to review your website');
+    expect(/^From: (.*)$/im.exec(mail.raw)?.[1]).toMatch(/^"?Acme Agency"? </);
+    expect(mail.text).toContain('https://acme.test/logo.png');
+    expect(mail.text.replaceAll('Powered by CityForge', '')).not.toMatch(/CityForge/);
+    const link = mail.links.find((l) => l.startsWith('http://cityforge.test/invitations/'))!;
+    const token = decodeURIComponent(link.slice('http://cityforge.test/invitations/'.length));
+    expect(await preview(token)).toMatchObject({ email, role: 'client', state: 'pending' });
   });
 
   it('refuses an invitee signed in with another address, and an invitation already expired', async () => {

@@ -66,3 +66,23 @@ export function awaitingReviewMail(
     outro: 'You get this message when new versions of your pages are ready.',
   });
 }
+
+/**
+ * An invitation to a workspace as its client: in the workspace's name and brand, like every
+ * mail a client gets (our name only in "Powered by").
+ */
+export function clientInvitationMail(
+  brand: MailBrand,
+  to: string,
+  invite: { inviterName: string; days: number },
+  url: string,
+): Mail {
+  return branded(brand, to, {
+    subject: `${brand.name} invited you to review your website`,
+    title: `Join ${brand.name}`,
+    intro: `${invite.inviterName} of ${brand.name} invited you to review your website's pages and approve them before they go live.`,
+    cta: 'Accept the invitation',
+    url,
+    outro: `Sign in or create an account with this address (${to}) to join. The link works once and expires in ${invite.days} days. If you did not expect it, ignore this message.`,
+  });
+}

@@ -1,7 +1,8 @@
 // The front door: what other modules may use of this one. Generated from their imports by
 // scripts/front-doors.ts (docs/architecture.md); do not edit by hand.
 
-export { awaitingReviewMail } from './branded-templates.ts';
+export { awaitingReviewMail, clientInvitationMail } from './branded-templates.ts';
+export type { MailBrand } from './branded-templates.ts';
 export type { MailQueue } from './mail.jobs.ts';
 export { createMailModule } from './mail.module.ts';
 export {

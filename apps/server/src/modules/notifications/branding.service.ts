@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/request-user.ts';
 import type { WorkspacesService } from '../workspaces/index.ts';
 import type { NotificationsRepo } from './notifications.repo.ts';
+import type { MailBrand } from '../mail/index.ts';
 
 /**
  * A workspace's brand, read by any of its members (clients see it on their view) and written
@@ -26,9 +27,10 @@ export function createBrandingService(deps: {
   const workspaceOf = (actor: Actor, id: string, need: 'manage' | null) =>
     deps.memberOf(actor, id, need);
 
-  async function present(id: string): Promise<TBranding> {
+  /** The brand as it shows (null: no such workspace). */
+  async function brandOf(id: string): Promise<TBranding | null> {
     const row = await repo.workspace(id);
-    if (!row) throw notFound(MSG.workspaceNotFound);
+    if (!row) return null;
     const paid = await repo.paysFor(row.accountId);
     return {
       name: row.name,
@@ -39,7 +41,16 @@ export function createBrandingService(deps: {
     };
   }
 
+  async function present(id: string): Promise<TBranding> {
+    const brand = await brandOf(id);
+    if (!brand) throw notFound(MSG.workspaceNotFound);
+    return brand;
+  }
+
   return {
+    /** The brand every mail to the workspace's clients carries (null: no such workspace). */
+    brandOf: (id: string): Promise<MailBrand | null> => brandOf(id),
+
     async get(actor: Actor, id: string): Promise<TBranding> {
       await workspaceOf(actor, id, null);
       return present(id);

@@ -13,7 +13,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/request-user.ts';
 import type { MailQueue } from '../mail/index.ts';
-import { invitationMail } from '../mail/index.ts';
+import { clientInvitationMail, invitationMail, type MailBrand } from '../mail/index.ts';
 import { fullName } from '../users/index.ts';
 import type { InvitationsRepo } from './invitations.repo.ts';
 import type { MembershipRepo } from './membership.repo.ts';
@@ -25,6 +25,8 @@ type Deps = {
   repo: InvitationsRepo;
   membership: MembershipRepo;
   mailQueue: MailQueue;
+  /** The workspace's brand as mail to its clients shows it (null: no such workspace). */
+  brandOf: (workspaceId: string) => Promise<MailBrand | null>;
   now?: () => Date;
 };
 
@@ -68,7 +70,13 @@ export function createInvitationsService(deps: Deps) {
       role: row.role,
       days: INVITATION_TTL_DAYS,
     };
-    await mailQueue.enqueue(invitationMail(row.email, invite, url));
+    // A client hears from the agency alone, in its brand.
+    const brand = row.role === 'client' ? await deps.brandOf(row.workspaceId) : null;
+    await mailQueue.enqueue(
+      brand
+        ? clientInvitationMail(brand, row.email, invite, url)
+        : invitationMail(row.email, invite, url),
+    );
   }
 
   async function pendingOne(workspaceId: string, invitationId: string) {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/module.ts';
-import type { MailQueue } from '../mail/index.ts';
+import type { MailBrand, MailQueue } from '../mail/index.ts';
 import { createApiTokensRepo } from './api-tokens.repo.ts';
 import { createApiTokensService } from './api-tokens.service.ts';
 import { createInvitationsRepo } from './invitations.repo.ts';
@@ -14,6 +14,7 @@ export function createTeamModule(deps: {
   db: Db;
   config: Pick<Config, 'appUrl'>;
   mailQueue: MailQueue;
+  brandOf: (workspaceId: string) => Promise<MailBrand | null>;
 }) {
   const { db } = deps;
   const membership = createMembershipRepo(db);
@@ -23,6 +24,7 @@ export function createTeamModule(deps: {
     repo: createInvitationsRepo(db),
     membership,
     mailQueue: deps.mailQueue,
+    brandOf: deps.brandOf,
   });
   const apiTokens = createApiTokensService({ repo: createApiTokensRepo(db), membership });
   return {
