@@ -5,7 +5,13 @@ import { defaultPageContent, startFakeAi, type FakeAi } from '@cityforge/fakes/o
 import { aiUsage, modelPrices } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createProject, giveKeys, signedInUser } from './helpers/factories.ts';
+import {
+  accountWorkspaceId,
+  addMember,
+  createProject,
+  giveKeys,
+  signedInUser,
+} from './helpers/factories.ts';
 import { detailOf, settled } from './helpers/generation.ts';
 import type { Headers } from './helpers/http.ts';
 import { citiesOf, spreadsheet, uploaded } from './helpers/locations.ts';
@@ -320,6 +326,30 @@ describe('spending cap settings', () => {
       headers: stranger.headers,
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it("the account's cap holds a workspace member's pages too", async () => {
+    const u = await owner();
+    const a = await projectWithOneCity(u);
+    const workspaceId = await accountWorkspaceId(t, u.user.id);
+    // An editor with no plan and no key of their own, working in the owner's workspace.
+    const editor = await signedInUser(t, { plan: null });
+    await addMember(t, workspaceId, editor.user.id, 'editor', { chosen: true });
+    const headers = { ...editor.headers, 'x-workspace-id': workspaceId };
+    // The owner leaves room for exactly one more page on the account.
+    const cap = cents((await spentOn(a.id)) + PAGE_USD + PAGE_USD / 2);
+    expect((await setAccountCap(u.headers, cap)).spendingCapUsd).toBe(cap);
+
+    const added = byStatus(await addCities(a.id, headers, TEXAS.slice(1, 4)));
+    expect(added.written).toHaveLength(2);
+    expect(added.held).toHaveLength(2);
+    expect(added.held.every((c) => c.failureReason === MSG.spendingCapReached)).toBe(true);
+    // The editor reads the account's spend through the project; the owner is mailed once.
+    expect(await monthSpend(`/api/projects/${a.id}/spending/`, headers)).toMatchObject({
+      heldPages: 2,
+    });
+    expect(await capMails(u.email)).toHaveLength(1);
+    expect(await capMails(editor.email)).toHaveLength(0);
   });
 
   it('/auth/me/ answers and updates the account cap', async () => {
