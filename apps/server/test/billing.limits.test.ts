@@ -5,7 +5,7 @@ import { cities, cityPageLedger, projects } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addCity, createProject, giveKeys, signedInUser } from './helpers/factories.ts';
 import { settled } from './helpers/generation.ts';
-import { FIFTY_CITIES, spreadsheet, upload } from './helpers/locations.ts';
+import { allowanceResetsOn, citiesFile, upload } from './helpers/locations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,23 +38,8 @@ const createViaApi = (headers: Record<string, string>, name = 'Acme Plumbing') =
 const projectCount = async (userId: string) =>
   (await t.ctx.db.select().from(projects).where(eq(projects.userId, userId))).length;
 
-/** `n` real cities (from `from` on) as an upload file. */
-const citiesFile = (n: number, from = 0) =>
-  spreadsheet('csv', [
-    ['City', 'State', 'County', 'ZIP'],
-    ...FIFTY_CITIES.slice(from, from + n).map((c) => [...c]),
-  ]);
-
 const cityCount = async (projectId: string) =>
   (await t.ctx.db.select().from(cities).where(eq(cities.projectId, projectId))).length;
-
-const resetsOn = () => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toLocaleDateString(
-    'en-US',
-    { month: 'long', day: 'numeric', timeZone: 'UTC' },
-  );
-};
 
 describe('project limit', () => {
   it('Free allows one project and names the plan that lifts it', async () => {
@@ -135,7 +120,7 @@ describe('monthly city-page limit', () => {
     const tooMany = await upload(t, project.id, u.headers, [citiesFile(26)]);
     expect(tooMany.statusCode).toBe(403);
     expect(tooMany.json().message).toBe(
-      `This upload adds 26 city pages, but your Free plan allows 25 city pages a month and 25 are left this month (0 used; the count starts again on ${resetsOn()}). Upgrade to Basic for 250 city pages a month.`,
+      `This upload adds 26 city pages, but your Free plan allows 25 city pages a month and 25 are left this month (0 used; the count starts again on ${allowanceResetsOn()}). Upgrade to Basic for 250 city pages a month.`,
     );
     expect(await cityCount(project.id)).toBe(0);
     const [row] = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
@@ -147,7 +132,10 @@ describe('monthly city-page limit', () => {
     const over = await upload(t, project.id, u.headers, [citiesFile(6, 20)]);
     expect(over.statusCode).toBe(403);
     expect(over.json().message).toBe(
-      PLAN_LIMIT_MSG.cityPages('Free', 25, 20, 6, resetsOn(), { name: 'Basic', limit: 250 }),
+      PLAN_LIMIT_MSG.cityPages('Free', 25, 20, 6, allowanceResetsOn(), {
+        name: 'Basic',
+        limit: 250,
+      }),
     );
     expect(over.json().message).toContain('5 are left this month (20 used;');
     expect(await cityCount(project.id)).toBe(20);

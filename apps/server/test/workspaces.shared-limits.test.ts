@@ -9,7 +9,7 @@ import {
   signedInUser,
 } from './helpers/factories.ts';
 import { settled } from './helpers/generation.ts';
-import { FIFTY_CITIES, spreadsheet, upload } from './helpers/locations.ts';
+import { allowanceResetsOn, citiesFile, upload } from './helpers/locations.ts';
 
 /**
  * A workspace's plan is its account's: the project limit and the monthly city-page allowance
@@ -38,20 +38,6 @@ async function freeAgency() {
   return { owner, editor: { ...editor, headers: inWorkspace(editor.headers, workspaceId) } };
 }
 
-const citiesFile = (n: number, from = 0) =>
-  spreadsheet('csv', [
-    ['City', 'State', 'County', 'ZIP'],
-    ...FIFTY_CITIES.slice(from, from + n).map((c) => [...c]),
-  ]);
-
-const resetsOn = () => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toLocaleDateString(
-    'en-US',
-    { month: 'long', day: 'numeric', timeZone: 'UTC' },
-  );
-};
-
 describe("a workspace's plan is shared by its members", () => {
   it("an editor's upload and the owner's count against one monthly allowance", async () => {
     const { owner, editor } = await freeAgency();
@@ -65,7 +51,10 @@ describe("a workspace's plan is shared by its members", () => {
     const over = await upload(t, second.id, owner.headers, [citiesFile(6, 20)]);
     expect(over.statusCode).toBe(403);
     expect(over.json().message).toBe(
-      PLAN_LIMIT_MSG.cityPages('Free', 25, 20, 6, resetsOn(), { name: 'Basic', limit: 250 }),
+      PLAN_LIMIT_MSG.cityPages('Free', 25, 20, 6, allowanceResetsOn(), {
+        name: 'Basic',
+        limit: 250,
+      }),
     );
     // And so has the editor.
     const editorOver = await upload(t, second.id, editor.headers, [citiesFile(6, 20)]);

@@ -145,3 +145,19 @@ export const citiesOf = (detail: TProjectDetail) =>
   detail.states.flatMap((s) =>
     s.counties.flatMap((c) => c.cities.map((city) => ({ ...city, county: c, state: s }))),
   );
+
+/** `n` real cities of FIFTY_CITIES (from `from` on) as an upload file. */
+export const citiesFile = (n: number, from = 0) =>
+  spreadsheet('csv', [
+    ['City', 'State', 'County', 'ZIP'],
+    ...FIFTY_CITIES.slice(from, from + n).map((c) => [...c]),
+  ]);
+
+/** When this month's city-page count starts again, as the plan messages say it. */
+export const allowanceResetsOn = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toLocaleDateString(
+    'en-US',
+    { month: 'long', day: 'numeric', timeZone: 'UTC' },
+  );
+};
