@@ -126,18 +126,26 @@ describe('fake OpenAI server', () => {
   });
 
   it('tracks the peak of concurrent requests', async () => {
-    ai.setLatency(50);
-    await Promise.all(
-      ['A', 'B', 'C'].map((page) =>
-        client('sk-other').chat.completions.create({
-          model: 'gpt-4o',
-          messages: pageMessages(page),
-        }),
-      ),
+    // Each request stays unanswered until its client gives up: all three are open at once
+    // however slowly they arrive.
+    ai.scriptForKey('sk-other', { hang: true }, { hang: true }, { hang: true });
+    const stop = new AbortController();
+    const calls = ['A', 'B', 'C'].map((page) =>
+      client('sk-other')
+        .chat.completions.create(
+          { model: 'gpt-4o', messages: pageMessages(page) },
+          { signal: stop.signal },
+        )
+        .catch((error: unknown) => error),
     );
+    await ai.waitForRequests(3);
+    expect(ai.inFlight).toBe(3);
     expect(ai.maxConcurrent).toBe(3);
     expect(ai.maxConcurrentByKey.get('sk-other')).toBe(3);
-    expect(ai.inFlight).toBe(0);
+    stop.abort();
+    await Promise.all(calls);
+    await expect.poll(() => ai.inFlight, { timeout: 10_000 }).toBe(0);
+    expect(ai.maxConcurrent).toBe(3);
   });
 
   it('answers invalid content, 402 and 400 the way the providers do', async () => {
