@@ -74,7 +74,7 @@ describe('a worker killed mid-generation', () => {
       [id],
     );
     expect(rows[0]!.n).toBe(pages.length);
-  }, 180_000);
+  }, 600_000);
 
   it('sends again the jobs of pages a dead process queued but never sent, and settles what it left', async () => {
     const fake = await startFakeAi();
@@ -122,5 +122,5 @@ describe('a worker killed mid-generation', () => {
     } finally {
       await fake.close();
     }
-  }, 180_000);
+  }, 600_000);
 });

@@ -102,6 +102,9 @@ const SUPERVISION = {
 /** The queue's schema in a server's database (tests give each in-process app its own). */
 export const BOSS_SCHEMA = 'pgboss';
 
+/** An id no job has. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 /** Queues of earlier releases, dropped at start (see startBoss). */
 const RETIRED_QUEUES = ['generate-page'];
 
@@ -142,6 +145,11 @@ export async function startBoss(boss: PgBoss): Promise<void> {
     if (existing) await boss.updateQueue(name, updatable);
     else await boss.createQueue(name, QUEUE_OPTIONS[name]);
   }
+  // An update drops the queue from pg-boss's cache, and a send looks a missing one up on
+  // pg-boss's own connection. Inside one of our transactions on PGlite (one connection), that
+  // lookup waits for the very transaction it is part of: a project settled at boot hung there.
+  // Every queue is read back into the cache before anything is sent (a read of no job does it).
+  for (const name of names) await boss.getJobById(name, NO_JOB);
   // Pages still waiting in a retired queue are queued rows without a live job in the new one:
   // the recovery sweep sends them again, so the old queue and its jobs can go.
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);

@@ -18,6 +18,13 @@ import { scratchPostgres } from './app.ts';
 import { multipartForm, type UploadFile } from './locations.ts';
 import { freePort, spawnServer, type ServerProcess } from './process.ts';
 
+/**
+ * How long a child may take to start: a hang guard, not a figure. An embedded server that
+ * boots after a kill recovers the database and sweeps what the dead process left before it
+ * listens, and on a loaded 2-core machine that alone took over a minute.
+ */
+const BOOT_WAIT_MS = 180_000;
+
 export const ADMIN = { email: 'root@example.com', password: 'admin-pass-1' };
 
 /**
@@ -136,10 +143,10 @@ export function crashRig() {
   async function start(db: ChildDatabase, env: Record<string, string> = {}) {
     const child = await spawn(db, env);
     if (env.ROLE === 'worker') {
-      const text = await child.ready(/"msg":"worker started"/);
+      const text = await child.ready(/"msg":"worker started"/, BOOT_WAIT_MS);
       if (child.child.exitCode !== null) throw new Error(`worker exited:\n${text}`);
     } else {
-      await child.url();
+      await child.url(BOOT_WAIT_MS);
     }
     return child;
   }
