@@ -263,7 +263,7 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   try {
     const serviceCities = createServiceCityPages({
       repo,
-      stubs: await repo.serviceCityStubs(project.id),
+      projectId: project.id,
       services: new Map(written.filter((p) => p.kind === 'service').map((p) => [p.id, p])),
       emit,
       unchanged,
