@@ -146,7 +146,9 @@ async function emitWrittenPages(
       ...(page.held && { noindex: true }),
     };
     const ref = pageRef(page);
-    const source = { input: JSON.stringify([ref, body]), body: () => body, noindex: page.held };
+    // The content's digest, not its text: a service page's list of places runs to a megabyte.
+    const input = JSON.stringify([ref, sha1(body.contentHtml), body.metaTags, page.held]);
+    const source = { input, body: () => body, noindex: page.held };
     await emit(ref, source, page.updatedAt);
   }
   const services = written.filter((p) => p.kind === 'service');
