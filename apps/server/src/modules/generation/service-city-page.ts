@@ -9,6 +9,7 @@ import {
   cityPath,
   escapeAttr,
   escapeHtml,
+  placePhotoOf,
 } from '../site/index.ts';
 import { fillMetaTemplate, loadCityPage, type CityPage } from './city-page.ts';
 import type { ServiceFocus } from './city-context.ts';
@@ -96,6 +97,13 @@ export function renderServiceCityParts(
         `<a href="${escapeAttr(cityHref(place))}">Everything we do in ${escapeHtml(city.name)} &rarr;</a>` +
         `</p></div></section>`,
     ],
+    // The place's photo beside the hero, as on its city page, described as this page's subject.
+    photo:
+      placePhotoOf(city.photoKey, {
+        service: service.name,
+        city: city.name,
+        stateCode: place.state.code,
+      }) ?? undefined,
   });
   // The city's own sheet title and description name the city page; the template names the
   // service with {service}, and without one the writer's title does.
