@@ -218,10 +218,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   await out.write('/favicon.svg', faviconSvg(project));
   const lost = await copyImages(opts, memo);
   const sitemap = siteUrl ? createSitemapWriter(out, siteUrl) : null;
-  const [states, counties, addresses] = await Promise.all([
+  const [states, counties] = await Promise.all([
     repo.siteStates(project.id),
     repo.siteCounties(project.id),
-    repo.siteAddresses(project.id),
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
@@ -248,7 +247,9 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     await pool?.close();
   }
 
-  const redirects = planRedirects(addresses, sink.published, new Date());
+  // The addresses earlier deploys published (one per page of theirs), read once the pages are
+  // written: held only while they are compared with this build's.
+  const redirects = planRedirects(await repo.siteAddresses(project.id), sink.published, new Date());
   await writeSiteFiles(opts, frame, redirects);
   await sitemap?.finish();
   await out.flush();
