@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { citiesOf, uploaded } from './helpers/locations.ts';
@@ -13,6 +15,8 @@ import {
   SLUGS,
 } from './helpers/service-pages.ts';
 import { unzip } from './helpers/zip.ts';
+import { buildSite } from '../src/modules/publishing/site-build.ts';
+import { createSiteOutput } from '../src/modules/publishing/site-output.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,6 +122,54 @@ describe('service-city pages on the published site', () => {
       );
       expect(left).toEqual([]);
       expect(after.get('/services/roof-repair.html')!.toString()).not.toContain('Where We Offer');
+    },
+    LONG,
+  );
+
+  it(
+    "are read with their cities in batches of any size to the same files, linked in the services' order",
+    async () => {
+      const u = await keyedUser('pro');
+      const id = await roofer(u.headers);
+      await uploaded(t, id, u.headers, [servicesSheet()]);
+      await settledLong(id, u.headers);
+      await setServicePages(id, u.headers, { enabled: true, services: 'all', unlisted: 'none' });
+      const detail = await settledLong(id, u.headers);
+      const project = (await t.ctx.repos.projectsRepo.findById(id))!;
+      const build = async (batchSize: number) => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-services-'));
+        try {
+          const out = createSiteOutput(dir);
+          const result = await buildSite({
+            project,
+            siteUrl: 'https://highridge.test',
+            repo: t.ctx.repos.publishingRepo,
+            images: t.ctx.modules.images.files,
+            out,
+            batchSize,
+          });
+          const pages = new Map(
+            citiesOf(detail).map((c) => {
+              const file = `states/${c.state.slug}/${c.county.slug}/${c.slug}.html`;
+              return [c.name, fs.readFileSync(path.join(dir, file), 'utf8')] as const;
+            }),
+          );
+          return { pages: result.pages, digest: [...out.digest].sort(), cityPages: pages };
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      };
+      const whole = await build(250);
+      const want = expectedOffer((i) => servicesCell(i).slugs);
+      expect(whole.pages).toBeGreaterThan(Object.values(want).flat().length);
+      // One city a batch, and batches that end between a city's own page and its services'.
+      for (const size of [1, 2, 3]) expect((await build(size)).digest).toEqual(whole.digest);
+      for (const [name, page] of whole.cityPages) {
+        const linked = [...page.matchAll(/href="\/states\/[^"]+\/([a-z-]+)"/g)]
+          .map((m) => m[1]!)
+          .filter((slug) => SLUGS.includes(slug));
+        expect(linked, name).toEqual(SLUGS.filter((slug) => want[name]?.includes(slug)));
+      }
     },
     LONG,
   );

@@ -26,28 +26,35 @@ export type PhotoHost = {
   requests: string[];
   /** The bytes /photo-*.png answers (a 12×8 PNG). */
   png: Buffer;
+  /** Answers the requests for /held-*.png made so far and from now on (held until then). */
+  release(): void;
   close(): Promise<void>;
 };
 
 /**
  * A photo host over https, as a customer's sheet names one: /photo-{anything}.png is a PNG,
  * /page.html is not an image, /missing.png is a 404, /to-localhost.png redirects to this
- * server under the name localhost (a private address once resolved).
+ * server under the name localhost (a private address once resolved). /held-{anything}.png is
+ * the PNG too, once `release()` is called: a photo that lands when the test says.
  */
 export async function startPhotoHost(): Promise<PhotoHost> {
   trustTestCa();
   const png = solidPng(12, 8, [200, 120, 40]);
   const requests: string[] = [];
   let port = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const server = https.createServer(
     { key: read('key.pem'), cert: read('cert.pem') },
     (req, res) => {
       const url = req.url ?? '/';
       requests.push(url);
-      if (/^\/photo-[\w-]+\.png$/.test(url)) {
+      const answer = () => {
         res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
-        return res.end(png);
-      }
+        res.end(png);
+      };
+      if (/^\/photo-[\w-]+\.png$/.test(url)) return answer();
+      if (/^\/held-[\w-]+\.png$/.test(url)) return void released.then(answer);
       if (url === '/page.html') {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<!doctype html><p>Not a photo</p>');
@@ -65,6 +72,7 @@ export async function startPhotoHost(): Promise<PhotoHost> {
     url: (p, host = '127.0.0.1') => `https://${host}:${port}${p}`,
     requests,
     png,
+    release,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

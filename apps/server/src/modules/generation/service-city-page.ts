@@ -2,7 +2,14 @@ import type { ProjectRow, ServiceCityPageRow } from '../../db/schema/index.ts';
 import { ZPageContent, type TPageContent } from '../pages/index.ts';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import type { FactsRepo, LocationsRepo } from '../locations/index.ts';
-import { serviceCityRef, renderContent, cityPath, escapeAttr, escapeHtml } from '../site/index.ts';
+import {
+  serviceCityRef,
+  renderContent,
+  cityPath,
+  escapeAttr,
+  escapeHtml,
+  placePhotoOf,
+} from '../site/index.ts';
 import { loadCityPage, placeMetaTags, type CityPage } from './city-page.ts';
 import type { ServiceFocus } from './city-context.ts';
 import type { PromptPage } from './prompts.ts';
@@ -89,6 +96,13 @@ export function renderServiceCityParts(
         `<a href="${escapeAttr(cityHref(place))}">Everything we do in ${escapeHtml(city.name)} &rarr;</a>` +
         `</p></div></section>`,
     ],
+    // The place's photo beside the hero, as on its city page, described as this page's subject.
+    photo:
+      placePhotoOf(city.photoKey, {
+        service: service.name,
+        city: city.name,
+        stateCode: place.state.code,
+      }) ?? undefined,
   });
   // The city's own sheet title and description name the city page; the template names the
   // service with {service}, and without one the writer's title does.

@@ -1,8 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TCityFact } from '@cityforge/shared';
 import type { ServiceCityRepo } from '../pages/index.ts';
 import type { FactsRepo } from './facts.repo.ts';
 import { measureWritten } from './page-scores.ts';
-import { placesIndex } from './page-substance.ts';
+import { placesIndex, type PhraseIndex } from './page-substance.ts';
+import { PAGES_PER_READ } from './score-reads.ts';
 import { countyNames } from './place-mentions.ts';
 import { scoreSiblings, type SiblingScore } from './similarity.ts';
 
@@ -23,49 +25,39 @@ function scoreGroups(pages: Scored[], key: (p: Scored) => string) {
   return scores;
 }
 
-/** Cities whose facts are read per query: a big project's ids stay well under any bind limit. */
-const FACTS_BATCH = 1000;
-
-async function factsOf(facts: FactsRepo, ids: string[]): Promise<Map<string, TCityFact[]>> {
-  const all = new Map<string, TCityFact[]>();
-  for (let i = 0; i < ids.length; i += FACTS_BATCH)
-    for (const [id, list] of await facts.ofCities(ids.slice(i, i + FACTS_BATCH))) all.set(id, list);
-  return all;
-}
-
 /**
  * Scores a project's written service-city pages as city pages are scored, with their siblings
  * being the pages of the same service in the other places (a service's page swapped from city
  * to city) and the pages of the place's other services (one place's services told alike): a
- * page's similarity is the higher of the two. Local substance as for its city's page.
+ * page's similarity is the higher of the two. Local substance as for its city's page. Pages
+ * are read and measured a slice at a time, in the order of their ids, as city pages are: only
+ * each page's signature and measures are kept, never the project's pages' HTML at once.
  */
 export async function scoreServiceCities(
   repos: { serviceCities: ServiceCityRepo; facts: FactsRepo },
   projectId: string,
 ): Promise<number> {
-  const rows = (await repos.serviceCities.forScoring(projectId)).filter((r) => r.contentHtml);
-  if (!rows.length) return 0;
+  const ids = await repos.serviceCities.writtenIds(projectId);
+  if (!ids.length) return 0;
+  const names = await repos.serviceCities.placeNames(projectId);
   const places = placesIndex([
-    ...new Set(rows.flatMap((r) => [r.name, ...countyNames(r.county), r.stateName])),
+    ...new Set(names.flatMap((r) => [r.name, ...countyNames(r.county), r.stateName])),
   ]);
-  const facts = await factsOf(repos.facts, [...new Set(rows.map((r) => r.cityId))]);
-  const pages = rows.map((row) => {
-    // The service's own name is masked too: "Roof repair in Kyle" and "Gutter cleaning in
-    // Kyle" written alike are one page with the service swapped.
-    const { signature, substance } = measureWritten(
-      { ...row, contentHtml: row.contentHtml! },
-      facts.get(row.cityId) ?? [],
-      { places },
-      [row.service],
+  const pages: Measured[] = [];
+  for (let i = 0; i < ids.length; i += PAGES_PER_READ) {
+    // A turn of the event loop between slices: on the embedded database a read answers
+    // without one, and this runs on the thread that answers requests.
+    if (i > 0) await nextTurn();
+    const slice = ids.slice(i, i + PAGES_PER_READ);
+    const rows = new Map(
+      (await repos.serviceCities.forScoring(projectId, slice)).map((row) => [row.id, row]),
     );
-    return {
-      id: row.id,
-      cityId: row.cityId,
-      servicePageId: row.servicePageId,
-      signature,
-      substance,
-    };
-  });
+    const facts = await repos.facts.ofCities([...new Set([...rows.values()].map((r) => r.cityId))]);
+    for (const id of slice) {
+      const row = rows.get(id);
+      if (row) pages.push(measure(row, facts.get(row.cityId) ?? [], places));
+    }
+  }
   const sameService = scoreGroups(pages, (p) => p.servicePageId);
   const samePlace = scoreGroups(pages, (p) => p.cityId);
   await repos.serviceCities.setQuality(
@@ -79,4 +71,21 @@ export async function scoreServiceCities(
     })),
   );
   return pages.length;
+}
+
+type ScoringRow = Awaited<ReturnType<ServiceCityRepo['forScoring']>>[number];
+type Measured = Scored & { substance: ReturnType<typeof measureWritten>['substance'] };
+
+/** One page measured: its signature (its place's names and its service's masked) and substance. */
+function measure(row: ScoringRow, firsthand: TCityFact[], places: PhraseIndex): Measured {
+  // The service's own name is masked too: "Roof repair in Kyle" and "Gutter cleaning in Kyle"
+  // written alike are one page with the service swapped.
+  const { signature, substance } = measureWritten(row, firsthand, { places }, [row.service]);
+  return {
+    id: row.id,
+    cityId: row.cityId,
+    servicePageId: row.servicePageId,
+    signature,
+    substance,
+  };
 }

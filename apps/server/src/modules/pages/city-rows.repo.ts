@@ -214,6 +214,27 @@ export function createCityRowsRepo(db: Db) {
 
     /** Places showing the photo at `url` show the stored `file`; written pages are marked. */
     async photoStored(projectId: string, url: string, file: string, tx: Executor = db) {
+      // Its pages for its services show the photo beside their hero too: marked alike, before
+      // the places take the file (only a place whose photo this changes).
+      const changing = tx
+        .select({ id: cities.id })
+        .from(cities)
+        .where(
+          and(
+            eq(cities.projectId, projectId),
+            eq(cities.photoUrl, url),
+            sql`${cities.photoKey} is distinct from ${file}`,
+          ),
+        );
+      await tx
+        .update(serviceCityPages)
+        .set({ factsChangedAt: sql`now()` })
+        .where(
+          and(
+            inArray(serviceCityPages.cityId, changing),
+            eq(serviceCityPages.status, PAGE_STATUS.completed),
+          ),
+        );
       await tx
         .update(cities)
         .set({

@@ -1,8 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { scoredPlace, withCityPlace } from '../../db/city-place.ts';
 import { PAGE_STATUS } from '@cityforge/shared';
-import { cities, pages, serviceCityPages } from '../../db/schema/index.ts';
+import {
+  cities,
+  locationCounties,
+  locationStates,
+  pages,
+  serviceCityPages,
+} from '../../db/schema/index.ts';
 import type { JobRef } from './pages.repo.ts';
 
 export type NewServiceCityPage = typeof serviceCityPages.$inferInsert;
@@ -133,29 +138,80 @@ export function createServiceCityRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The written pages with their place, as scoring reads them. */
-    forScoring(projectId: string) {
-      return withCityPlace(
-        db
-          .select({
-            id: serviceCityPages.id,
-            cityId: serviceCityPages.cityId,
-            servicePageId: serviceCityPages.servicePageId,
-            service: pages.name,
-            prompt: serviceCityPages.prompt,
-            contentHtml: serviceCityPages.contentHtml,
-            ...scoredPlace,
-          })
-          .from(serviceCityPages)
-          .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
-          .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
-          .$dynamic(),
-      ).where(
-        and(
-          eq(serviceCityPages.projectId, projectId),
-          eq(serviceCityPages.status, PAGE_STATUS.completed),
-        ),
-      );
+    /** The ids of the project's written pages, in order: scoring reads them a slice at a time. */
+    async writtenIds(projectId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: serviceCityPages.id })
+        .from(serviceCityPages)
+        .where(
+          and(
+            eq(serviceCityPages.projectId, projectId),
+            eq(serviceCityPages.status, PAGE_STATUS.completed),
+            isNotNull(serviceCityPages.contentHtml),
+          ),
+        )
+        .orderBy(asc(serviceCityPages.id));
+      return rows.map((row) => row.id);
+    },
+
+    /** The places the project's written pages are about, by name: city, county and state. */
+    placeNames(projectId: string) {
+      return db
+        .selectDistinct({
+          name: cities.name,
+          county: locationCounties.name,
+          stateName: locationStates.name,
+        })
+        .from(serviceCityPages)
+        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(
+          and(
+            eq(serviceCityPages.projectId, projectId),
+            eq(serviceCityPages.status, PAGE_STATUS.completed),
+            isNotNull(serviceCityPages.contentHtml),
+          ),
+        );
+    },
+
+    /**
+     * These written pages of the project with their place, as scoring reads them. By primary key
+     * alone: with the project and status in the query, a planner without statistics of this
+     * table (the embedded database runs no autovacuum) reads every page of the project for each
+     * slice. Whether a page is the project's and still written is answered, then kept to.
+     */
+    async forScoring(projectId: string, ids: string[]) {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({
+          id: serviceCityPages.id,
+          projectId: serviceCityPages.projectId,
+          written: sql<boolean>`(${serviceCityPages.status} = ${PAGE_STATUS.completed})`,
+          cityId: serviceCityPages.cityId,
+          servicePageId: serviceCityPages.servicePageId,
+          service: pages.name,
+          prompt: serviceCityPages.prompt,
+          contentHtml: serviceCityPages.contentHtml,
+          name: cities.name,
+          zips: cities.zips,
+          otherCounties: cities.otherCounties,
+          county: locationCounties.name,
+          stateName: locationStates.name,
+          stateCode: locationStates.code,
+        })
+        .from(serviceCityPages)
+        .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
+        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
+        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
+        .where(inArray(serviceCityPages.id, ids));
+      return rows
+        .filter((row) => row.projectId === projectId && row.written && row.contentHtml)
+        .map(({ projectId: _, written: __, contentHtml, ...row }) => ({
+          ...row,
+          contentHtml: contentHtml!,
+        }));
     },
 
     /** Stores what scoring measured, writing only the rows whose scores changed. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { siteAddresses } from '../../db/schema/index.ts';
-import type { RememberedAddress } from './site-redirects.ts';
+import type { AddressChange, RememberedAddress } from './site-redirects.ts';
 
 type AddressJson = Omit<RememberedAddress, 'redirectedAt'> & { redirectedAt: string | null };
 
@@ -30,14 +30,14 @@ export function createSiteAddressesRepo(db: Db) {
     },
 
     /** Stores what a live deploy changed of the project's addresses (new, gone, back, moved). */
-    async saveSiteAddresses(projectId: string, changes: RememberedAddress[], tx: Executor = db) {
+    async saveSiteAddresses(projectId: string, changes: AddressChange[], tx: Executor = db) {
       for (let at = 0; at < changes.length; at += WRITE_BATCH) {
         const rows = changes.slice(at, at + WRITE_BATCH).map((c) => ({
           path: c.path,
           kind: c.kind,
           city_id: c.cityId,
           service_slug: c.serviceSlug,
-          redirect_to: c.redirectTo,
+          redirect_to: c.redirectTo ?? null,
           redirected_at: c.redirectedAt?.toISOString() ?? null,
         }));
         await tx.execute(sql`

@@ -4,7 +4,6 @@ import type { Readable } from 'node:stream';
 import type { PageRow, ProjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
-  footerPages,
   pageDocument,
   type SiteFrame,
   pagePath,
@@ -13,14 +12,12 @@ import {
   notFoundHub,
   servicesHub,
   statesHub,
-  themeCss,
-  themeFor,
   whereWeOfferBlock,
 } from '../site/lean.ts';
 import { buildLocations } from './site-locations.ts';
 import type { SiteReads } from './site-reads.ts';
 import type { SitePage } from './site-reads.repo.ts';
-import { createMemoKeeper, frameDigest, type MemoFiles } from './build-memo.ts';
+import { createMemoKeeper, type MemoFiles } from './build-memo.ts';
 import { createRenderPool } from './render-pool.ts';
 import { createPageSink } from './site-pages.ts';
 import { createServiceCityPages, type ServiceCityPages } from './site-service-cities.ts';
@@ -31,6 +28,7 @@ import { createSitemapWriter } from './sitemap.ts';
 import { faviconSvg, NETLIFY_HEADERS, robotsTxt, SITE_IMAGES } from './site-assets.ts';
 import { keyFileOf } from './index-now.ts';
 import { planRedirects, redirectsFile, type RedirectPlan } from './site-redirects.ts';
+import { siteFrameOf } from './site-frame.ts';
 
 export type BuildOptions = {
   project: ProjectRow;
@@ -86,38 +84,6 @@ function renderThreadsFor(cities: number): number {
   return cities < RENDER_THREADS_FROM ? 0 : Math.min(2, os.availableParallelism() - 1);
 }
 
-// Project fields that change without changing a page: a status flip must not re-render a site.
-// The gate's thresholds reach pages through each page's own held flag; release and IndexNow
-// settings change what is deployed and told, not how a page renders.
-const NOT_RENDERED = new Set([
-  'status',
-  'updatedAt',
-  'hasSiteMap',
-  'deploymentStatus',
-  'qualityGate',
-  'gateMaxSimilarity',
-  'gateMinLocalShare',
-  'gateMinWords',
-  'indexNow',
-  'indexNowKey',
-  'releasePerDay',
-  'releaseTime',
-  'releaseTimeZone',
-  'releasePaused',
-  'nextReleaseAt',
-  'spendingCapUsd',
-  'capMailedMonth',
-  // Client approval reaches pages through each page's own held flag, like the gate.
-  'requireClientApproval',
-  // A page names the site's address through `siteUrl` alone (part of the frame): the row's
-  // own copies of it change nothing the pages are made of.
-  'netlifySiteId',
-  'netlifySiteUrl',
-  'netlifySiteUrlHistory',
-  'clientDomain',
-  'isDomainVerified',
-]);
-
 const newestOf = (rows: Array<{ updatedAt: Date }>) =>
   new Date(Math.max(0, ...rows.map((r) => r.updatedAt.getTime())));
 
@@ -146,7 +112,9 @@ async function emitWrittenPages(
       ...(page.held && { noindex: true }),
     };
     const ref = pageRef(page);
-    const source = { input: JSON.stringify([ref, body]), body: () => body, noindex: page.held };
+    // The content's digest, not its text: a service page's list of places runs to a megabyte.
+    const input = JSON.stringify([ref, sha1(body.contentHtml), body.metaTags, page.held]);
+    const source = { input, body: () => body, noindex: page.held };
     await emit(ref, source, page.updatedAt);
   }
   const services = written.filter((p) => p.kind === 'service');
@@ -199,6 +167,40 @@ async function writeSiteFiles(opts: BuildOptions, frame: SiteFrame, plan: Redire
 }
 
 /**
+ * Every page of the site: the places (each city with its service pages, the county and state
+ * pages above them), the written pages, and the page above every state.
+ */
+async function writePages(
+  opts: BuildOptions,
+  written: SitePage[],
+  sink: ReturnType<typeof createPageSink>,
+  unchanged: ((path: string, input: string) => boolean) | undefined,
+  where: Pick<Parameters<typeof buildLocations>[0], 'states' | 'counties'>,
+) {
+  const { project, repo } = opts;
+  const { emit, emitHub } = sink;
+  const serviceCities = createServiceCityPages({
+    repo,
+    projectId: project.id,
+    services: new Map(written.filter((p) => p.kind === 'service').map((p) => [p.id, p])),
+    emit,
+    unchanged,
+  });
+  const places = await buildLocations({
+    ...where,
+    project,
+    repo,
+    emit,
+    emitHub,
+    batchSize: opts.batchSize,
+    unchanged,
+    serviceCities,
+  });
+  await emitWrittenPages(project, written, sink, serviceCities);
+  await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
+}
+
+/**
  * Builds the whole static site of a project into `out`: every written page with clean URLs,
  * the listing pages above city pages, one shared stylesheet, an icon, the project's images,
  * robots.txt, a 404 page, Netlify headers and the sitemap. Pages are streamed from the
@@ -210,36 +212,15 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
   if (!written.some((p) => p.kind === 'homepage'))
     throw new AppError('conflict', MSG.nothingToPublish);
 
-  const footer = footerPages(written);
-  const css = themeCss(themeFor(project));
-  const cssFile = `/assets/site-${sha1(css).slice(0, 10)}.css`;
-  const frameFor = (origin: string | undefined) =>
-    frameDigest({
-      project: Object.fromEntries(Object.entries(project).filter(([k]) => !NOT_RENDERED.has(k))),
-      footer,
-      cssFile,
-      siteUrl: origin ?? null,
-      // The footer's copyright year.
-      year: new Date().getFullYear(),
-    });
-  const memo = createMemoKeeper(out, frameFor(siteUrl), opts.memo);
-
+  const { frame, css, cssFile, digest } = siteFrameOf(project, siteUrl, written);
+  const memo = createMemoKeeper(out, digest, opts.memo);
   await out.write(cssFile, css);
   await out.write('/favicon.svg', faviconSvg(project));
   const lost = await copyImages(opts, memo);
-  const frame: SiteFrame = {
-    project,
-    footer,
-    css: { href: cssFile },
-    icon: '/favicon.svg',
-    mode: 'publish',
-    siteUrl,
-  };
   const sitemap = siteUrl ? createSitemapWriter(out, siteUrl) : null;
-  const [states, counties, addresses] = await Promise.all([
+  const [states, counties] = await Promise.all([
     repo.siteStates(project.id),
     repo.siteCounties(project.id),
-    repo.siteAddresses(project.id),
   ]);
   const threads =
     opts.renderThreads ?? renderThreadsFor(counties.reduce((n, c) => n + Number(c.cities), 0));
@@ -256,37 +237,19 @@ export async function buildSite(opts: BuildOptions): Promise<BuildResult> {
     sitemap,
     onProgress: opts.onProgress,
   });
-  const { emit, emitHub } = sink;
   const unchanged = opts.memo
     ? (path: string, input: string) => memo.unchanged(fileOf(path), input)
     : undefined;
   try {
-    const serviceCities = createServiceCityPages({
-      repo,
-      stubs: await repo.serviceCityStubs(project.id),
-      services: new Map(written.filter((p) => p.kind === 'service').map((p) => [p.id, p])),
-      emit,
-      unchanged,
-    });
-    const places = await buildLocations({
-      project,
-      repo,
-      states,
-      counties,
-      emit,
-      emitHub,
-      batchSize: opts.batchSize,
-      unchanged,
-      serviceCities,
-    });
-    await emitWrittenPages(project, written, sink, serviceCities);
-    await emitHub(statesHub(project, places.states), places.newest ?? newestOf(written));
+    await writePages(opts, written, sink, unchanged, { states, counties });
     await out.flush();
   } finally {
     await pool?.close();
   }
 
-  const redirects = planRedirects(addresses, sink.published, new Date());
+  // The addresses earlier deploys published (one per page of theirs), read once the pages are
+  // written: held only while they are compared with this build's.
+  const redirects = planRedirects(await repo.siteAddresses(project.id), sink.published, new Date());
   await writeSiteFiles(opts, frame, redirects);
   await sitemap?.finish();
   await out.flush();

@@ -180,25 +180,43 @@ export async function buildLocations(opts: {
     for (const zip of city.zips) state.zips.push({ zip, city: city.name, href });
   }
 
-  /** The batch's pages, and the content of those that changed since the memo's deploy. */
-  async function changedContent(batch: CityStub[]) {
+  /**
+   * The pages of the batch's next cities, from `from` until about `size` pages with their
+   * service pages, and the content of those that changed since the memo's deploy. A slice is
+   * written and let go of before the next is read.
+   */
+  async function readSlice(batch: CityStub[], from: number, size: number) {
     const pages = new Map<string, CityPage>();
     const changed: string[] = [];
-    for (const city of batch) {
+    let end = from;
+    for (let count = 0; end < batch.length && count < size; end++) {
+      const city = batch[end]!;
       if (!isLive(city, staged)) continue;
       const county = countyById.get(city.countyId)!;
       const state = stateById.get(city.stateId)!;
       const page = cityPage(city, county, state, past.has(city.id), serviceCities);
       pages.set(city.id, page);
+      count += 1 + page.links.length;
       if (!opts.unchanged?.(page.ref.path, page.input)) changed.push(city.id);
     }
-    await serviceCities?.prefetch([...pages.values()].map((p) => p.place));
+    await serviceCities?.readContents([...pages.values()].map((p) => p.place));
     const rows = await repo.cityContents(changed);
-    return { pages, contents: new Map(rows.map((row) => [row.id, row])) };
+    return { end, pages, contents: new Map(rows.map((row) => [row.id, row])) };
+  }
+
+  /** A batch of cities: which of their service pages are written, then their pages by slices. */
+  async function writeBatch(batch: CityStub[], size: number) {
+    await serviceCities?.readBatch(batch.filter((c) => isLive(c, staged)).map((c) => c.id));
+    for (let at = 0; at < batch.length;) {
+      const { end, pages, contents } = await readSlice(batch, at, size);
+      for (const city of batch.slice(at, end))
+        await add(city, contents.get(city.id), pages.get(city.id));
+      at = end;
+    }
   }
 
   // Every city at once (~1 KB each in memory), in state, county, id order; the content of
-  // their pages a few hundred at a time, and only where it changed since the last deploy.
+  // their pages a few hundred pages at a time, and only where it changed since the last deploy.
   const stubs: CityStub[] = (await repo.cityStubs(project.id)).map((city) => ({
     ...city,
     stateId: countyById.get(city.countyId)!.stateId,
@@ -211,11 +229,8 @@ export async function buildLocations(opts: {
       compare(a.stateId, b.stateId) || compare(a.countyId, b.countyId) || compare(a.id, b.id),
   );
   const size = opts.batchSize ?? 250;
-  for (let start = 0; start < stubs.length; start += size) {
-    const chunk = stubs.slice(start, start + size);
-    const { pages, contents } = await changedContent(chunk);
-    for (const city of chunk) await add(city, contents.get(city.id), pages.get(city.id));
-  }
+  for (let start = 0; start < stubs.length; start += size)
+    await writeBatch(stubs.slice(start, start + size), size);
   await closeState();
 
   const summary = states.map((s) => {

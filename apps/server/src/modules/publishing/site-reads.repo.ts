@@ -145,10 +145,19 @@ export function createSiteReadsRepo(db: Db) {
     },
     /** Cities of these counties whose pages go one folder down (locations/city-seats.ts). */
     citiesPastSeats: (where: { countyIds: string[] }) => citiesPastSeats(db, where),
-    /** The project's written service-city pages, without their content. */
-    async serviceCityStubs(projectId: string): Promise<ServiceCityStub[]> {
+    /**
+     * The written service-city pages of these cities of the project, without their content: a
+     * build reads them a batch of cities at a time, as it reads the cities' own pages, and lets
+     * go of each batch once it is written.
+     */
+    async serviceCityStubs(projectId: string, cityIds: string[]): Promise<ServiceCityStub[]> {
+      if (!cityIds.length) return [];
       const factProjects = await factProjectsOf(db, [projectId]);
-      return db
+      // By the city's index alone: with a condition on the page's project or status, a planner
+      // without statistics of this table (the embedded database runs no autovacuum) takes the
+      // project's index and reads every page of the project for each batch. So whether a page
+      // is written is answered, not asked, and the project is the cities'.
+      const rows = await db
         .select({
           id: serviceCityPages.id,
           cityId: serviceCityPages.cityId,
@@ -156,16 +165,13 @@ export function createSiteReadsRepo(db: Db) {
           contentHash: serviceCityPages.contentHash,
           updatedAt: serviceCityPages.updatedAt,
           held: sql<boolean>`(${heldSql({ factProjects }, serviceCityPages)} or ${awaitingApprovalSql('serviceCity')})`,
+          written: sql<boolean>`(${serviceCityPages.status} = ${PAGE_STATUS.completed} and ${serviceCityPages.contentHtml} is not null)`,
         })
-        .from(serviceCityPages)
-        .innerJoin(projects, eq(projects.id, serviceCityPages.projectId))
-        .where(
-          and(
-            eq(serviceCityPages.projectId, projectId),
-            eq(serviceCityPages.status, PAGE_STATUS.completed),
-            isNotNull(serviceCityPages.contentHtml),
-          ),
-        );
+        .from(cities)
+        .innerJoin(serviceCityPages, eq(serviceCityPages.cityId, cities.id))
+        .innerJoin(projects, eq(projects.id, cities.projectId))
+        .where(and(eq(cities.projectId, projectId), inArray(cities.id, cityIds)));
+      return rows.filter((row) => row.written).map(({ written: _, ...stub }) => stub);
     },
     /** The content of these service-city pages (by primary key). */
     serviceCityContents(ids: string[]) {

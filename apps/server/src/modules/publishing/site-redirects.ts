@@ -24,13 +24,20 @@ export type RememberedAddress = PublishedPage & {
 
 export type SiteRedirect = { from: string; to: string };
 
+/**
+ * A change to the addresses remembered: a page of this build (live: it redirects nowhere), or
+ * an address that is gone with where it now leads.
+ */
+export type AddressChange = PublishedPage &
+  Partial<Pick<RememberedAddress, 'redirectTo' | 'redirectedAt'>>;
+
 export type RedirectPlan = {
   /** Every 301 the site carries, by old address. */
   redirects: SiteRedirect[];
   /** Addresses this build first sends elsewhere, or sends somewhere new (search engines told). */
   moved: string[];
   /** What the memory must become once this build is live: only the rows that changed. */
-  changes: RememberedAddress[];
+  changes: AddressChange[];
 };
 
 // A page without a city has no identity beyond its address.
@@ -47,7 +54,7 @@ function* ancestorsOf(path: string) {
   }
 }
 
-/** Where a gone address leads in a site of `live` pages: the page's new address, or above it. */
+/** Where a gone address leads: the page's new address, or the nearest live page above it. */
 function targetOf(gone: PublishedPage, live: Set<string>, byIdentity: Map<string, string>) {
   const identity = identityOf(gone);
   const moved = identity === null ? undefined : byIdentity.get(identity);
@@ -61,6 +68,26 @@ const sameIdentity = (a: PublishedPage, b: PublishedPage) =>
   a.kind === b.kind && a.cityId === b.cityId && a.serviceSlug === b.serviceSlug;
 
 /**
+ * Of this build's pages, only what the gone addresses ask about: which of the addresses above
+ * them are pages, and where the pages of their identities now are. Held in proportion to the
+ * gone addresses, not to the site (a first deploy has none).
+ */
+function lookupsFor(gone: readonly RememberedAddress[], published: readonly PublishedPage[]) {
+  const live = new Set<string>();
+  const byIdentity = new Map<string, string>();
+  if (!gone.length) return { live, byIdentity };
+  const above = new Set(gone.flatMap((address) => [...ancestorsOf(address.path)]));
+  const identities = new Set(gone.map(identityOf).filter((id) => id !== null));
+  for (const page of published) {
+    if (above.has(page.path)) live.add(page.path);
+    const identity = identityOf(page);
+    if (identity !== null && identities.has(identity) && !byIdentity.has(identity))
+      byIdentity.set(identity, page.path);
+  }
+  return { live, byIdentity };
+}
+
+/**
  * Compares what earlier deploys published with the pages of this build. Each gone address is
  * resolved afresh against this build from the identity it had when it was last a page, so a
  * chain collapses (A moved to B, then B to C: A leads to C), and an address that is a page
@@ -71,21 +98,18 @@ export function planRedirects(
   published: readonly PublishedPage[],
   now: Date,
 ): RedirectPlan {
-  const live = new Set(published.map((p) => p.path));
-  const byIdentity = new Map<string, string>();
-  for (const page of published) {
-    const identity = identityOf(page);
-    if (identity !== null && !byIdentity.has(identity)) byIdentity.set(identity, page.path);
-  }
   const known = new Map(remembered.map((r) => [r.path, r]));
   const plan: RedirectPlan = { redirects: [], moved: [], changes: [] };
+  const seen = new Set<string>();
   for (const page of published) {
     const before = known.get(page.path);
+    if (before) seen.add(page.path);
     if (!before || before.redirectTo !== null || !sameIdentity(before, page))
-      plan.changes.push({ ...page, redirectTo: null, redirectedAt: null });
+      plan.changes.push(page);
   }
-  for (const address of remembered) {
-    if (live.has(address.path)) continue;
+  const gone = remembered.filter((address) => !seen.has(address.path));
+  const { live, byIdentity } = lookupsFor(gone, published);
+  for (const address of gone) {
     const to = targetOf(address, live, byIdentity);
     plan.redirects.push({ from: address.path, to });
     if (to === address.redirectTo) continue;

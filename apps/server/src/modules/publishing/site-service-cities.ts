@@ -13,57 +13,91 @@ export type CityPlace = {
 };
 type Content = { contentHtml: string | null; metaTags: string };
 
+/** One service's page in a place: where it is, and everything it is made of but its content. */
+function pageOf(place: CityPlace, stub: ServiceCityStub, service: Named) {
+  const ref = serviceCityRef(place, service);
+  const path = ref.path!;
+  const breadcrumbs = serviceCityCrumbs(place, service, path);
+  const areaServed = [`${place.city.name}, ${place.state.code}`];
+  const input = JSON.stringify([ref, stub.contentHash, breadcrumbs, areaServed, stub.held]);
+  return { stub, service, ref: { ...ref, path }, breadcrumbs, areaServed, input };
+}
+type ServiceCityPage = ReturnType<typeof pageOf>;
+
 /**
  * The service-city pages of a build: each written page under its city's page (only while the
  * city's own page is on the site: a place's service pages go live with it, staged releases
  * and all), the links its city page shows, and, per service, the places it is offered in for
  * the service page's "Where we offer" list. A page's identity in what the build emits is its
- * place and its service: its path is the city's path and the service's slug.
+ * place and its service: its path is the city's path and the service's slug. Pages are read
+ * with their cities, a batch at a time, and their content with their cities' content, a slice
+ * at a time (site-locations.ts): only what is being written is held.
  */
 export function createServiceCityPages(opts: {
-  repo: Pick<SiteReads, 'serviceCityContents'>;
-  stubs: ServiceCityStub[];
+  repo: Pick<SiteReads, 'serviceCityStubs' | 'serviceCityContents'>;
+  projectId: string;
   /** The written service pages by id: a service without one has no city pages on the site. */
   services: Map<string, Named>;
   emit: PageSink;
   unchanged?: (path: string, input: string) => boolean;
 }) {
-  const byCity = new Map<string, ServiceCityStub[]>();
-  for (const stub of opts.stubs) {
-    if (!opts.services.has(stub.servicePageId)) continue;
-    const list = byCity.get(stub.cityId) ?? [];
-    if (!list.length) byCity.set(stub.cityId, list);
-    list.push(stub);
-  }
+  // A city's pages follow the services' order (the order of the written service pages).
+  const rank = new Map([...opts.services.keys()].map((id, i) => [id, i]));
   const offered = new Map<string, OfferedIn[]>();
-  const contents = new Map<string, Content>();
+  // The batch's pages by city, without their content, and the content of the slice's pages
+  // that changed since the last deploy. A page is made (its address, breadcrumbs and input)
+  // when it is looked at, a city's at a time, never a slice's at once: made objects that all
+  // live through a collection of the young generation teach V8 to make every later one in the
+  // old generation, where a build's garbage then piles up.
+  let stubs = new Map<string, ServiceCityStub[]>();
+  let contents = new Map<string, Content>();
 
-  function pagesOf(place: CityPlace) {
-    const own = byCity.get(place.city.id) ?? [];
-    return own.map((stub) => {
-      const service = opts.services.get(stub.servicePageId)!;
-      const ref = serviceCityRef(place, service);
-      const path = ref.path!;
-      const breadcrumbs = serviceCityCrumbs(place, service, path);
-      const areaServed = [`${place.city.name}, ${place.state.code}`];
-      const input = JSON.stringify([ref, stub.contentHash, breadcrumbs, areaServed, stub.held]);
-      return { stub, service, ref: { ...ref, path }, breadcrumbs, areaServed, input };
-    });
-  }
+  const pagesOf = (place: CityPlace): ServiceCityPage[] =>
+    (stubs.get(place.city.id) ?? []).map((stub) =>
+      pageOf(place, stub, opts.services.get(stub.servicePageId)!),
+    );
 
   return {
     /** The links a city page shows to its services' pages, in the services' order. */
     linksOf(place: CityPlace): SiteLink[] {
-      return pagesOf(place).map((p) => ({ name: p.service.name, href: p.ref.path }));
+      return (stubs.get(place.city.id) ?? []).map((stub) => {
+        const service = opts.services.get(stub.servicePageId)!;
+        return { name: service.name, href: serviceCityRef(place, service).path! };
+      });
     },
 
-    /** Reads the content of the batch's pages that changed since the last deploy. */
-    async prefetch(places: CityPlace[]) {
-      contents.clear();
-      const changed = places
-        .flatMap(pagesOf)
-        .filter((p) => !opts.unchanged?.(p.ref.path, p.input))
-        .map((p) => p.stub.id);
+    /**
+     * Reads which of these cities' service pages are written, in place of the last batch's: a
+     * city's page links them, so this comes before the city's page is made.
+     */
+    async readBatch(cityIds: string[]) {
+      stubs = new Map();
+      contents = new Map();
+      // A site without service pages has no pages of them to read.
+      if (!opts.services.size) return;
+      for (const stub of await opts.repo.serviceCityStubs(opts.projectId, cityIds)) {
+        if (!rank.has(stub.servicePageId)) continue;
+        const list = stubs.get(stub.cityId) ?? [];
+        if (!list.length) stubs.set(stub.cityId, list);
+        list.push(stub);
+      }
+      for (const list of stubs.values())
+        list.sort((a, b) => rank.get(a.servicePageId)! - rank.get(b.servicePageId)!);
+    },
+
+    /**
+     * Reads the content of these places' pages that changed since the last deploy, in place of
+     * the last slice's: the places are written next (emitFor).
+     */
+    async readContents(places: CityPlace[]) {
+      contents = new Map();
+      const { unchanged } = opts;
+      const changed: string[] = [];
+      for (const place of places)
+        if (!unchanged) changed.push(...(stubs.get(place.city.id) ?? []).map((stub) => stub.id));
+        else
+          for (const page of pagesOf(place))
+            if (!unchanged(page.ref.path, page.input)) changed.push(page.stub.id);
       for (const row of await opts.repo.serviceCityContents(changed)) contents.set(row.id, row);
     },
 

@@ -61,7 +61,10 @@ export function pageDocument(frame: SiteFrame, page: PageRef, body: PageBody): s
     // Editor documents carry no structured data (the canvas holds no script), so skip the read.
     faqs: frame.mode === 'editor' ? [] : (body.faqs ?? faqsInHtml(body.contentHtml)),
     // The photo the page shows is its image; one the owner removed in the editor is not.
-    image: page.kind === 'city' && frame.mode !== 'editor' ? photoInHtml(body.contentHtml) : null,
+    image:
+      (page.kind === 'city' || page.kind === 'service-city') && frame.mode !== 'editor'
+        ? photoInHtml(body.contentHtml)
+        : null,
     breadcrumbs: body.breadcrumbs,
     areaServed: body.areaServed,
     noindex: body.noindex,

@@ -4,8 +4,9 @@ import { escapeAttr } from './html.ts';
 
 /**
  * A photo of the business's work at a place (the sheet's `Photo`, stored like generated
- * images): shown beside a city page's hero, and that page's structured-data `image` while the
- * page shows it. Published at the images' one address, /images/{file}.
+ * images): shown beside the hero of the place's city page and of its pages for its services,
+ * and each page's structured-data `image` while the page shows it. Published at the images'
+ * one address, /images/{file}.
  */
 export type PlacePhoto = { src: string; alt: string };
 
