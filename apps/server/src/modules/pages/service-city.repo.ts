@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { scoredPlace, withCityPlace } from '../../db/city-place.ts';
 import { PAGE_STATUS } from '@cityforge/shared';
 import {
   cities,
@@ -156,23 +157,23 @@ export function createServiceCityRepo(db: Db) {
 
     /** The places the project's written pages are about, by name: city, county and state. */
     placeNames(projectId: string) {
-      return db
-        .selectDistinct({
-          name: cities.name,
-          county: locationCounties.name,
-          stateName: locationStates.name,
-        })
-        .from(serviceCityPages)
-        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(
-          and(
-            eq(serviceCityPages.projectId, projectId),
-            eq(serviceCityPages.status, PAGE_STATUS.completed),
-            isNotNull(serviceCityPages.contentHtml),
-          ),
-        );
+      return withCityPlace(
+        db
+          .selectDistinct({
+            name: cities.name,
+            county: locationCounties.name,
+            stateName: locationStates.name,
+          })
+          .from(serviceCityPages)
+          .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+          .$dynamic(),
+      ).where(
+        and(
+          eq(serviceCityPages.projectId, projectId),
+          eq(serviceCityPages.status, PAGE_STATUS.completed),
+          isNotNull(serviceCityPages.contentHtml),
+        ),
+      );
     },
 
     /**
@@ -183,29 +184,24 @@ export function createServiceCityRepo(db: Db) {
      */
     async forScoring(projectId: string, ids: string[]) {
       if (!ids.length) return [];
-      const rows = await db
-        .select({
-          id: serviceCityPages.id,
-          projectId: serviceCityPages.projectId,
-          written: sql<boolean>`(${serviceCityPages.status} = ${PAGE_STATUS.completed})`,
-          cityId: serviceCityPages.cityId,
-          servicePageId: serviceCityPages.servicePageId,
-          service: pages.name,
-          prompt: serviceCityPages.prompt,
-          contentHtml: serviceCityPages.contentHtml,
-          name: cities.name,
-          zips: cities.zips,
-          otherCounties: cities.otherCounties,
-          county: locationCounties.name,
-          stateName: locationStates.name,
-          stateCode: locationStates.code,
-        })
-        .from(serviceCityPages)
-        .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
-        .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
-        .innerJoin(locationCounties, eq(locationCounties.id, cities.countyId))
-        .innerJoin(locationStates, eq(locationStates.id, locationCounties.stateId))
-        .where(inArray(serviceCityPages.id, ids));
+      const rows = await withCityPlace(
+        db
+          .select({
+            id: serviceCityPages.id,
+            projectId: serviceCityPages.projectId,
+            written: sql<boolean>`(${serviceCityPages.status} = ${PAGE_STATUS.completed})`,
+            cityId: serviceCityPages.cityId,
+            servicePageId: serviceCityPages.servicePageId,
+            service: pages.name,
+            prompt: serviceCityPages.prompt,
+            contentHtml: serviceCityPages.contentHtml,
+            ...scoredPlace,
+          })
+          .from(serviceCityPages)
+          .innerJoin(pages, eq(pages.id, serviceCityPages.servicePageId))
+          .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
+          .$dynamic(),
+      ).where(inArray(serviceCityPages.id, ids));
       return rows
         .filter((row) => row.projectId === projectId && row.written && row.contentHtml)
         .map(({ projectId: _, written: __, contentHtml, ...row }) => ({
