@@ -9,6 +9,8 @@ export type Prepared = SeededSite & {
   size: number;
   seedMs: number;
   scoreMs: number;
+  /** The longest the scoring held the thread that answers requests. */
+  scoreStallMs: number;
   hugoDir: string | null;
 };
 
@@ -35,6 +37,11 @@ export function printSeed(line: Line, site: Prepared) {
     `site build, ${siteLabel(site)}: seed`,
     s(site.seedMs),
     `${site.states} states, ${n(site.counties)} counties, ~${site.htmlKb.toFixed(1)} KB content HTML per city (offline writer); then scored as after a run in ${s(site.scoreMs)} (not counted)`,
+  );
+  line(
+    `site build, ${siteLabel(site)}: scoring's longest stall`,
+    `${site.scoreStallMs.toFixed(0)} ms`,
+    'of the thread that answers requests, while the scoring process measures every page',
   );
 }
 

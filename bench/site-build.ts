@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -85,6 +86,10 @@ async function prepare(
       // Scored, as the server scores a project once a run's pages are written: the quality
       // gate's verdicts, and the FAQs a build takes from the rows instead of the markup.
       const scoring = performance.now();
+      // The scoring runs beside the thread that answers requests: its longest stall is the
+      // longest a request waits on a scoring.
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
       await scoreProject(
         {
           locations: createLocationsRepo(handle.db),
@@ -94,7 +99,9 @@ async function prepare(
         seeded.projectId,
       );
       const scoreMs = performance.now() - scoring;
-      sites.push({ ...seeded, size: size.cities, seedMs, scoreMs, hugoDir });
+      stalls.disable();
+      const scoreStallMs = stalls.max / 1e6;
+      sites.push({ ...seeded, size: size.cities, seedMs, scoreMs, scoreStallMs, hugoDir });
     }
     return { userId, sites };
   } finally {

@@ -9,19 +9,21 @@ import {
   serviceCityPages,
 } from '../src/db/schema/index.ts';
 import { createFactsRepo } from '../src/modules/locations/facts.repo.ts';
+import { createLocationsRepo } from '../src/modules/locations/locations.repo.ts';
 import { measureWritten } from '../src/modules/locations/page-scores.ts';
 import { placesIndex } from '../src/modules/locations/page-substance.ts';
 import { countyNames } from '../src/modules/locations/place-mentions.ts';
 import { PAGES_PER_READ } from '../src/modules/locations/score-reads.ts';
-import { scoreServiceCities } from '../src/modules/locations/service-city-scoring.ts';
+import { scoreProject } from '../src/modules/locations/similarity.job.ts';
 import { scoreSiblings } from '../src/modules/locations/similarity.ts';
 import { createServiceCityRepo } from '../src/modules/pages/service-city.repo.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createProject, signedInUser } from './helpers/factories.ts';
 
 /**
- * A project's service-city pages are scored a slice of pages at a time, never the project's
- * HTML at once: the scores are those of one pass over every page.
+ * A project's service-city pages are scored in the scoring process beside its city pages, read
+ * a slice of pages at a time, never the project's HTML at once: the scores are those of one
+ * pass over every page.
  */
 
 let t: TestApp;
@@ -137,7 +139,8 @@ describe('scoring service-city pages', () => {
         return repo.forScoring(id, ids);
       },
     };
-    expect(await scoreServiceCities({ serviceCities: counted, facts }, projectId)).toBe(
+    const locations = createLocationsRepo(t.ctx.db);
+    expect(await scoreProject({ locations, serviceCities: counted, facts }, projectId)).toBe(
       places * SERVICES.length,
     );
     expect(reads).toEqual([PAGES_PER_READ, places * SERVICES.length - PAGES_PER_READ]);

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { jobsIn } from '../../jobs/in-transaction.ts';
-import type { ServiceCityRepo } from '../pages/index.ts';
-import { scoreOffThread, type ScoringRepos as CityScoringRepos } from './score-off-thread.ts';
-import { scoreServiceCities } from './service-city-scoring.ts';
+import { scoreOffThread, type ScoringRepos } from './score-off-thread.ts';
 import { workUntilEmpty } from '../../jobs/work.ts';
 
 const ZScoreJob = z.object({ projectId: z.string() });
@@ -22,11 +20,8 @@ export async function sendScoreJob(boss: PgBoss, projectId: string, tx?: Executo
   );
 }
 
-/** What scoring reads: the city pages and their places' facts, and the service-city pages. */
-export type ScoringRepos = CityScoringRepos & { serviceCities: ServiceCityRepo };
-
 /**
- * Scores every written city page of a project: its highest similarity to a sibling (and which
+ * Scores every written city page and service-city page of a project: its highest similarity to a sibling (and which
  * one), and its local substance (its first-hand facts first, then its geography, and the
  * sentences that only list places), from the HTML that is published, so a hand edit is scored
  * as it reads. The quality gate's verdict follows from these and the project's thresholds
@@ -34,12 +29,10 @@ export type ScoringRepos = CityScoringRepos & { serviceCities: ServiceCityRepo }
  * the scores are stored from here.
  */
 export async function scoreProject(repos: ScoringRepos, projectId: string): Promise<number> {
-  const scores = await scoreOffThread(repos, projectId);
-  await repos.locations.setQuality(scores);
-  // Service-city pages are scored here, on the thread that answers requests: they are a
-  // project's few combinations of a service and a place, measured among themselves.
-  const services = await scoreServiceCities(repos, projectId);
-  return scores.length + services;
+  const { cities, services } = await scoreOffThread(repos, projectId);
+  await repos.locations.setQuality(cities);
+  await repos.serviceCities.setQuality(services);
+  return cities.length + services.length;
 }
 
 /** Scores each project asked for. */

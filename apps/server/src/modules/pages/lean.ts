@@ -3,3 +3,4 @@
 // imports by scripts/front-doors.ts (docs/architecture.md); do not edit by hand.
 
 export type { TPageContent, TSection } from './content.ts';
+export type { PlacePageQuality, ServiceCityRepo } from './service-city.repo.ts';
