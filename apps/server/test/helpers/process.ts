@@ -27,7 +27,7 @@ export type ServerProcess = {
 };
 
 /** The Node flags `npm start` gives the server (package.json), which its children get too. */
-export const SERVER_NODE_FLAGS = ['--liftoff-only'];
+export const SERVER_NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=16'];
 
 /**
  * Runs a script of the server (main.ts by default) as a real child process on this Node,
