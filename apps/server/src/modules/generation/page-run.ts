@@ -56,6 +56,8 @@ type PageRunDeps = PageJobDeps & {
   publish: (event: ChangeEvent) => void;
   /** Settles the project once nothing is left to write (project-settler.ts). */
   settle: (projectId: string) => Promise<void>;
+  /** Wakes this process's page workers once `seconds` have passed (a page put back comes due). */
+  wakeAfter: (seconds: number) => void;
 };
 
 /** A job whose page this worker claimed: the job, its project and the project's owner. */
@@ -234,6 +236,7 @@ export function createPageRun(deps: PageRunDeps) {
         startAfterSeconds: seconds,
         edits: data.edits,
       });
+      deps.wakeAfter(Math.ceil(seconds));
       announce(data, PAGE_STATUS.queued);
       return true;
     }

@@ -9,6 +9,9 @@ import { createPageRun, type PageJobDeps } from './page-run.ts';
 import { createProjectSettler } from './project-settler.ts';
 import { workUntilEmpty } from '../../jobs/work.ts';
 
+/** How long after a page comes due its wake-up fires: the database's clock decides "due". */
+const DUE_MARGIN_MS = 250;
+
 export type WorkerDeps = PageJobDeps & {
   /** Model calls at once in this process (its call slots). */
   concurrency: number;
@@ -31,7 +34,23 @@ export function createPageWorker(deps: WorkerDeps) {
   const publish = createNoticeQueue(deps.db, logger);
   const settle = createProjectSettler({ ...deps, publish });
 
-  const { run, fail } = createPageRun({ ...deps, slots, publish, settle });
+  /** The workers of this process that stay for its lifetime (one per call slot). */
+  const workers: string[] = [];
+  /**
+   * NOTIFY fires when a page is queued, not when a page put back for later (after a
+   * Retry-After) comes due: this process wakes its workers then. Were it gone by then, another
+   * process's idle poll (pg-boss's 30-second backstop) takes the page.
+   */
+  function wakeAfter(seconds: number) {
+    setTimeout(
+      () => {
+        for (const id of workers) deps.boss.notifyWorker(id);
+      },
+      seconds * 1000 + DUE_MARGIN_MS,
+    ).unref();
+  }
+
+  const { run, fail } = createPageRun({ ...deps, slots, publish, settle, wakeAfter });
 
   /** After the queue's own retries ran out (crashes, bugs): the page fails visibly. */
   async function giveUp(job: Job<TPageJob>): Promise<void> {
@@ -47,10 +66,6 @@ export function createPageWorker(deps: WorkerDeps) {
   const workOptions = {
     batchSize: 1,
     groupConcurrency: deps.keyConcurrency * (deps.soleProcess ? 2 : 1),
-    // NOTIFY does not fire when a delayed page (after a Retry-After) comes due; a one-second
-    // poll picks it up on time.
-    pollingIntervalSeconds: 1,
-    notifyPollingIntervalSeconds: 1,
   };
 
   /** A pg-boss worker that fetches the next page as soon as it finishes one. */
@@ -108,7 +123,7 @@ export function createPageWorker(deps: WorkerDeps) {
      */
     async start() {
       started = true;
-      for (let i = 0; i < deps.concurrency; i++) await startWorker();
+      for (let i = 0; i < deps.concurrency; i++) workers.push(await startWorker());
       await workUntilEmpty<TPageJob, object>(
         deps.boss,
         QUEUES.generatePageFailed,
