@@ -85,9 +85,11 @@ export default defineConfig({
           // read is module state.
           isolate: false,
           ...server,
-          // Four on two cores: a file waiting on its timers, its mail or a child process
-          // leaves its core to another file (npm test 162 s → 137 s with 2 → 4 here).
-          maxWorkers: 4,
+          // Three on two cores: a file waiting on its timers, its mail or a child process
+          // leaves its core to another file (npm test 162 s → 137 s with 2 → 4 here), and
+          // with the queues woken rather than polled a fourth only adds contention (113–117 s
+          // with three against 122–129 s with four, quiet, one after the other).
+          maxWorkers: 3,
         },
       },
       // Their files wait on child processes, killed servers and rate windows: three overlap
