@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
-import { signIn, toastTitled } from './helpers/app.ts';
+import { SHOTS, shoot, signIn, toastTitled } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
-const SHOTS = '/tmp/e2e-shots';
 const ADMIN = { email: 'ops@cityforge.test', password: 'operator-pass-1' };
 
 /** What the created user does on their own, through the API: a key, then a project. */
@@ -97,7 +96,7 @@ describe('administration of users', () => {
     await projectOf(stack, email, 'cobol-pass-1', 'Hopper Plumbing');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('grace hopper');
     await expect.poll(() => row.innerText()).toContain('1 project');
-    await page.screenshot({ path: `${SHOTS}/admin-users.png`, fullPage: true });
+    await shoot(page, 'admin-users');
 
     // Her projects, with the dialog's own search.
     await row.getByRole('button', { name: `Projects of ${email}` }).click();

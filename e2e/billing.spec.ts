@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
 import { startFakeStripe, type FakeStripe } from '@cityforge/fakes/stripe';
-import { toastTitled } from './helpers/app.ts';
+import { SHOTS, shoot, toastTitled } from './helpers/app.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
-
-const SHOTS = '/tmp/e2e-shots';
 
 describe('buying a paid plan through Stripe Checkout', () => {
   let stack: Stack;
@@ -54,7 +52,7 @@ describe('buying a paid plan through Stripe Checkout', () => {
     const history = page.getByRole('table');
     await history.getByText('Paid', { exact: false }).first().waitFor();
     expect(await history.innerText()).toMatch(/\$29(\.00)?\b/);
-    await page.screenshot({ path: `${SHOTS}/billing-plans-subscribed.png`, fullPage: true });
+    await shoot(page, 'billing-plans-subscribed');
 
     await basic.getByRole('button', { name: 'Manage Subscription' }).click();
     await page.waitForURL(`${stripe.url}/portal/**`);

@@ -5,7 +5,7 @@ import { BRAND, MSG, type TProjectDetail } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { expectAccessible } from './helpers/a11y.ts';
 import { apiCreateProject, apiProjectDetail, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { SETTLE_MS, SHOTS, shoot, toastTitled } from './helpers/app.ts';
 import { NETLIFY_TOKEN } from './helpers/publishing.ts';
 import { localPath, signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -14,7 +14,6 @@ import { localPath, signUpVerified, startStack, type Stack } from './helpers/sta
 // what the client approved, and moves between the agency's workspace and their own.
 
 const PASSWORD = 'e2e-secret';
-const SHOTS = '/tmp/e2e-shots';
 const AGENCY = 'Lone Star Agency';
 const ACCENT = '#0f766e';
 const LOGO = 'https://brand.lonestar-agency.test/logo.png';
@@ -45,16 +44,6 @@ async function freeAccount(page: Page, email: string) {
   await signUpVerified(stack, page, email, PASSWORD);
   await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
   await page.waitForURL('**/projects', { timeout: 15_000 });
-}
-
-/** The page at desktop width, then at 390 px (a phone) with no sideways scroll, back to desktop. */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${name} fits a phone`).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 /** The link of the invitation mailed to this address (a client's comes in the agency's name). */

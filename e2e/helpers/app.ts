@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { MSG } from '@cityforge/shared';
 
 /** Generation runs in background jobs: long enough for a slow machine, short of a test's. */
@@ -50,4 +51,17 @@ export async function waitForStatus(page: Page, status: string) {
 export function toastTitled(page: Page, text: string): Locator {
   const title = text.split(' - ')[0]!;
   return page.locator('[data-testid^="toast-"]').filter({ hasText: title });
+}
+
+/** Where the browser suite's screenshots go, to be looked at. */
+export const SHOTS = '/tmp/e2e-shots';
+
+/** The page at desktop width, then at 390 px (a phone) with no sideways scroll, back to desktop. */
+export async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${name} fits a phone`).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 860 });
 }

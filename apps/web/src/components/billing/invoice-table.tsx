@@ -32,8 +32,13 @@ export function InvoiceTable({
 }) {
   const cell = variant === 'card' ? 'px-6 py-3' : 'px-4 py-2.5';
   return (
+    // Relative: the screen-reader label of a column is positioned absolutely, and only a
+    // positioned scroller keeps it inside rather than widening the page on a phone.
     <div
-      className={cn('overflow-x-auto', variant === 'framed' && 'rounded-lg border border-zinc-200')}
+      className={cn(
+        'relative overflow-x-auto',
+        variant === 'framed' && 'rounded-lg border border-zinc-200',
+      )}
     >
       <table
         className={cn('w-full min-w-[36rem] text-left text-sm', stale && 'opacity-60')}

@@ -97,7 +97,9 @@ export function UsersTable({
   }
 
   return (
-    <div className="overflow-x-auto">
+    // Relative: the screen-reader label of the actions column is positioned absolutely, and
+    // only a positioned scroller keeps it inside rather than widening the page on a phone.
+    <div className="relative overflow-x-auto">
       <table
         className={cn(
           'w-full min-w-[56rem] text-left text-sm transition-opacity',
