@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
 import {
   cities,
+  cityPageLedger,
+  locationCounties,
+  locationStates,
+  pages,
   pageVersions,
   projectClients,
   projectImages,
@@ -17,7 +20,6 @@ import { TEST_PASSWORD_COST, type TestApp } from './app.ts';
 import {
   DEFAULT_PASSWORD,
   accountWorkspaceId,
-  addCity,
   addMember,
   addPage,
   createProject,
@@ -175,57 +177,13 @@ export async function matrixFixture(t: TestApp, role: Role) {
   const project = await createProject(t, owner.user.id, {
     name: 'Matrix Plumbing',
     status: 'Created',
+    workspaceId,
     // An older hosting URL, so delete-netlify-site gets past "unknown URL" to the token check.
     netlifySiteUrlHistory: ['https://matrix-old.netlify.app'],
   });
-  const homepage = await addPage(t, project.id, {
-    kind: 'homepage',
-    name: 'Homepage',
-    slug: 'homepage',
-    contentHtml: written('Matrix Plumbing'),
-  });
-  const mainPage = await addPage(t, project.id, {
-    kind: 'main',
-    name: 'About Us',
-    slug: 'about-us',
-    sortOrder: 1,
-    contentHtml: written('About us'),
-  });
-  const servicePage = await addPage(t, project.id, {
-    kind: 'service',
-    name: 'Drain Cleaning',
-    slug: 'drain-cleaning',
-    contentHtml: written('Drain cleaning'),
-  });
-  const failedPage = await addPage(t, project.id, {
-    kind: 'main',
-    name: 'Contact Us',
-    slug: 'contact-us',
-    sortOrder: 2,
-    status: 'Failed',
-    failedAt: new Date(),
-    failureReason: 'The provider was unreachable.',
-  });
-  const { state, county, city } = await addCity(t, project.id, {
-    name: 'Austin',
-    county: 'Travis',
-    state: 'TX',
-    stateName: 'Texas',
-    zips: ['78701'],
-  });
   const { db } = t.ctx;
-  await db
-    .update(cities)
-    .set({ contentHtml: written('Plumbing in Austin') })
-    .where(eq(cities.id, city.id));
-  const failed = await addCity(t, project.id, {
-    name: 'Pflugerville',
-    county: 'Travis',
-    state: 'TX',
-    stateName: 'Texas',
-    zips: ['78660'],
-    status: 'Failed',
-  });
+  const { homepage, mainPage, servicePage, failedPage } = await sitePages(t, project.id);
+  const { state, county, city, failedCity } = await twoPlaces(t, project.id, owner.user.id);
   const [version] = await db
     .insert(pageVersions)
     .values({
@@ -307,7 +265,7 @@ export async function matrixFixture(t: TestApp, role: Role) {
     state,
     county,
     city,
-    failedCity: failed.city,
+    failedCity,
     version: version!,
     pageProposal: pageProposal!,
     cityProposal: cityProposal!,
@@ -316,6 +274,84 @@ export async function matrixFixture(t: TestApp, role: Role) {
     bystander,
     verifyToken: await oneTimeToken(t, bystander.user.id, 'verify_email'),
     resetToken: await oneTimeToken(t, bystander.user.id, 'reset_password'),
+  };
+}
+
+/** The project's site pages, one statement: a homepage, a main and a service page, a failed one. */
+async function sitePages(t: TestApp, projectId: string) {
+  const page = { projectId, model: 'offline-draft', status: 'Completed' };
+  const writtenPage = (
+    kind: 'homepage' | 'main' | 'service',
+    name: string,
+    slug: string,
+    h1: string,
+  ) => ({ ...page, kind, name, slug, contentHtml: written(h1) }) as const;
+  const values = [
+    writtenPage('homepage', 'Homepage', 'homepage', 'Matrix Plumbing'),
+    { ...writtenPage('main', 'About Us', 'about-us', 'About us'), sortOrder: 1 },
+    writtenPage('service', 'Drain Cleaning', 'drain-cleaning', 'Drain cleaning'),
+    {
+      ...page,
+      kind: 'main' as const,
+      name: 'Contact Us',
+      slug: 'contact-us',
+      sortOrder: 2,
+      status: 'Failed',
+      failedAt: new Date(),
+      failureReason: 'The provider was unreachable.',
+    },
+  ];
+  const rows = await t.ctx.db.insert(pages).values(values).returning();
+  const bySlug = (slug: string) => rows.find((row) => row.slug === slug)!;
+  return {
+    homepage: bySlug('homepage'),
+    mainPage: bySlug('about-us'),
+    servicePage: bySlug('drain-cleaning'),
+    failedPage: bySlug('contact-us'),
+  };
+}
+
+/**
+ * Two places in Travis County, Texas: Austin written, Pflugerville failed; both count against
+ * the owner's month, as an upload's do.
+ */
+async function twoPlaces(t: TestApp, projectId: string, ownerId: string) {
+  const { db } = t.ctx;
+  const [state] = await db
+    .insert(locationStates)
+    .values({ projectId, code: 'TX', name: 'Texas', slug: 'texas' })
+    .returning();
+  const [county] = await db
+    .insert(locationCounties)
+    .values({ projectId, stateId: state!.id, name: 'Travis', slug: 'travis' })
+    .returning();
+  const place = (name: string, zip: string) => ({
+    projectId,
+    countyId: county!.id,
+    name,
+    slug: name.toLowerCase(),
+    placeKey: `tx|travis|${name.toLowerCase()}`,
+    zips: [zip],
+    model: 'offline-draft',
+  });
+  const rows = await db
+    .insert(cities)
+    .values([
+      {
+        ...place('Austin', '78701'),
+        status: 'Completed',
+        contentHtml: written('Plumbing in Austin'),
+      },
+      { ...place('Pflugerville', '78660'), status: 'Failed' },
+    ])
+    .returning();
+  await db.insert(cityPageLedger).values({ userId: ownerId, projectId, pages: 2 });
+  const byName = (name: string) => rows.find((row) => row.name === name)!;
+  return {
+    state: state!,
+    county: county!,
+    city: byName('Austin'),
+    failedCity: byName('Pflugerville'),
   };
 }
 
