@@ -4,14 +4,13 @@ import type { Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID, type TProjectDetail } from '@cityforge/shared';
 import { blockingViolations, expectAccessible, formatViolations } from './helpers/a11y.ts';
 import { apiCreateProject, apiSignIn, apiUploadCities, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, signIn, toastTitled } from './helpers/app.ts';
+import { toastTitled, SETTLE_MS, SHOTS, signIn } from './helpers/app.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
 // axe-core on every screen of the app, in its main states (empty, filled, with validation
 // errors) and with its dialogs open: no serious or critical violation anywhere.
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 const PROJECT = 'Bluebonnet Roofing';
 const CITIES_CSV = 'City,State\nAustin,TX\nRound Rock,TX\n';
 

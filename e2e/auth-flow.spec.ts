@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
-import { toastTitled } from './helpers/app.ts';
+import { SHOTS, toastTitled } from './helpers/app.ts';
 import { localPath, signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
 let stack: Stack;
@@ -91,7 +91,7 @@ describe('the return to /payment-success', () => {
     await toastTitled(page, MSG.paymentSuccess).waitFor();
     await page.waitForURL(`${twin}/projects`, { timeout: 8000 });
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/e2e-shots/payment-twin-projects.png' });
+    await page.screenshot({ path: `${SHOTS}/payment-twin-projects.png` });
     await context.close();
   });
 
@@ -99,7 +99,7 @@ describe('the return to /payment-success', () => {
     const { page, context } = await stack.newPage();
     await page.goto('/payment-success?plan=free');
     await toastTitled(page, MSG.paymentSignInNeeded).waitFor();
-    await page.screenshot({ path: '/tmp/e2e-shots/payment-signed-out.png' });
+    await page.screenshot({ path: `${SHOTS}/payment-signed-out.png` });
     await page.waitForURL('**/login', { timeout: 8000 });
     await context.close();
   });
@@ -129,7 +129,7 @@ describe('the return to /payment-success', () => {
   it('a status read that fails otherwise takes the unsubscribed path to /plans', async () => {
     const { page, context } = await failingStatusRead(500);
     await toastTitled(page, MSG.paymentProcessing).waitFor();
-    await page.screenshot({ path: '/tmp/e2e-shots/payment-read-failed.png' });
+    await page.screenshot({ path: `${SHOTS}/payment-read-failed.png` });
     await page.waitForURL('**/plans', { timeout: 8000 });
     await context.close();
   });

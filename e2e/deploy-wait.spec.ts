@@ -3,7 +3,7 @@ import type { Locator, Response } from 'playwright-core';
 import { MSG } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { SETTLE_MS, SHOTS, toastTitled } from './helpers/app.ts';
 import { saveKeys, stepButton } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -55,7 +55,7 @@ describe('a deploy still running when its publish request is answered (202)', ()
     expect(await card.getByRole('button', { name: 'Deploying...' }).count()).toBe(1);
     expect(await toastTitled(page, MSG.deploymentSuccessful).count()).toBe(0);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/e2e-shots/deploy-202-running.png' });
+    await page.screenshot({ path: `${SHOTS}/deploy-202-running.png` });
 
     gate.release();
     await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
@@ -88,7 +88,7 @@ describe('a deploy still running when its publish request is answered (202)', ()
     await card.locator('[data-testid="deploy-progress"][data-state="ready"]').waitFor();
     expect(await link.getAttribute('href')).toBe(siteUrl);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/e2e-shots/deploy-202-ready.png' });
+    await page.screenshot({ path: `${SHOTS}/deploy-202-ready.png` });
     await context.close();
   });
 });

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@cityforge/shared';
 import { expectAccessible } from './helpers/a11y.ts';
-import { signIn } from './helpers/app.ts';
+import { SHOTS, signIn } from './helpers/app.ts';
 import { apiCreateProject, apiSignIn, apiUploadCities, apiWaitForProject } from './helpers/api.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 
 // Four cities, two counties: past DETAIL_INLINE_CITIES=2 the project is a "big" one, whose
 // counties come with counts and their cities when opened (the default is 2,000; the setting is

@@ -4,11 +4,10 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { REGENERATE_SYSTEM_PROMPT } from '../apps/server/src/modules/editor/regenerate-prompt.ts';
 import { startFakeAi, type FakeAi, type FakeAiMessage } from '@cityforge/fakes/openai';
-import { SETTLE_MS, createProject, signIn, toastTitled } from './helpers/app.ts';
+import { createProject, toastTitled, SETTLE_MS, SHOTS, signIn } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 const SERVER_KEY = 'sk-or-e2e-editor';
 
 const NEW_HEADING = 'Roof Repairs Done Right in Austin';

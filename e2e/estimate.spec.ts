@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { OFFLINE_MODEL_ID, UPLOAD_DEFAULT_MODEL, type TEstimate } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
-import { SETTLE_MS, signIn, waitForStatus } from './helpers/app.ts';
+import { SETTLE_MS, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 /** In the catalogue; the fake's OpenRouter does not list it, so no price is known. */
 const UNPRICED = 'meta-llama/llama-3.3-70b-instruct';
 

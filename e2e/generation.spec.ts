@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
-import { createProject, openDetail, signIn, waitForStatus } from './helpers/app.ts';
+import { createProject, openDetail, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 const OPENROUTER_MODEL = 'anthropic/claude-3.7-sonnet';
 /** A full-page shot from the top, so the sticky app header is drawn where it belongs. */
 async function fullShot(page: Page, file: string) {

@@ -6,11 +6,10 @@ import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
 import { startFakeIndexNow, type FakeIndexNow } from '@cityforge/fakes/indexnow';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { toastTitled, SETTLE_MS, SHOTS } from './helpers/app.ts';
 import { saveKeys } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
-const SHOTS = '/tmp/e2e-shots';
 const DOMAIN = 'indexnow-e2e.test';
 
 let stack: Stack;

@@ -4,11 +4,10 @@ import type { Locator, Page } from 'playwright-core';
 import { MSG, type TEditorView } from '@cityforge/shared';
 import { startFakeAi, type FakeAi, type FakePageContent } from '@cityforge/fakes/openai';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, signIn, waitForStatus } from './helpers/app.ts';
+import { SETTLE_MS, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 const MODEL = 'anthropic/claude-3.7-sonnet';
 const OWNER_WORDS = 'We have re-roofed 300 homes on the east side since 1998.';
 

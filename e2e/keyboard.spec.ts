@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
-import { SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { toastTitled, SETTLE_MS, SHOTS } from './helpers/app.ts';
 import { expectFocusOn, expectFocusTrapped, focusInfo, retype, tabTo } from './helpers/keyboard.ts';
 import { localPath, startStack, type Stack } from './helpers/stack.ts';
 
@@ -10,7 +10,6 @@ import { localPath, startStack, type Stack } from './helpers/stack.ts';
 // No clicks. Every stop the focus makes must show, and it must land where the user expects.
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { signIn, toastTitled, waitForStatus } from './helpers/app.ts';
+import { toastTitled, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 import { startSheetHost, type SheetHost } from '../apps/server/test/helpers/sheet-host.ts';
 import { googleEnv } from '../apps/server/test/helpers/google.ts';
 import { startFakeGoogle, type FakeGoogle } from '@cityforge/fakes/google';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 // The client's file server speaks https with the test CA (apps/server/test/fixtures/photo-host):
 // the server process trusts it as a machine trusts the public ones.
 const TEST_CA = path.join(import.meta.dirname, '../apps/server/test/fixtures/photo-host/ca.pem');

@@ -3,12 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { expectAccessible } from './helpers/a11y.ts';
-import { SETTLE_MS, signIn, toastTitled, waitForStatus } from './helpers/app.ts';
+import { toastTitled, SETTLE_MS, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 
 // Two fact columns beside the place's own; Pflugerville's cells are blank: no facts of its own.
 const CITIES_CSV = [

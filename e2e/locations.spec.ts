@@ -5,16 +5,16 @@ import { MSG, OFFLINE_MODEL_ID, UPLOAD_DEFAULT_MODEL } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
 import {
   createProject,
+  toastTitled,
   openDetail,
   SETTLE_MS,
+  SHOTS,
   signIn,
-  toastTitled,
   waitForStatus,
 } from './helpers/app.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 
 // Real places: the geography is offline (GeoNames), so these resolve the same on every machine.
 // Springfield has no state: a dozen states have one, so the upload must report it, not guess.

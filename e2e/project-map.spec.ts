@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProjectMap } from '@cityforge/shared';
 import { expectAccessible } from './helpers/a11y.ts';
-import { signIn } from './helpers/app.ts';
+import { SHOTS, signIn } from './helpers/app.ts';
 import {
   apiCreateProject,
   apiSignIn,
@@ -13,7 +13,6 @@ import {
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 
 // Six cities far enough apart that their dots do not overlap, across four states.
 const CITIES_CSV = [

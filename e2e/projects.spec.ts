@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { localPath, startStack, type Stack } from './helpers/stack.ts';
+import { SHOTS } from './helpers/app.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
 
@@ -157,7 +158,7 @@ describe('deleting the last project of page 2', () => {
     await expect.poll(() => cards.count()).toBe(10);
     expect(await page.getByText(MSG.noProjects).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/e2e-shots/projects-after-last-delete.png' });
+    await page.screenshot({ path: `${SHOTS}/projects-after-last-delete.png` });
     await context.close();
   });
 });

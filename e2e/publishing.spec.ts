@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_TXT_RECORD, MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import { createProject, SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { createProject, toastTitled, SETTLE_MS, SHOTS } from './helpers/app.ts';
 import { saveKeys, stepButton } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
-const SHOTS = '/tmp/e2e-shots';
 const DOMAIN = 'lonestar-e2e.test';
 /** "https://site-abc.netlify.app/" → "site-abc.netlify.app". */
 const hostOf = (url: string) => new URL(url).host;

@@ -4,8 +4,7 @@ import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { apiCreateProject, apiSignIn, apiUploadCities, apiWaitForProject } from './helpers/api.ts';
 import { saveKeys } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
-
-const SHOTS = '/tmp/e2e-shots';
+import { SHOTS } from './helpers/app.ts';
 
 let stack: Stack;
 let netlify: FakeNetlify;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
 import type { Page } from 'playwright-core';
-import { SETTLE_MS, signIn, toastTitled } from './helpers/app.ts';
+import { toastTitled, SETTLE_MS, SHOTS, signIn } from './helpers/app.ts';
 import {
   apiCreateProject,
   apiProjectDetail,
@@ -13,7 +13,6 @@ import {
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 
 const NEW_HEADING = 'Austin Roof Repair, Checked by Hand';
 

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
-import { signIn } from './helpers/app.ts';
+import { SHOTS, signIn } from './helpers/app.ts';
 import { apiCreateProject, apiProjectDetail, apiSignIn } from './helpers/api.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 const MODEL = 'anthropic/claude-3.7-sonnet';
 
 async function api<T>(stack: Stack, token: string, path: string, init: RequestInit = {}) {

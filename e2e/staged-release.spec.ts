@@ -9,7 +9,7 @@ import {
   apiUploadCities,
   apiWaitForProject,
 } from './helpers/api.ts';
-import { signIn, toastTitled } from './helpers/app.ts';
+import { toastTitled, SHOTS, signIn } from './helpers/app.ts';
 import { NETLIFY_TOKEN } from './helpers/publishing.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
@@ -17,7 +17,6 @@ import { startStack, type Stack } from './helpers/stack.ts';
 // the reader's own clock, and Pause / Resume in one click each.
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-pass-1' };
-const SHOTS = '/tmp/e2e-shots';
 const ZONE = 'America/Chicago';
 const NAME = 'Staged Roofing';
 

@@ -7,11 +7,9 @@ import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { startFakeS3, type FakeS3 } from '@cityforge/fakes/s3';
 import { createS3Store } from '../apps/server/src/lib/storage/s3-store.ts';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { openDetail, SETTLE_MS, toastTitled } from './helpers/app.ts';
+import { toastTitled, openDetail, SETTLE_MS, SHOTS } from './helpers/app.ts';
 import { NETLIFY_TOKEN } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
-
-const SHOTS = '/tmp/e2e-shots';
 
 describe('files in object storage', () => {
   let stack: Stack;

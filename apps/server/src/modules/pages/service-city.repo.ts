@@ -11,6 +11,14 @@ import {
 } from '../../db/schema/index.ts';
 import type { JobRef } from './pages.repo.ts';
 
+/** The project's written service-city pages: completed, with their content. */
+const writtenOf = (projectId: string) =>
+  and(
+    eq(serviceCityPages.projectId, projectId),
+    eq(serviceCityPages.status, PAGE_STATUS.completed),
+    isNotNull(serviceCityPages.contentHtml),
+  );
+
 export type NewServiceCityPage = typeof serviceCityPages.$inferInsert;
 /** A service-city page by its identity: the place and the service. */
 export type ServiceCityPair = { id: string; cityId: string; servicePageId: string };
@@ -144,13 +152,7 @@ export function createServiceCityRepo(db: Db) {
       const rows = await db
         .select({ id: serviceCityPages.id })
         .from(serviceCityPages)
-        .where(
-          and(
-            eq(serviceCityPages.projectId, projectId),
-            eq(serviceCityPages.status, PAGE_STATUS.completed),
-            isNotNull(serviceCityPages.contentHtml),
-          ),
-        )
+        .where(writtenOf(projectId))
         .orderBy(asc(serviceCityPages.id));
       return rows.map((row) => row.id);
     },
@@ -167,13 +169,7 @@ export function createServiceCityRepo(db: Db) {
           .from(serviceCityPages)
           .innerJoin(cities, eq(cities.id, serviceCityPages.cityId))
           .$dynamic(),
-      ).where(
-        and(
-          eq(serviceCityPages.projectId, projectId),
-          eq(serviceCityPages.status, PAGE_STATUS.completed),
-          isNotNull(serviceCityPages.contentHtml),
-        ),
-      );
+      ).where(writtenOf(projectId));
     },
 
     /**
