@@ -3,7 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { expectAccessible } from './helpers/a11y.ts';
-import { toastTitled, SETTLE_MS, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
+import {
+  dismissToast,
+  toastTitled,
+  SETTLE_MS,
+  SHOTS,
+  signIn,
+  waitForStatus,
+} from './helpers/app.ts';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
@@ -143,7 +150,7 @@ describe('local proof on the detail screen', () => {
       await page.screenshot({ path: `${SHOTS}/local-proof-panel-error.png` });
       await photo.fill('');
       await panel.getByRole('button', { name: 'Save facts' }).click();
-      await toastTitled(page, MSG.factsSaved).waitFor();
+      await dismissToast(page, MSG.factsSaved);
       await panel.waitFor({ state: 'detached' });
       await count.getByText('3 of 3 city pages have local proof').waitFor();
       const pflugerville = cityRow(page, 'Pflugerville');

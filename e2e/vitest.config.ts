@@ -8,9 +8,11 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // Two: a third overlaps more of the specs' waits (305 s → 278 s here) but made a focus
-    // check (keyboard.spec) miss once in three runs: timings that are not the product's.
-    maxWorkers: 2,
+    // Three on two cores: a spec waits on the product's timers and background jobs about half
+    // its time, and a third overlaps those waits (392 s → 366 s here). A check that passes only
+    // when the machine is slow (a second toast with the same title inside the first's 5 s) is a
+    // defect of the spec, fixed there, not hidden by fewer workers.
+    maxWorkers: 3,
     // Vitest's default poll gives up after one second; a screen that answers after a network
     // round trip on a loaded CI machine takes longer than that, and a poll that fails is a
     // flaky red build, not a finding. Every poll here waits for something that must happen.

@@ -53,6 +53,17 @@ export function toastTitled(page: Page, text: string): Locator {
   return page.locator('[data-testid^="toast-"]').filter({ hasText: title });
 }
 
+/**
+ * Waits for the toast, then dismisses it as a user would, so that a later toast with the same
+ * title is the only one: toasts stay 5 s, and a fast run saves again well inside that.
+ */
+export async function dismissToast(page: Page, text: string) {
+  const toast = toastTitled(page, text);
+  await toast.waitFor();
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
+
 /** Where the browser suite's screenshots go, to be looked at. */
 export const SHOTS = '/tmp/e2e-shots';
 
