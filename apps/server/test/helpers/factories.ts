@@ -125,19 +125,31 @@ export async function addPage(
   projectId: string,
   values: Partial<typeof pages.$inferInsert> = {},
 ) {
-  const [row] = await t.ctx.db
-    .insert(pages)
-    .values({
-      projectId,
-      kind: 'main',
-      name: 'About',
-      slug: 'about',
-      status: 'Completed',
-      model: 'offline-draft',
-      ...values,
-    })
-    .returning();
+  const [row] = await addPages(t, projectId, [values]);
   return row!;
+}
+
+/** Several pages of a project in one statement; answers them in the order given (RETURNING
+ * follows a VALUES list's order). */
+export async function addPages(
+  t: TestApp,
+  projectId: string,
+  values: Partial<typeof pages.$inferInsert>[],
+) {
+  return t.ctx.db
+    .insert(pages)
+    .values(
+      values.map((v) => ({
+        projectId,
+        kind: 'main' as const,
+        name: 'About',
+        slug: 'about',
+        status: 'Completed',
+        model: 'offline-draft',
+        ...v,
+      })),
+    )
+    .returning();
 }
 
 const slugOf = (name: string) => name.toLowerCase().replace(/\W+/g, '-');
@@ -155,43 +167,60 @@ export async function addCity(
     zips?: string[];
   },
 ) {
+  const { state, county, cities: rows } = await addCities(t, projectId, city, [city]);
+  return { state, county, city: rows[0]! };
+}
+
+/**
+ * Places of one county, with their state and county (created when missing), a statement each;
+ * answers the places in the order given.
+ */
+export async function addCities(
+  t: TestApp,
+  projectId: string,
+  where: { county: string; state: string; stateName: string },
+  places: { name: string; status?: string; zips?: string[]; contentHtml?: string }[],
+) {
   const db = t.ctx.db;
   const [state] = await db
     .insert(locationStates)
-    .values({ projectId, code: city.state, name: city.stateName, slug: slugOf(city.stateName) })
+    .values({ projectId, code: where.state, name: where.stateName, slug: slugOf(where.stateName) })
     .onConflictDoUpdate({
       target: [locationStates.projectId, locationStates.code],
-      set: { name: city.stateName },
+      set: { name: where.stateName },
     })
     .returning();
   const [county] = await db
     .insert(locationCounties)
-    .values({ projectId, stateId: state!.id, name: city.county, slug: slugOf(city.county) })
+    .values({ projectId, stateId: state!.id, name: where.county, slug: slugOf(where.county) })
     .onConflictDoUpdate({
       target: [locationCounties.stateId, locationCounties.name],
-      set: { name: city.county },
+      set: { name: where.county },
     })
     .returning();
-  const [row] = await db
+  const rows = await db
     .insert(cities)
-    .values({
-      projectId,
-      countyId: county!.id,
-      name: city.name,
-      slug: slugOf(city.name),
-      placeKey: `${city.state}|${city.county}|${city.name}`.toLowerCase(),
-      zips: city.zips ?? [],
-      status: city.status ?? 'Completed',
-      model: 'offline-draft',
-    })
+    .values(
+      places.map((place) => ({
+        projectId,
+        countyId: county!.id,
+        name: place.name,
+        slug: slugOf(place.name),
+        placeKey: `${where.state}|${where.county}|${place.name}`.toLowerCase(),
+        zips: place.zips ?? [],
+        status: place.status ?? 'Completed',
+        contentHtml: place.contentHtml,
+        model: 'offline-draft',
+      })),
+    )
     .returning();
-  // As an upload does: the page counts against the owner's monthly allowance.
+  // As an upload does: the pages count against the owner's monthly allowance.
   const [owner] = await db
     .select({ id: projects.userId })
     .from(projects)
     .where(eq(projects.id, projectId));
-  await db.insert(cityPageLedger).values({ userId: owner!.id, projectId, pages: 1 });
-  return { state: state!, county: county!, city: row! };
+  await db.insert(cityPageLedger).values({ userId: owner!.id, projectId, pages: places.length });
+  return { state: state!, county: county!, cities: rows };
 }
 
 /** Stores provider keys on a user the way the profile does (encrypted at rest). */

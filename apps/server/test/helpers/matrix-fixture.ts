@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_DAYS } from '@cityforge/shared';
 import {
-  cities,
-  cityPageLedger,
-  locationCounties,
-  locationStates,
-  pages,
   pageVersions,
   projectClients,
   projectImages,
@@ -21,7 +16,9 @@ import {
   DEFAULT_PASSWORD,
   accountWorkspaceId,
   addMember,
+  addCities,
   addPage,
+  addPages,
   createProject,
   giveKeys,
   uniqueEmail,
@@ -183,7 +180,7 @@ export async function matrixFixture(t: TestApp, role: Role) {
   });
   const { db } = t.ctx;
   const { homepage, mainPage, servicePage, failedPage } = await sitePages(t, project.id);
-  const { state, county, city, failedCity } = await twoPlaces(t, project.id, owner.user.id);
+  const { state, county, city, failedCity } = await twoPlaces(t, project.id);
   const [version] = await db
     .insert(pageVersions)
     .values({
@@ -279,20 +276,21 @@ export async function matrixFixture(t: TestApp, role: Role) {
 
 /** The project's site pages, one statement: a homepage, a main and a service page, a failed one. */
 async function sitePages(t: TestApp, projectId: string) {
-  const page = { projectId, model: 'offline-draft', status: 'Completed' };
-  const writtenPage = (
-    kind: 'homepage' | 'main' | 'service',
-    name: string,
-    slug: string,
-    h1: string,
-  ) => ({ ...page, kind, name, slug, contentHtml: written(h1) }) as const;
-  const values = [
-    writtenPage('homepage', 'Homepage', 'homepage', 'Matrix Plumbing'),
-    { ...writtenPage('main', 'About Us', 'about-us', 'About us'), sortOrder: 1 },
-    writtenPage('service', 'Drain Cleaning', 'drain-cleaning', 'Drain cleaning'),
+  const [homepage, mainPage, servicePage, failedPage] = await addPages(t, projectId, [
     {
-      ...page,
-      kind: 'main' as const,
+      kind: 'homepage',
+      name: 'Homepage',
+      slug: 'homepage',
+      contentHtml: written('Matrix Plumbing'),
+    },
+    { name: 'About Us', slug: 'about-us', sortOrder: 1, contentHtml: written('About us') },
+    {
+      kind: 'service',
+      name: 'Drain Cleaning',
+      slug: 'drain-cleaning',
+      contentHtml: written('Drain cleaning'),
+    },
+    {
       name: 'Contact Us',
       slug: 'contact-us',
       sortOrder: 2,
@@ -300,59 +298,26 @@ async function sitePages(t: TestApp, projectId: string) {
       failedAt: new Date(),
       failureReason: 'The provider was unreachable.',
     },
-  ];
-  const rows = await t.ctx.db.insert(pages).values(values).returning();
-  const bySlug = (slug: string) => rows.find((row) => row.slug === slug)!;
+  ]);
   return {
-    homepage: bySlug('homepage'),
-    mainPage: bySlug('about-us'),
-    servicePage: bySlug('drain-cleaning'),
-    failedPage: bySlug('contact-us'),
+    homepage: homepage!,
+    mainPage: mainPage!,
+    servicePage: servicePage!,
+    failedPage: failedPage!,
   };
 }
 
-/**
- * Two places in Travis County, Texas: Austin written, Pflugerville failed; both count against
- * the owner's month, as an upload's do.
- */
-async function twoPlaces(t: TestApp, projectId: string, ownerId: string) {
-  const { db } = t.ctx;
-  const [state] = await db
-    .insert(locationStates)
-    .values({ projectId, code: 'TX', name: 'Texas', slug: 'texas' })
-    .returning();
-  const [county] = await db
-    .insert(locationCounties)
-    .values({ projectId, stateId: state!.id, name: 'Travis', slug: 'travis' })
-    .returning();
-  const place = (name: string, zip: string) => ({
-    projectId,
-    countyId: county!.id,
-    name,
-    slug: name.toLowerCase(),
-    placeKey: `tx|travis|${name.toLowerCase()}`,
-    zips: [zip],
-    model: 'offline-draft',
-  });
-  const rows = await db
-    .insert(cities)
-    .values([
-      {
-        ...place('Austin', '78701'),
-        status: 'Completed',
-        contentHtml: written('Plumbing in Austin'),
-      },
-      { ...place('Pflugerville', '78660'), status: 'Failed' },
-    ])
-    .returning();
-  await db.insert(cityPageLedger).values({ userId: ownerId, projectId, pages: 2 });
-  const byName = (name: string) => rows.find((row) => row.name === name)!;
-  return {
-    state: state!,
-    county: county!,
-    city: byName('Austin'),
-    failedCity: byName('Pflugerville'),
-  };
+/** Two places in Travis County, Texas: Austin written, Pflugerville failed. */
+async function twoPlaces(t: TestApp, projectId: string) {
+  const {
+    state,
+    county,
+    cities: [city, failedCity],
+  } = await addCities(t, projectId, { county: 'Travis', state: 'TX', stateName: 'Texas' }, [
+    { name: 'Austin', zips: ['78701'], contentHtml: written('Plumbing in Austin') },
+    { name: 'Pflugerville', zips: ['78660'], status: 'Failed' },
+  ]);
+  return { state, county, city: city!, failedCity: failedCity! };
 }
 
 /**
