@@ -40,7 +40,7 @@ describe('a new user from sign-up to projects', () => {
     await page.waitForURL('**/payment-success**');
     await page.waitForURL('**/projects', { timeout: 8000 });
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/e2e-projects.png' });
+    await page.screenshot({ path: `${SHOTS}/projects.png` });
 
     await page.reload();
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@cityforge/shared';
 import { localPath, startStack, type Stack } from './helpers/stack.ts';
+import { SHOTS } from './helpers/app.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('auth form validation', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(MSG.emailInvalid).waitFor();
     expect(await fieldMessages(page)).toContain(MSG.passwordMin);
-    await page.screenshot({ path: '/tmp/e2e-login-errors.png' });
+    await page.screenshot({ path: `${SHOTS}/login-errors.png` });
     await context.close();
   });
 
@@ -132,7 +133,7 @@ describe('profile', () => {
     await page.getByTestId('plan-pro').waitFor();
     const proText = await page.getByTestId('plan-pro').innerText();
     expect(proText).toContain('$79');
-    await page.screenshot({ path: '/tmp/e2e-plans.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/plans.png`, fullPage: true });
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -147,7 +148,7 @@ describe('profile', () => {
     expect(text).toContain('Marie');
     expect(text).not.toContain('abcdefghijklmnopqrstuvwxyz');
     expect(text).toContain('7654');
-    await page.screenshot({ path: '/tmp/e2e-profile.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/profile.png`, fullPage: true });
     await context.close();
   });
 });

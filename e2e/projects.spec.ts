@@ -61,7 +61,7 @@ describe('projects as a superuser', () => {
     await page.getByText(MSG.noProjects).waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await card.waitFor();
-    await page.screenshot({ path: '/tmp/e2e-project-list.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/project-list.png`, fullPage: true });
 
     // Settings opens in a new tab from the card; detail opens in another tab from the name.
     const settingsTab = context.waitForEvent('page');
@@ -90,7 +90,7 @@ describe('projects as a superuser', () => {
     expect(
       await detail.getByTestId('navigation-menu').getByRole('checkbox').first().isChecked(),
     ).toBe(!before);
-    await detail.screenshot({ path: '/tmp/e2e-project-detail.png', fullPage: true });
+    await detail.screenshot({ path: `${SHOTS}/project-detail.png`, fullPage: true });
 
     // Settings: save the meta tags and the phone, reload, still there.
     await settings.getByLabel('Meta Tags').fill('Roofers in {city}, {state_name}');
@@ -192,7 +192,7 @@ describe('projects for a user without API keys', () => {
     const text = (await popup.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('API Keys Required');
     expect(text).toContain("You haven't added your API keys.");
-    await page.screenshot({ path: '/tmp/e2e-api-keys-popup.png' });
+    await page.screenshot({ path: `${SHOTS}/api-keys-popup.png` });
     // The popup closes by itself after 5 seconds.
     await popup.waitFor({ state: 'hidden', timeout: 8000 });
     await button.click({ force: true });
