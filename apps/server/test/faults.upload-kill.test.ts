@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_STATUS, PROJECT_STATUS, type TProjectDetail } from '@cityforge/shared';
 import { loadGeoNamesRows } from '../src/modules/locations/geo-sources.ts';
@@ -97,10 +98,32 @@ async function sheetParsed(server: ServerProcess, over: () => boolean) {
 }
 
 /**
+ * On PostgreSQL, a lock on the cities table held by the test's own transaction, taken before
+ * the upload: the server stops where the lock meets it, so the kill lands at that moment however
+ * fast the machine is. SHARE mode stops the upload's transaction at its insert of cities (its
+ * states and counties written, nothing committed); SHARE UPDATE EXCLUSIVE lets the rows commit
+ * and stops the planner statistics the upload refreshes right after (a bulk import's
+ * ANALYZE), before it queues the pages and answers. Reads pass both. Released after the kill;
+ * the killed server's backend then finds its client gone and its transaction ends.
+ */
+async function holdCities(db: ChildDatabase, mode: 'share' | 'share update exclusive') {
+  if (db.kind !== 'pg') return async () => {};
+  const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
+  await client.connect();
+  await client.query('begin');
+  await client.query(`lock table cities in ${mode} mode`);
+  return async () => {
+    await client.query('rollback');
+    await client.end();
+  };
+}
+
+/**
  * Resolves once the server is writing the upload's rows, before they are committed.
- * PostgreSQL shows it: a transaction of the child that has written and is on the location
- * tables. PGlite runs inside the child, so its writes show as the child's own: an idle server
- * writes next to nothing; the first data pages the import's rows push out are the first bytes.
+ * PostgreSQL shows it: a transaction of the child that has written and waits on the location
+ * tables (holdCities). PGlite runs inside the child, so its writes show as the child's own: an
+ * idle server writes next to nothing; the first data pages the import's rows push out are the
+ * first bytes.
  */
 async function rowsBeingWritten(db: ChildDatabase, server: ServerProcess, over: () => boolean) {
   const written = writtenBy(server);
@@ -110,8 +133,8 @@ async function rowsBeingWritten(db: ChildDatabase, server: ServerProcess, over: 
       const rows = await db.query(
         `select 1 from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()
-            and backend_xid is not null
-            and query ~ '"(location_states|location_counties|cities)"'`,
+            and backend_xid is not null and wait_event_type = 'Lock'
+            and query ~ '\\m(location_states|location_counties|cities)\\M'`,
       );
       if (rows.length) return;
     } else if (written() - start >= 16 * 1024) return;
@@ -122,7 +145,7 @@ async function rowsBeingWritten(db: ChildDatabase, server: ServerProcess, over: 
 /**
  * Resolves once the rows are committed; the upload then queues a job per city and answers,
  * and the kill lands there. PostgreSQL shows the project In progress (set in the rows'
- * transaction). PGlite shows the commit as one burst of write-ahead log, hundreds of
+ * transaction), its server held before it answers (holdCities). PGlite shows the commit as one burst of write-ahead log, hundreds of
  * kilobytes at once, where the rows before it went out a data page (8 KB) at a time.
  */
 async function rowsCommitted(
@@ -167,6 +190,7 @@ describe('a server killed during a big spreadsheet upload', () => {
       await settled(api, id);
 
       const { file, zips } = serviceAreas();
+      const release = await holdCities(db, committed ? 'share update exclusive' : 'share');
       let answered = false;
       const inFlight = uploadSheets(api, id, [file]).then(
         (res) => {
@@ -175,17 +199,21 @@ describe('a server killed during a big spreadsheet upload', () => {
         },
         (error: unknown) => error,
       );
-      await Promise.race([
-        sheetParsed(first, () => answered).then(() =>
-          committed
-            ? rowsCommitted(db, first, id, () => answered)
-            : rowsBeingWritten(db, first, () => answered),
-        ),
-        inFlight.then(() => {
-          throw new Error('the upload finished before the kill');
-        }),
-      ]);
-      await kill(first);
+      try {
+        await Promise.race([
+          sheetParsed(first, () => answered).then(() =>
+            committed
+              ? rowsCommitted(db, first, id, () => answered)
+              : rowsBeingWritten(db, first, () => answered),
+          ),
+          inFlight.then(() => {
+            throw new Error('the upload finished before the kill');
+          }),
+        ]);
+        await kill(first);
+      } finally {
+        await release();
+      }
       // The request dies with the process: no answer ever came.
       expect(await inFlight).toBeInstanceOf(Error);
       expect(answered).toBe(false);
