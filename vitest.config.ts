@@ -11,8 +11,8 @@ import { defineConfig } from 'vitest/config';
  * `server-slow-processes`: the database shared by several processes or left behind by a killed
  * one (migrations at boot, two servers on one store, a deploy, an upload or a generation
  * killed midway and recovered). PGlite and PostgreSQL do this differently (one process's own
- * store, recovered at its next boot; a shared server, swept by the survivors), so CI runs these
- * on both databases.
+ * store, recovered at its next boot; a shared server, swept by the survivors), so `.ci/slow`
+ * runs these on both databases.
  */
 const SERVER_SLOW_PROCESSES = [
   'apps/server/test/migrations.test.ts',
@@ -27,7 +27,7 @@ const SERVER_SLOW_PROCESSES = [
  * `server-slow`: the rest, whose subject is not the database (hostile input, an external
  * service failing, worker threads, a big build, rate windows; main.process only ever boots
  * the embedded one). The database is the same engine on both sides (PGlite is PostgreSQL), and
- * `npm test` runs every route and repo on both, so CI runs these once, on the default.
+ * `npm test` runs every route and repo on both, so `.ci/slow` runs these once, on the default.
  */
 const SERVER_SLOW = [
   'apps/server/test/faults.flaky-services.test.ts',
