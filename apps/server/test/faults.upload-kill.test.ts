@@ -145,8 +145,9 @@ async function rowsBeingWritten(db: ChildDatabase, server: ServerProcess, over: 
 /**
  * Resolves once the rows are committed; the upload then queues a job per city and answers,
  * and the kill lands there. PostgreSQL shows the project In progress (set in the rows'
- * transaction), its server held before it answers (holdCities). PGlite shows the commit as one burst of write-ahead log, hundreds of
- * kilobytes at once, where the rows before it went out a data page (8 KB) at a time.
+ * transaction), its server held before it answers (holdCities). PGlite shows the commit as one
+ * burst of write-ahead log, hundreds of kilobytes at once, where the rows before it went out a
+ * data page (8 KB) at a time.
  */
 async function rowsCommitted(
   db: ChildDatabase,
