@@ -83,6 +83,8 @@ type Entry = {
   stream?: true;
   /** Names a page, city, state, county or version of the project (in the path or the body). */
   sub?: true;
+  /** A GET that changes something: following a one-time link spends it. */
+  spends?: true;
   /** Why the route has this class, where it is not obvious. */
   note?: string;
   /** Answers for roles the class alone does not describe. */
@@ -118,6 +120,7 @@ const ROUTES: Record<string, Entry> = {
     access: 'public',
     url: (f) => `/auth/verify-email/${f.verifyToken}/`,
     ok: 200,
+    spends: true,
   },
   'POST /auth/resend-verification/': {
     access: 'public',
@@ -990,7 +993,7 @@ async function snapshot(f: MatrixFixture) {
 /**
  * The fixture of a case. A refused call must change nothing, and every refusal below checks
  * that against a snapshot, so the refusals of one role share one fixture (a refusal that did
- * change it fails there, by name); so do a role's allowed reads (GET) of signed-in routes,
+ * change it fails there, by name); so do a role's allowed reads (GET, but for a one-time link),
  * which change nothing of it. Any other allowed call may change its fixture and gets a fresh one.
  */
 const sharedFixtures = new Map<string, Promise<MatrixFixture>>();
@@ -1013,7 +1016,7 @@ for (const key of TABLE) {
     for (const role of ROLES) {
       const want = expectationFor(entry, role);
       it(`${key} as ${ROLE_NAMES[role]} → ${label(want)}`, async () => {
-        const reads = method === 'GET' && entry.access !== 'public';
+        const reads = method === 'GET' && !entry.spends;
         const f = await fixtureFor(role, want.allowed, reads);
         const before = want.allowed ? null : await snapshot(f);
         const res = await call(entry, f, method);
