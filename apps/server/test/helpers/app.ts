@@ -74,7 +74,7 @@ async function openTestDatabase(): Promise<DbHandle> {
  * machine, once per file), emptying it takes a few milliseconds. What the tests write is
  * rows: the tables that hold any (of the app's and the queue's jobs) are truncated, and the few
  * rows the dump holds (migrated reference data) put back as they were. A file writes to a
- * dozen of the fifty tables; truncating all of them was 40 ms of an app's 240 ms of CPU.
+ * dozen of the thirty-odd tables; truncating all of them was 40 ms of an app's 240 ms of CPU.
  */
 let parked: PGlite | undefined;
 let dumpState:
