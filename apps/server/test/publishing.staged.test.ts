@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import {
   MSG,
   isDeployActive,
@@ -80,23 +80,43 @@ async function projectOf(t: TestApp, id: string, headers: Headers): Promise<TPro
   return (res.json() as { data: TProject }).data;
 }
 
-/** The clock reaches the next batch's time. */
-async function makeDue(t: TestApp, id: string) {
+/** The clock reaches the next batch's time. Answers the project's last deploy before it. */
+async function makeDue(t: TestApp, id: string): Promise<string | null> {
+  const [last] = await t.ctx.db
+    .select({ id: deploys.id })
+    .from(deploys)
+    .where(eq(deploys.projectId, id))
+    .orderBy(desc(deploys.startedAt))
+    .limit(1);
   await t.ctx.db
     .update(projects)
     .set({ nextReleaseAt: new Date(Date.now() - 1000) })
     .where(eq(projects.id, id));
+  return last?.id ?? null;
 }
 
 const deployCount = async (t: TestApp, id: string) =>
   (await t.ctx.db.select({ n: count() }).from(deploys).where(eq(deploys.projectId, id)))[0]!.n;
 
-/** Waits for the scheduled check to have released `live` pages and their deploy to be over. */
-async function batchOut(t: TestApp, id: string, headers: Headers, live: number) {
+/**
+ * Waits for the scheduled check to have released `live` pages and for the batch's own deploy
+ * (not `since`, the one before it) to be over. The detail reads the project, its deploy and
+ * its counts in statements of their own: one read can have the project and the last deploy from
+ * before the batch's transaction and the count from after it. Once the batch's own deploy shows,
+ * all of it is from after.
+ */
+async function batchOut(
+  t: TestApp,
+  id: string,
+  headers: Headers,
+  live: number,
+  since: string | null,
+) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const project = await projectOf(t, id, headers);
-    if (project.release?.live === live && !isDeployActive(project.deployment?.state)) {
+    const ours = project.deployment && project.deployment.id !== since;
+    if (ours && project.release?.live === live && !isDeployActive(project.deployment?.state)) {
       expect(project.deployment?.state, project.deployment?.error ?? '').toBe('ready');
       return project;
     }
@@ -171,8 +191,8 @@ describe('staged releases', () => {
     const names: string[][] = [];
     for (const live of [3, 6, 9, 10]) {
       const deploysBefore = await deployCount(t, u.id);
-      await makeDue(t, u.id);
-      const after = await batchOut(t, u.id, u.headers, live);
+      const since = await makeDue(t, u.id);
+      const after = await batchOut(t, u.id, u.headers, live, since);
       // One deploy per batch, and the next batch is tomorrow's 09:00 in Chicago.
       expect(await deployCount(t, u.id)).toBe(deploysBefore + 1);
       expect(new Date(after.release!.nextAt!).getTime()).toBeGreaterThan(Date.now());
@@ -249,8 +269,8 @@ describe('staged releases', () => {
     expect(new Date(resumed.nextAt!).getTime()).toBeGreaterThan(Date.now());
     expect(resumed.nextAt!.slice(11, 16)).toBe('07:30');
 
-    await makeDue(t, u.id);
-    await batchOut(t, u.id, u.headers, 2);
+    const since = await makeDue(t, u.id);
+    await batchOut(t, u.id, u.headers, 2, since);
 
     // Bad input, and a project without staging.
     const bad = await t.app.inject({
@@ -388,13 +408,13 @@ describe('two app instances on one database', () => {
     const second = createContext({ config: quiet.config, handle, boss, logger: quiet.ctx.logger });
     const instances = [quiet.ctx.modules.publishing, second.modules.publishing];
     try {
-      await makeDue(quiet, u.id);
+      const since = await makeDue(quiet, u.id);
       const runs = await Promise.all(
         [...instances, ...instances].map((instance) => instance.releases.releaseDue()),
       );
       const batches = runs.flat().filter((batch) => batch.projectId === u.id);
       expect(batches).toEqual([{ projectId: u.id, released: 2, deployId: expect.any(String) }]);
-      await batchOut(quiet, u.id, u.headers, 2);
+      await batchOut(quiet, u.id, u.headers, 2, since);
       expect(await released(quiet, u.id)).toHaveLength(2);
       expect(await deployCount(quiet, u.id)).toBe(deploysBefore + 1);
 
