@@ -96,8 +96,12 @@ async function dumpStateOf(pglite: PGlite) {
     );
     if (kept[0]?.json) rows.push({ table: name, json: kept[0].json });
   }
-  // One row, one boolean per table: does it hold anything?
-  const probe = `select ${tables.map((name, i) => `exists (select from ${name}) as "${i}"`).join(', ')}`;
+  // One row, one boolean per table: is it to be truncated? A table the dump has rows in always
+  // is (they are put back as they were); any other, when it holds something.
+  const seeded = new Set(rows.map((r) => r.table));
+  const probe = `select ${tables
+    .map((name, i) => `${seeded.has(name) ? 'true' : `exists (select from ${name})`} as "${i}"`)
+    .join(', ')}`;
   return { tables, probe, rows };
 }
 
@@ -106,8 +110,7 @@ async function emptied(pglite: PGlite): Promise<boolean> {
   const { tables, probe, rows } = dumpState;
   try {
     const { rows: held } = await pglite.query<Record<string, boolean>>(probe);
-    const seeded = new Set(rows.map((r) => r.table));
-    const written = tables.filter((name, i) => held[0]![i] || seeded.has(name));
+    const written = tables.filter((_, i) => held[0]![i]);
     if (written.length) await pglite.exec(`truncate ${written.join(', ')} cascade`);
     for (const { table, json } of rows)
       await pglite.query(
