@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { MSG, OFFLINE_MODEL_ID, type TProjectDetail } from '@cityforge/shared';
 import { blockingViolations, expectAccessible, formatViolations } from './helpers/a11y.ts';
 import { apiCreateProject, apiSignIn, apiUploadCities, apiWaitForProject } from './helpers/api.ts';
-import { toastTitled, SETTLE_MS, SHOTS, signIn } from './helpers/app.ts';
+import { toastTitled, SHOTS, signIn, waitForEditor } from './helpers/app.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
 // axe-core on every screen of the app, in its main states (empty, filled, with validation
@@ -143,23 +143,20 @@ describe('a new user', () => {
 describe('a superuser', () => {
   let id = '';
   let detail: TProjectDetail;
-  beforeAll(
-    async () => {
-      // One project with service pages and cities, written by the offline model.
-      const token = await apiSignIn(stack, ADMIN.email, ADMIN.password);
-      id = await apiCreateProject(stack, token, {
-        name: PROJECT,
-        prompt: 'Family-owned roofing company in Austin, Texas.',
-        contactPhoneNumber: '+1 512 555 0100',
-        email: 'hello@bluebonnet.test',
-        createServicePages: true,
-      });
-      await apiWaitForProject(stack, token, id);
-      await apiUploadCities(stack, token, id, CITIES_CSV);
-      detail = await apiWaitForProject(stack, token, id);
-    },
-    SETTLE_MS * 2 + 30_000,
-  );
+  beforeAll(async () => {
+    // One project with service pages and cities, written by the offline model.
+    const token = await apiSignIn(stack, ADMIN.email, ADMIN.password);
+    id = await apiCreateProject(stack, token, {
+      name: PROJECT,
+      prompt: 'Family-owned roofing company in Austin, Texas.',
+      contactPhoneNumber: '+1 512 555 0100',
+      email: 'hello@bluebonnet.test',
+      createServicePages: true,
+    });
+    await apiWaitForProject(stack, token, id);
+    await apiUploadCities(stack, token, id, CITIES_CSV);
+    detail = await apiWaitForProject(stack, token, id);
+  });
 
   const enc = (value: string) => encodeURIComponent(value);
 
@@ -189,7 +186,7 @@ describe('a superuser', () => {
     await context.close();
   });
 
-  it('project detail with its dialogs, and project settings', { timeout: 120_000 }, async () => {
+  it('project detail with its dialogs, and project settings', async () => {
     const { page, context } = await stack.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/project/${enc(id)}/detail`);
@@ -288,49 +285,45 @@ describe('a superuser', () => {
     await context.close();
   });
 
-  it(
-    'the visual editor with its settings panel and the HTML editor',
-    { timeout: 120_000 },
-    async () => {
-      const { page, context } = await stack.newPage();
-      await signIn(page, ADMIN.email, ADMIN.password);
-      const editors: [string, string][] = [
-        ['homepage', `/projects/${enc(id)}/edit`],
-        ['page', `/projects/${enc(id)}/page/about-us/edit`],
-        ['service page', `/projects/${enc(id)}/service/${enc(detail.servicePages[0]!.slug)}/edit`],
-        [
-          'city',
-          `/projects/${enc(id)}/city/${enc(detail.states[0]!.counties[0]!.cities[0]!.id)}/edit`,
-        ],
-      ];
-      for (const [name, path] of editors) {
-        await page.goto(path);
-        await waitForEditor(page);
-        await expectAccessible(page, `editor of the ${name}`);
-      }
-      await page.goto(editors[0]![1]);
+  it('the visual editor with its settings panel and the HTML editor', async () => {
+    const { page, context } = await stack.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const editors: [string, string][] = [
+      ['homepage', `/projects/${enc(id)}/edit`],
+      ['page', `/projects/${enc(id)}/page/about-us/edit`],
+      ['service page', `/projects/${enc(id)}/service/${enc(detail.servicePages[0]!.slug)}/edit`],
+      [
+        'city',
+        `/projects/${enc(id)}/city/${enc(detail.states[0]!.counties[0]!.cities[0]!.id)}/edit`,
+      ],
+    ];
+    for (const [name, path] of editors) {
+      await page.goto(path);
       await waitForEditor(page);
-      await shot(page, 'editor');
-      // A selected block shows the regenerate box and the trait panel.
-      const about = page.frameLocator('iframe.gjs-frame').locator('main#main section').first();
-      await about.click({ position: { x: 8, y: 8 } });
-      await page.getByRole('region', { name: MSG.regenerateSelected }).waitFor();
-      await expectAccessible(page, 'editor, block selected');
-      await shot(page, 'editor-selected');
+      await expectAccessible(page, `editor of the ${name}`);
+    }
+    await page.goto(editors[0]![1]);
+    await waitForEditor(page);
+    await shot(page, 'editor');
+    // A selected block shows the regenerate box and the trait panel.
+    const about = page.frameLocator('iframe.gjs-frame').locator('main#main section').first();
+    await about.click({ position: { x: 8, y: 8 } });
+    await page.getByRole('region', { name: MSG.regenerateSelected }).waitFor();
+    await expectAccessible(page, 'editor, block selected');
+    await shot(page, 'editor-selected');
 
-      await page.getByRole('button', { name: 'Additional Settings' }).click();
-      await page.getByRole('complementary', { name: 'Additional Settings' }).waitFor();
-      await expectAccessible(page, 'editor, additional settings');
-      await page.getByRole('button', { name: 'Close settings' }).click();
+    await page.getByRole('button', { name: 'Additional Settings' }).click();
+    await page.getByRole('complementary', { name: 'Additional Settings' }).waitFor();
+    await expectAccessible(page, 'editor, additional settings');
+    await page.getByRole('button', { name: 'Close settings' }).click();
 
-      await page.getByRole('button', { name: 'HTML Editor' }).click();
-      const html = page.getByRole('dialog', { name: 'HTML Editor' });
-      await html.getByRole('textbox', { name: 'HTML source' }).waitFor();
-      await expectAccessible(page, 'HTML editor dialog');
-      await shot(page, 'html-editor');
-      await context.close();
-    },
-  );
+    await page.getByRole('button', { name: 'HTML Editor' }).click();
+    const html = page.getByRole('dialog', { name: 'HTML Editor' });
+    await html.getByRole('textbox', { name: 'HTML source' }).waitFor();
+    await expectAccessible(page, 'HTML editor dialog');
+    await shot(page, 'html-editor');
+    await context.close();
+  });
 
   it('simple upload, empty and with errors', async () => {
     const { page, context } = await stack.newPage();
@@ -415,14 +408,3 @@ describe('a superuser', () => {
     await context.close();
   });
 });
-
-/** GrapesJS has loaded (Save enabled) and drawn the page's h1 in its canvas. */
-async function waitForEditor(page: Page) {
-  const canvas = page.frameLocator('iframe.gjs-frame');
-  await canvas.locator('main#main h1').waitFor({ timeout: SETTLE_MS });
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Save', exact: true }).isEnabled(), {
-      timeout: SETTLE_MS,
-    })
-    .toBe(true);
-}

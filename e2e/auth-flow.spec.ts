@@ -29,7 +29,7 @@ describe('a new user from sign-up to projects', () => {
     const link = mail.links.find((l) => l.includes('/verify-email?token='))!;
     await page.goto(localPath(link));
     await page.getByText(MSG.verifySuccess).waitFor();
-    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.waitForURL('**/login');
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('e2e-secret');
@@ -38,7 +38,7 @@ describe('a new user from sign-up to projects', () => {
     await page.waitForURL('**/plans');
     await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL('**/payment-success**');
-    await page.waitForURL('**/projects', { timeout: 8000 });
+    await page.waitForURL('**/projects');
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/projects.png` });
 
@@ -89,7 +89,7 @@ describe('the return to /payment-success', () => {
     await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(`${twin}/payment-success?plan=free`);
     await toastTitled(page, MSG.paymentSuccess).waitFor();
-    await page.waitForURL(`${twin}/projects`, { timeout: 8000 });
+    await page.waitForURL(`${twin}/projects`);
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/payment-twin-projects.png` });
     await context.close();
@@ -100,7 +100,7 @@ describe('the return to /payment-success', () => {
     await page.goto('/payment-success?plan=free');
     await toastTitled(page, MSG.paymentSignInNeeded).waitFor();
     await page.screenshot({ path: `${SHOTS}/payment-signed-out.png` });
-    await page.waitForURL('**/login', { timeout: 8000 });
+    await page.waitForURL('**/login');
     await context.close();
   });
 
@@ -122,7 +122,7 @@ describe('the return to /payment-success', () => {
   it('a session lost during the status read (401, refresh refused) goes to sign-in', async () => {
     const { page, context } = await failingStatusRead(401);
     await toastTitled(page, MSG.paymentSignInNeeded).waitFor();
-    await page.waitForURL('**/login', { timeout: 8000 });
+    await page.waitForURL('**/login');
     await context.close();
   });
 
@@ -130,7 +130,7 @@ describe('the return to /payment-success', () => {
     const { page, context } = await failingStatusRead(500);
     await toastTitled(page, MSG.paymentProcessing).waitFor();
     await page.screenshot({ path: `${SHOTS}/payment-read-failed.png` });
-    await page.waitForURL('**/plans', { timeout: 8000 });
+    await page.waitForURL('**/plans');
     await context.close();
   });
 });

@@ -74,10 +74,10 @@ describe('auth form validation', () => {
     const { page, context } = await stack.newPage();
     await page.goto('/reset-password');
     await page.getByText(MSG.resetTokenMissing).waitFor();
-    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.waitForURL('**/login');
     await page.goto('/reset-password?token=bogus');
     await page.getByText(MSG.invalidOrMissingResetToken).waitFor();
-    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.waitForURL('**/login');
 
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/request-password-reset');
@@ -86,7 +86,7 @@ describe('auth form validation', () => {
     await page.getByLabel('Email').fill('owner@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(MSG.resetRequestNeutral).first().waitFor();
-    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.waitForURL('**/login');
 
     const mail = await stack.smtp.waitFor('owner@example.com', /Reset your CityForge password/);
     await page.goto(localPath(mail.links.find((l) => l.includes('/reset-password?token='))!));
@@ -125,7 +125,7 @@ describe('profile', () => {
     expect(signup.status).toBe(201);
     const mail = await stack.smtp.waitFor(email, /Verify/);
     await page.goto(localPath(mail.links[0]!));
-    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('profile-pass');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -3,7 +3,7 @@ import type { Locator, Response } from 'playwright-core';
 import { MSG } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, SHOTS, toastTitled } from './helpers/app.ts';
+import { SHOTS, toastTitled } from './helpers/app.ts';
 import { saveKeys, stepButton } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -58,7 +58,7 @@ describe('a deploy still running when its publish request is answered (202)', ()
     await page.screenshot({ path: `${SHOTS}/deploy-202-running.png` });
 
     gate.release();
-    await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
+    await toastTitled(page, MSG.deploymentSuccessful).waitFor();
     await deployAction(card, 'Redeploy to Netlify').waitFor();
     const link = card.getByRole('link', { name: 'Netlify', exact: true });
     const siteUrl = await link.getAttribute('href');
@@ -84,7 +84,7 @@ describe('a deploy still running when its publish request is answered (202)', ()
     expect(await toastTitled(page, MSG.deploymentSuccessful).count()).toBe(0);
 
     gate.release();
-    await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
+    await toastTitled(page, MSG.deploymentSuccessful).waitFor();
     await card.locator('[data-testid="deploy-progress"][data-state="ready"]').waitFor();
     expect(await link.getAttribute('href')).toBe(siteUrl);
     await card.scrollIntoViewIfNeeded();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { OFFLINE_MODEL_ID, UPLOAD_DEFAULT_MODEL, type TEstimate } from '@cityforge/shared';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
-import { SETTLE_MS, SHOTS, signIn, waitForStatus } from './helpers/app.ts';
+import { SHOTS, signIn, waitForStatus } from './helpers/app.ts';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
 import { startStack, type Stack } from './helpers/stack.ts';
 
@@ -173,7 +173,7 @@ describe('the cost of a run, shown before it starts', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/project/${encodeURIComponent(id)}/detail`);
     const regenerate = page.getByRole('button', { name: 'Regenerate 2 similar pages' });
-    await regenerate.waitFor({ timeout: SETTLE_MS });
+    await regenerate.waitFor();
     await expect
       .poll(() => page.getByTestId('run-estimate').innerText())
       .toMatch(/^About \$[\d.]+(–\$[\d.]+)? for 2 similar pages with Claude 3\.7 Sonnet/);

@@ -6,7 +6,7 @@ import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
 import { startFakeIndexNow, type FakeIndexNow } from '@cityforge/fakes/indexnow';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { toastTitled, SETTLE_MS, SHOTS } from './helpers/app.ts';
+import { toastTitled, SHOTS } from './helpers/app.ts';
 import { saveKeys } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -82,7 +82,7 @@ describe('IndexNow on the deploy line', () => {
     await card.waitFor();
     expect(await card.getByTestId('deploy-indexnow').count()).toBe(0);
     await deployAction(card, 'Redeploy to Netlify').click();
-    await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
+    await toastTitled(page, MSG.deploymentSuccessful).waitFor();
     const line = card.getByTestId('deploy-indexnow');
     await line.waitFor();
     const [told] = indexNow.submissions;

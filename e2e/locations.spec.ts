@@ -7,7 +7,6 @@ import {
   createProject,
   toastTitled,
   openDetail,
-  SETTLE_MS,
   SHOTS,
   signIn,
   waitForStatus,
@@ -57,7 +56,7 @@ async function waitForCities(page: Page) {
   await page
     .getByTestId('queued-cities')
     .filter({ hasText: /^Queued: 0$/ })
-    .waitFor({ timeout: SETTLE_MS });
+    .waitFor();
   await waitForStatus(page, 'Created');
 }
 
@@ -233,7 +232,7 @@ describe('city pages from a spreadsheet', () => {
     // The fake provider writes the same text for every city: once scored, both pages are
     // flagged as too similar to each other, and can be sent back to be written again.
     const regenerate = page.getByRole('button', { name: 'Regenerate 2 similar pages' });
-    await regenerate.waitFor({ timeout: SETTLE_MS });
+    await regenerate.waitFor();
     expect(await cityRow(page, 'Austin').getByTestId('city-too-similar').innerText()).toContain(
       'Too similar to Boise',
     );

@@ -175,11 +175,11 @@ describe('projects for a user without API keys', () => {
     expect(signup.status).toBe(201);
     const mail = await stack.smtp.waitFor(email, /Verify/);
     await page.goto(localPath(mail.links.find((l) => l.includes('/verify-email?token='))!));
-    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.waitForURL('**/login');
     await signIn(page, email, 'nokeys-pass');
     await page.waitForURL('**/plans');
     await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL('**/projects', { timeout: 8000 });
+    await page.waitForURL('**/projects');
     await page.getByText(MSG.noProjects).waitFor();
 
     const button = page.getByRole('button', { name: 'Create Project' });
@@ -194,7 +194,7 @@ describe('projects for a user without API keys', () => {
     expect(text).toContain("You haven't added your API keys.");
     await page.screenshot({ path: `${SHOTS}/api-keys-popup.png` });
     // The popup closes by itself after 5 seconds.
-    await popup.waitFor({ state: 'hidden', timeout: 8000 });
+    await popup.waitFor({ state: 'hidden' });
     await button.click({ force: true });
     await popup.getByRole('link', { name: 'Go to profile settings' }).click();
     await page.waitForURL('**/profile');

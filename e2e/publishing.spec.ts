@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DNS_TXT_RECORD, MSG, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import { startFakeDns, type FakeDns } from '@cityforge/fakes/dns';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import { createProject, toastTitled, SETTLE_MS, SHOTS } from './helpers/app.ts';
+import { createProject, toastTitled, SHOTS } from './helpers/app.ts';
 import { saveKeys, stepButton } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -37,7 +37,7 @@ describe('publishing to Netlify and verifying a domain', () => {
     await page.goto('/projects');
     const name = `Lone Star Publishing ${Date.now()}`;
     const card = await createProject(page, name, OFFLINE_MODEL_ID);
-    await card.getByText('Created', { exact: true }).waitFor({ timeout: SETTLE_MS });
+    await card.getByText('Created', { exact: true }).waitFor();
     expect(await card.getByTestId('deploy-percent').innerText()).toBe('25%');
 
     // Deploy: the spec's two toasts, then the card has its hosting link and sitemap.
@@ -49,7 +49,7 @@ describe('publishing to Netlify and verifying a domain', () => {
     expect(await deploy.count()).toBe(1);
     await deploy.click();
     await toastTitled(page, MSG.deploymentStarted).waitFor();
-    await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
+    await toastTitled(page, MSG.deploymentSuccessful).waitFor();
     expect(await toastTitled(page, MSG.deploymentFailed).count()).toBe(0);
     await card.getByRole('button', { name: 'Redeploy to Netlify', exact: true }).waitFor();
     const netlifyLink = card.getByRole('link', { name: 'Netlify', exact: true });

@@ -7,7 +7,7 @@ import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { startFakeS3, type FakeS3 } from '@cityforge/fakes/s3';
 import { createS3Store } from '../apps/server/src/lib/storage/s3-store.ts';
 import { apiCreateProject, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { toastTitled, openDetail, SETTLE_MS, SHOTS } from './helpers/app.ts';
+import { toastTitled, openDetail, SHOTS } from './helpers/app.ts';
 import { NETLIFY_TOKEN } from './helpers/publishing.ts';
 import { signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -75,7 +75,7 @@ describe('files in object storage', () => {
       .getByRole('button', { name: 'Deploy to Netlify', exact: true })
       .and(card.locator('button:not(li button)'))
       .click();
-    await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
+    await toastTitled(page, MSG.deploymentSuccessful).waitFor();
     const line = card.getByTestId('deploy-note');
     await line.waitFor();
     expect(await line.innerText()).toContain(note);

@@ -5,7 +5,7 @@ import { BRAND, MSG, type TProjectDetail } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { expectAccessible } from './helpers/a11y.ts';
 import { apiCreateProject, apiProjectDetail, apiSignIn, apiWaitForProject } from './helpers/api.ts';
-import { SETTLE_MS, SHOTS, shoot, toastTitled } from './helpers/app.ts';
+import { SHOTS, shoot, toastTitled } from './helpers/app.ts';
 import { NETLIFY_TOKEN } from './helpers/publishing.ts';
 import { localPath, signUpVerified, startStack, type Stack } from './helpers/stack.ts';
 
@@ -43,7 +43,7 @@ afterAll(async () => {
 async function freeAccount(page: Page, email: string) {
   await signUpVerified(stack, page, email, PASSWORD);
   await page.getByTestId('plan-free').getByRole('button', { name: 'Subscribe' }).click();
-  await page.waitForURL('**/projects', { timeout: 15_000 });
+  await page.waitForURL('**/projects');
 }
 
 /** The link of the invitation mailed to this address (a client's comes in the agency's name). */
@@ -334,7 +334,7 @@ describe('an agency, its editor and its client', () => {
         .and(card.locator('button:not(li button)'));
       await deploy.click();
       await toastTitled(page, MSG.deploymentStarted).waitFor();
-      await toastTitled(page, MSG.deploymentSuccessful).waitFor({ timeout: SETTLE_MS });
+      await toastTitled(page, MSG.deploymentSuccessful).waitFor();
       const siteUrl = (await card
         .getByRole('link', { name: 'Netlify', exact: true })
         .getAttribute('href'))!;

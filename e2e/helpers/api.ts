@@ -1,6 +1,6 @@
 import { isInProgress, OFFLINE_MODEL_ID } from '@cityforge/shared';
 import type { TCreateProject, TProjectDetail, TUpdateProjectSettings } from '@cityforge/shared';
-import { SETTLE_MS } from './app.ts';
+import { SETTLE_MS } from './waits.ts';
 import type { Stack } from './stack.ts';
 
 // Setup through the public API, for specs whose subject is a screen, not how its data is made.

@@ -2,8 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { MSG } from '@cityforge/shared';
 
-/** Generation runs in background jobs: long enough for a slow machine, short of a test's. */
-export const SETTLE_MS = 45_000;
+export { SETTLE_MS } from './waits.ts';
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -39,12 +38,20 @@ export async function openDetail(page: Page, card: Locator, name: string): Promi
   return decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
 }
 
+/** The editor is ready once GrapesJS has loaded (Save enabled) and drawn the page's h1. */
+export async function waitForEditor(page: Page) {
+  await page.frameLocator('iframe.gjs-frame').locator('main#main h1').waitFor();
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Save', exact: true }).isEnabled())
+    .toBe(true);
+}
+
 /** Waits for the status badge next to the project's name on the detail screen. */
 export async function waitForStatus(page: Page, status: string) {
   await page
     .locator('header h1 + [data-variant]')
     .filter({ hasText: new RegExp(`^${status}$`) })
-    .waitFor({ timeout: SETTLE_MS });
+    .waitFor();
 }
 
 /** A toast with this title (the part of a spec message before " - "). */

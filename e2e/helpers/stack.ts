@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '@cityforge/fakes/smtp';
 import { freePort, spawnServer } from '../../apps/server/test/helpers/process.ts';
+import { SETTLE_MS } from './waits.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -56,6 +57,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         viewport: { width: 1280, height: 860 },
         reducedMotion: 'reduce',
       });
+      context.setDefaultTimeout(SETTLE_MS);
       return { context, page: await context.newPage() };
     },
     async stop() {

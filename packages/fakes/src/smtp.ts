@@ -52,7 +52,7 @@ export async function startFakeSmtp() {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     /** Resolves with the first mail to `to` matching `subject`, waiting up to `timeoutMs`. */
-    async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
+    async waitFor(to: string, subject: RegExp, timeoutMs = 60_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = mails.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
