@@ -221,7 +221,7 @@ describe('npm run backup and npm run restore', () => {
     expect(junk.code).toBe(1);
     expect(junk.output).toContain(`${existing} is not a CityForge backup`);
     expect(fs.existsSync(empty)).toBe(false);
-  }, 120_000);
+  });
 
   it('restore a backup from an older migration level, which the next start migrates', async () => {
     // A database as an earlier release left it: every migration but the last.

@@ -68,7 +68,7 @@ beforeAll(async () => {
   writing = false;
   await writer;
   await pglite.close();
-}, 60_000);
+});
 
 describe('a backup of the embedded mode', () => {
   it('holds the manifest first, the database, the data folders and the secret, and nothing temporary', async () => {
@@ -115,7 +115,7 @@ describe('a backup of the embedded mode', () => {
     expect(pairs.a).toBeGreaterThan(0);
     expect(pairs.a).toBeLessThanOrEqual(pairsWritten);
     expect(pairs).toEqual({ a: pairs.a, b: pairs.a, joined: pairs.a });
-  }, 60_000);
+  });
 });
 
 describe('a restore refuses', () => {

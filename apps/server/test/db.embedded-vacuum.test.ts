@@ -55,7 +55,7 @@ describe('the embedded database’s vacuum', () => {
     const stop = startEmbeddedVacuum(t.handle, logger, 50);
     try {
       if (t.handle.kind !== 'pglite') return;
-      await until(lastVacuum, (at) => at !== null && at !== first, 'the timer’s vacuum', 15_000);
+      await until(lastVacuum, (at) => at !== null && at !== first, 'the timer’s vacuum', 60_000);
       expect(warnings).toEqual([]);
     } finally {
       stop();

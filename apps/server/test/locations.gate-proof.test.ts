@@ -186,7 +186,7 @@ describe('the quality gate tells proof from padding', () => {
     console.info(
       `model pages of ZIP lists: local substance ${figures(pages.map((c) => c.quality.localShare!))}`,
     );
-  }, 120_000);
+  });
 });
 
 describe('the gate’s SQL and its shared rule agree on proof and stuffing', () => {

@@ -113,7 +113,7 @@ describe('a private Google Sheet read as the owner’s Google account', () => {
     });
     expect((await facts(project.id)).Kyle).toBe(true);
     // Two imports with their pages written, the first starting the file's parse process.
-  }, 90_000);
+  });
 
   it('refreshes the access token when it has expired, before the read or when Google refuses it', async () => {
     // Tokens issued with less than a minute left: used as expired, refreshed before each read.

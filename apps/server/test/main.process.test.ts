@@ -48,7 +48,7 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   it('creates or updates a superuser from the command line', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cityforge-cli-'));
@@ -73,7 +73,7 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   it('refuses to start when its storage bucket does not exist, and says so', async () => {
     const s3 = await startFakeS3();

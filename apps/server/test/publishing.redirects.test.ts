@@ -178,7 +178,7 @@ describe('pages that go away redirect', () => {
     expect(new Map(list.results.map((r) => [r.from, r.to]))).toEqual(expected);
     for (const r of list.results) expect(Date.parse(r.since)).toBeGreaterThan(0);
     // Two deploys and a download's build process: ~15 s alone, more beside a full run.
-  }, 90_000);
+  });
 
   it('keeps redirects across deploys, collapses chains and drops an address that is a page again', async () => {
     const u = await verifiedSite();
@@ -228,7 +228,7 @@ describe('pages that go away redirect', () => {
       `${TRAVIS}/austin-metro`,
     ]);
     // Five deploys.
-  }, 90_000);
+  });
 
   it("answers 404 for another user's project and 400 for a bad id or page", async () => {
     const owner = await signedInUser(t);

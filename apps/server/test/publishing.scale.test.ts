@@ -184,7 +184,7 @@ describe('a site past what one folder may hold', () => {
     expect(nearby.get(`City ${after.slice(5)}`)).toBe(
       `${COUNTY}/${overflowFolderOf(after)}/${after}`,
     );
-  }, 120_000);
+  });
 
   it('stops a deploy whose site would still crowd a folder before Netlify hears of it', async () => {
     const digest = new Map<string, string>();

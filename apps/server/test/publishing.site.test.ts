@@ -82,7 +82,7 @@ describe('the built site', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('reads cities in batches across states and counties with the same result', async () => {
     const u = await siteProject(t, { token: null });

@@ -113,5 +113,5 @@ describe('ADMIN_PASSWORD', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

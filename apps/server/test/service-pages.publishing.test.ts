@@ -55,7 +55,7 @@ async function writtenRoofer(roundRock = 'Roof Repair; Skylight Installation') {
   await setServicePages(id, u.headers, { enabled: true, services: 'all', unlisted: 'none' });
   await uploaded(t, id, u.headers, [sheet(roundRock)]);
   await settledLong(id, u.headers);
-  await t.drainQueue(QUEUES.scoreSimilarity, 60_000);
+  await t.drainQueue(QUEUES.scoreSimilarity);
   return { ...u, id };
 }
 
@@ -98,7 +98,7 @@ describe('service-city pages that go away', () => {
       // Round Rock stops offering skylights (and still offers roof repair).
       await uploaded(t, u.id, u.headers, [sheet('Roof Repair')]);
       await settledLong(u.id, u.headers);
-      await t.drainQueue(QUEUES.scoreSimilarity, 60_000);
+      await t.drainQueue(QUEUES.scoreSimilarity);
       const toldBefore = indexNow.submissions.filter((s) => s.host === domain).length;
       const second = await published(t, u.id, u.headers);
       expect(second.deployment.state).toBe('ready');

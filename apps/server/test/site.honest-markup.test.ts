@@ -179,7 +179,7 @@ describe('the structured data of a built site', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('drops the image once the owner takes the photo off the page', async () => {
     const u = await kyleSite();

@@ -246,7 +246,7 @@ export async function createTestApp(
     config,
     bossSchema,
     handle,
-    async drainQueue(name, timeoutMs = 15_000) {
+    async drainQueue(name, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const rows = await handle.db.execute(

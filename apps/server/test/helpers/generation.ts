@@ -14,7 +14,7 @@ export async function settled(
   t: TestApp,
   id: string,
   headers: Headers,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<TProjectDetail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

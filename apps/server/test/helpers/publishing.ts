@@ -70,7 +70,7 @@ export async function siteProject(
   await settled(t, id, u.headers);
   // The settle queued the pages' scoring: the site is the one a deploy sees once it is done
   // (a test that reads the project twice must not see the scores land in between).
-  await t.drainQueue(QUEUES.scoreSimilarity, 60_000);
+  await t.drainQueue(QUEUES.scoreSimilarity);
   await t.ctx.repos.projectsRepo.update(id, {
     trackingCodeHead: '<script async src="https://stats.example/t.js"></script>',
     trackingCodeBody: '<noscript><img src="https://stats.example/p.gif" alt=""></noscript>',
