@@ -72,9 +72,11 @@ async function openTestDatabase(): Promise<DbHandle> {
  * A worker's next file gets the database the last one closed, emptied back to the dump's
  * rows: starting PGlite from the dump was most of an app's start (~500 ms of CPU on a small
  * machine, once per file), emptying it takes a few milliseconds. What the tests write is
- * rows: the tables that hold any (of the app's and the queue's jobs) are truncated, and the few
+ * rows: the tables that hold any (of the app's and the queue's jobs) are emptied, and the few
  * rows the dump holds (migrated reference data) put back as they were. A file writes to a
- * dozen of the thirty-odd tables; truncating all of them was 40 ms of an app's 240 ms of CPU.
+ * dozen of the thirty-odd tables. They are emptied by DELETE with foreign keys off for the
+ * moment (replica role: any order will do), not TRUNCATE, which gives every table and index a
+ * new file: 53 → 17 ms of CPU per close, `npm test` 3 % less CPU.
  */
 let parked: PGlite | undefined;
 let dumpState:
@@ -111,7 +113,12 @@ async function emptied(pglite: PGlite): Promise<boolean> {
   try {
     const { rows: held } = await pglite.query<Record<string, boolean>>(probe);
     const written = tables.filter((_, i) => held[0]![i]);
-    if (written.length) await pglite.exec(`truncate ${written.join(', ')} cascade`);
+    if (written.length)
+      await pglite.exec(
+        `set session_replication_role = replica;
+         ${written.map((table) => `delete from ${table};`).join('\n')}
+         set session_replication_role = default;`,
+      );
     for (const { table, json } of rows)
       await pglite.query(
         `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
