@@ -54,6 +54,9 @@ const server = {
   // machine than on an idle one (the longest, 5–9 s idle), and speed is `npm run bench`'s.
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  // Vitest's default poll gives up after a second; a poll here waits for something that must
+  // happen (a job's retry, a request's end), and a minute stops only a hang.
+  expect: { poll: { timeout: 60_000 } },
   fileParallelism: true,
   // As `npm start` runs the server: V8's baseline WASM compiler only. PGlite's 10 MB of WASM
   // otherwise gets an optimizing compile in every worker, seconds of CPU and ~500 MB at peak,

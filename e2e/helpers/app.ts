@@ -2,8 +2,6 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { MSG } from '@cityforge/shared';
 
-export { SETTLE_MS } from './waits.ts';
-
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

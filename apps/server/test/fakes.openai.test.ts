@@ -144,7 +144,7 @@ describe('fake OpenAI server', () => {
     expect(ai.maxConcurrentByKey.get('sk-other')).toBe(3);
     stop.abort();
     await Promise.all(calls);
-    await expect.poll(() => ai.inFlight, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => ai.inFlight).toBe(0);
     expect(ai.maxConcurrent).toBe(3);
   });
 

@@ -112,7 +112,6 @@ describe('a private Google Sheet read as the owner’s Google account', () => {
       removed: 0,
     });
     expect((await facts(project.id)).Kyle).toBe(true);
-    // Two imports with their pages written, the first starting the file's parse process.
   });
 
   it('refreshes the access token when it has expired, before the read or when Google refuses it', async () => {

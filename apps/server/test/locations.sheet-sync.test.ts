@@ -402,12 +402,10 @@ describe('a linked sheet', () => {
     // The job failed its first try and waits for its retry, a minute or more away (its count
     // goes up when the retry is claimed).
     await expect
-      .poll(
-        async () =>
-          (await t.ctx.boss.findJobs(QUEUES.syncSheet, { data: { projectId: project.id } })).map(
-            (j) => [j.state, j.retryCount],
-          ),
-        { timeout: 15_000 },
+      .poll(async () =>
+        (await t.ctx.boss.findJobs(QUEUES.syncSheet, { data: { projectId: project.id } })).map(
+          (j) => [j.state, j.retryCount],
+        ),
       )
       .toEqual([['retry', 0]]);
     expect(await runsOf(project.id, headers)).toHaveLength(0);

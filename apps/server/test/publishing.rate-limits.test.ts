@@ -65,8 +65,7 @@ async function notesWhile<T>(projectIds: string[], during: Promise<T>, app = t) 
   }
 }
 
-// Each test waits out real (if short) windows behind a written project; a loaded machine
-// running the whole suite takes longer than the default 30 s to get there.
+// Each test waits out real (if short) windows behind a written project.
 describe("Netlify's rate limits", () => {
   it('creates at most 3 deploys of one token a window: the fourth waits, visibly, and goes out', async () => {
     const token = 'four-deploys';

@@ -177,7 +177,6 @@ describe('pages that go away redirect', () => {
     expect(list.next).toBeNull();
     expect(new Map(list.results.map((r) => [r.from, r.to]))).toEqual(expected);
     for (const r of list.results) expect(Date.parse(r.since)).toBeGreaterThan(0);
-    // Two deploys and a download's build process: ~15 s alone, more beside a full run.
   });
 
   it('keeps redirects across deploys, collapses chains and drops an address that is a page again', async () => {
@@ -227,7 +226,6 @@ describe('pages that go away redirect', () => {
       `${TRAVIS}/austin-city`,
       `${TRAVIS}/austin-metro`,
     ]);
-    // Five deploys.
   });
 
   it("answers 404 for another user's project and 400 for a bad id or page", async () => {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import {
   MSG,
-  isDeployActive,
   type TProject,
   type TProjectSettings,
   type TUpdateProjectSettings,
 } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { fromConnectionString, type DbHandle } from '../src/db/client.ts';
-import { cities, deploys, projects } from '../src/db/schema/index.ts';
+import { cities, deploys } from '../src/db/schema/index.ts';
 import { createBoss, startBoss } from '../src/jobs/boss.ts';
 import { createContext } from '../src/context.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -17,7 +16,8 @@ import { giveKeys, signedInUser } from './helpers/factories.ts';
 import { settled } from './helpers/generation.ts';
 import type { Headers } from './helpers/http.ts';
 import { FIFTY_CITIES, spreadsheet, uploaded } from './helpers/locations.ts';
-import { giveNetlifyToken, published } from './helpers/publishing.ts';
+import { batchOut, giveNetlifyToken, makeDue, projectOf, published } from './helpers/publishing.ts';
+import { until } from './helpers/crash.ts';
 
 // The release check runs every second here, so a batch made due goes out at once.
 let t: TestApp;
@@ -74,57 +74,8 @@ async function setRelease(t: TestApp, id: string, headers: Headers, release: Rel
   return (res.json() as { data: TProjectSettings }).data.release;
 }
 
-async function projectOf(t: TestApp, id: string, headers: Headers): Promise<TProject> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/`, headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: TProject }).data;
-}
-
-/** The clock reaches the next batch's time. Answers the project's last deploy before it. */
-async function makeDue(t: TestApp, id: string): Promise<string | null> {
-  const [last] = await t.ctx.db
-    .select({ id: deploys.id })
-    .from(deploys)
-    .where(eq(deploys.projectId, id))
-    .orderBy(desc(deploys.startedAt))
-    .limit(1);
-  await t.ctx.db
-    .update(projects)
-    .set({ nextReleaseAt: new Date(Date.now() - 1000) })
-    .where(eq(projects.id, id));
-  return last?.id ?? null;
-}
-
 const deployCount = async (t: TestApp, id: string) =>
   (await t.ctx.db.select({ n: count() }).from(deploys).where(eq(deploys.projectId, id)))[0]!.n;
-
-/**
- * Waits for the scheduled check to have released `live` pages and for the batch's own deploy
- * (not `since`, the one before it) to be over. The detail reads the project, its deploy and
- * its counts in statements of their own: one read can have the project and the last deploy from
- * before the batch's transaction and the count from after it. Once the batch's own deploy shows,
- * all of it is from after.
- */
-async function batchOut(
-  t: TestApp,
-  id: string,
-  headers: Headers,
-  live: number,
-  since: string | null,
-) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const project = await projectOf(t, id, headers);
-    const ours = project.deployment && project.deployment.id !== since;
-    if (ours && project.release?.live === live && !isDeployActive(project.deployment?.state)) {
-      expect(project.deployment?.state, project.deployment?.error ?? '').toBe('ready');
-      return project;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`batch not out: ${JSON.stringify([project.release, project.deployment])}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The site as Netlify serves it: its city pages and its sitemap's lastmod by path. */
 function liveSite(project: TProject) {
@@ -225,11 +176,11 @@ describe('staged releases', () => {
     // Nothing left to release: the run moves the schedule on without an empty deploy.
     const deploysBefore = await deployCount(t, u.id);
     await makeDue(t, u.id);
-    const deadline = Date.now() + 20_000;
-    while ((await projectOf(t, u.id, u.headers)).release!.nextAt! < new Date().toISOString()) {
-      if (Date.now() > deadline) throw new Error('the empty batch was never claimed');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(
+      () => projectOf(t, u.id, u.headers),
+      (p) => p.release!.nextAt! >= new Date().toISOString(),
+      'the empty batch to be claimed',
+    );
     expect(await deployCount(t, u.id)).toBe(deploysBefore);
     expect((await projectOf(t, u.id, u.headers)).release).toMatchObject({ live: 10, total: 10 });
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeployActive, type TDeployment, type TPublishResult } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { until } from './helpers/crash.ts';
 import { http } from './helpers/http.ts';
 import { publish, siteProject } from './helpers/publishing.ts';
 
@@ -21,14 +22,13 @@ afterAll(async () => {
 const { get } = http(() => t);
 
 async function deploymentUntilDone(id: string, headers: Record<string, string>) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await get(`/api/projects/${id}/deployment/`, headers);
-    const deploy = (res.json() as { data: TDeployment }).data;
-    if (!isDeployActive(deploy.state)) return deploy;
-    if (Date.now() > deadline) throw new Error(`deploy still ${deploy.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return until(
+    async () =>
+      ((await get(`/api/projects/${id}/deployment/`, headers)).json() as { data: TDeployment })
+        .data,
+    (deploy) => !isDeployActive(deploy.state),
+    'the deploy to end',
+  );
 }
 
 describe('a deploy that outlasts the publish wait', () => {

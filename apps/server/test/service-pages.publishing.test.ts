@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { isDeployActive, type TProject } from '@cityforge/shared';
 import { startFakeIndexNow, type FakeIndexNow } from '@cityforge/fakes/indexnow';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
-import { cities, projects } from '../src/db/schema/index.ts';
+import { cities } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { http, type Headers } from './helpers/http.ts';
 import { spreadsheet, uploaded } from './helpers/locations.ts';
-import { giveNetlifyToken, published } from './helpers/publishing.ts';
+import { batchOut, giveNetlifyToken, makeDue, published } from './helpers/publishing.ts';
 import { LONG, servicePagesKit } from './helpers/service-pages.ts';
 
 // The release check runs every second here, so a batch made due goes out at once.
@@ -127,27 +126,6 @@ describe('service-city pages that go away', () => {
   );
 });
 
-async function projectOf(id: string, headers: Headers): Promise<TProject> {
-  const res = await get(`/api/projects/${id}/`, headers);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: TProject }).data;
-}
-
-/** Waits for the scheduled check to have released `live` places and their deploy to be over. */
-async function batchOut(id: string, headers: Headers, live: number) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const project = await projectOf(id, headers);
-    if (project.release?.live === live && !isDeployActive(project.deployment?.state)) {
-      expect(project.deployment?.state, project.deployment?.error ?? '').toBe('ready');
-      return project;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`batch not out: ${JSON.stringify([project.release, project.deployment])}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('staged releases with service-city pages', () => {
   it(
     "release a place's service pages with its city page, in the sitemap from then on",
@@ -175,11 +153,8 @@ describe('staged releases with service-city pages', () => {
       const order: string[] = [];
       for (const n of [1, 2, 3]) {
         const toldBefore = indexNow.submissions.filter((s) => s.host === host).length;
-        await t.ctx.db
-          .update(projects)
-          .set({ nextReleaseAt: new Date(Date.now() - 1000) })
-          .where(eq(projects.id, u.id));
-        await batchOut(u.id, u.headers, n);
+        const since = await makeDue(t, u.id);
+        await batchOut(t, u.id, u.headers, n, since);
         const rows = await t.ctx.db
           .select({ slug: cities.slug, releasedAt: cities.releasedAt })
           .from(cities)

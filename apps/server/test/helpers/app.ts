@@ -98,7 +98,7 @@ async function dumpStateOf(pglite: PGlite) {
     );
     if (kept[0]?.json) rows.push({ table: name, json: kept[0].json });
   }
-  // One row, one boolean per table: is it to be truncated? A table the dump has rows in always
+  // One row, one boolean per table: is it to be emptied? A table the dump has rows in always
   // is (they are put back as they were); any other, when it holds something.
   const seeded = new Set(rows.map((r) => r.table));
   const probe = `select ${tables

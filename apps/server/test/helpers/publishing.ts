@@ -5,11 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { TPublishResult } from '@cityforge/shared';
-import { cities } from '../../src/db/schema/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { isDeployActive, type TProject, type TPublishResult } from '@cityforge/shared';
+import { cities, deploys, projects } from '../../src/db/schema/index.ts';
 import { QUEUES } from '../../src/jobs/boss.ts';
 import type { TestApp } from './app.ts';
+import { until } from './crash.ts';
 import { giveKeys, signedInUser } from './factories.ts';
 import { settled } from './generation.ts';
 import type { Headers } from './http.ts';
@@ -109,6 +110,55 @@ export async function published(t: TestApp, id: string, headers: Headers): Promi
 
 const run = promisify(execFile);
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+/** The project as the list and the card read it (GET /api/projects/{id}/). */
+export async function projectOf(t: TestApp, id: string, headers: Headers): Promise<TProject> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: TProject }).data;
+}
+
+/** The clock reaches a staged release's next batch. Answers the project's last deploy before it. */
+export async function makeDue(t: TestApp, id: string): Promise<string | null> {
+  const [last] = await t.ctx.db
+    .select({ id: deploys.id })
+    .from(deploys)
+    .where(eq(deploys.projectId, id))
+    .orderBy(desc(deploys.startedAt))
+    .limit(1);
+  await t.ctx.db
+    .update(projects)
+    .set({ nextReleaseAt: new Date(Date.now() - 1000) })
+    .where(eq(projects.id, id));
+  return last?.id ?? null;
+}
+
+/**
+ * Waits for the scheduled check to have released `live` places and for the batch's own deploy
+ * (not `since`, the one before it: `makeDue`'s answer) to be over. The project is read in
+ * statements of their own (its row, its deploy, its counts): one read can have the last deploy
+ * from before the batch's transaction and the count from after it. Once the batch's own deploy
+ * shows, all of it is from after.
+ */
+export async function batchOut(
+  t: TestApp,
+  id: string,
+  headers: Headers,
+  live: number,
+  since: string | null,
+): Promise<TProject> {
+  const project = await until(
+    () => projectOf(t, id, headers),
+    (p) =>
+      !!p.deployment &&
+      p.deployment.id !== since &&
+      p.release?.live === live &&
+      !isDeployActive(p.deployment.state),
+    `the batch of ${live} to be out`,
+  );
+  expect(project.deployment?.state, project.deployment?.error ?? '').toBe('ready');
+  return project;
+}
 
 export type VnuMessage = { type: string; url?: string; message: string; extract?: string };
 
