@@ -16,9 +16,9 @@ import {
   pageStates,
   settled,
   signIn,
-  until,
   type Api,
 } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 import { MIGRATIONS, readFolder, scratch } from './helpers/backups.ts';
 
 const BACKUP = path.resolve(import.meta.dirname, '../src/cli/backup.ts');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
 import { startEmbeddedVacuum, vacuumEmbedded } from '../src/db/embedded-vacuum.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { until } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 
 let t: TestApp;
 beforeAll(async () => {

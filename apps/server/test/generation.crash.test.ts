@@ -2,15 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_STATUS, PROJECT_STATUS } from '@cityforge/shared';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { startFakeAi, type FakeAi } from '@cityforge/fakes/openai';
-import {
-  crashRig,
-  createProject,
-  kill,
-  pageStates,
-  settled,
-  signIn,
-  until,
-} from './helpers/crash.ts';
+import { crashRig, createProject, kill, pageStates, settled, signIn } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 
 const rig = crashRig();
 let ai: FakeAi | undefined;

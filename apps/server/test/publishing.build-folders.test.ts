@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createFolderBin, sweepSitesBuiltAhead } from '../src/modules/publishing/build-folders.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { until } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 import { published, siteProject } from './helpers/publishing.ts';
 
 let scratch: string;

@@ -17,7 +17,7 @@ import { settled } from './helpers/generation.ts';
 import type { Headers } from './helpers/http.ts';
 import { FIFTY_CITIES, spreadsheet, uploaded } from './helpers/locations.ts';
 import { batchOut, giveNetlifyToken, makeDue, projectOf, published } from './helpers/publishing.ts';
-import { until } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 
 // The release check runs every second here, so a batch made due goes out at once.
 let t: TestApp;

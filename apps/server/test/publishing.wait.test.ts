@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeployActive, type TDeployment, type TPublishResult } from '@cityforge/shared';
 import { startFakeNetlify, type FakeNetlify } from '@cityforge/fakes/netlify';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { until } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 import { http } from './helpers/http.ts';
 import { publish, siteProject } from './helpers/publishing.ts';
 

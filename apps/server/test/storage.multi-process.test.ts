@@ -20,10 +20,10 @@ import {
   kill,
   settled,
   signIn,
-  until,
   uploadSheets,
   type Api,
 } from './helpers/crash.ts';
+import { until } from './helpers/wait.ts';
 import { FIFTY_CITIES, spreadsheet } from './helpers/locations.ts';
 import { NETLIFY_TOKEN } from './helpers/publishing.ts';
 import type { ServerProcess } from './helpers/process.ts';

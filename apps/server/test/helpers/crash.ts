@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +16,7 @@ import { sha1 } from '../../src/modules/publishing/site-output.ts';
 import { scratchPostgres } from './app.ts';
 import { multipartForm, type UploadFile } from './locations.ts';
 import { freePort, spawnServer, type ServerProcess } from './process.ts';
+import { until } from './wait.ts';
 
 /**
  * How long a child may take to start: a hang guard, not a figure. An embedded server that
@@ -239,25 +239,6 @@ export async function deploymentOf(api: Api, id: string): Promise<TDeployment | 
 /** Published files as a deploy's digest (path → SHA1), to compare with what a deploy sent. */
 export const digestOf = (files: Map<string, Buffer>) =>
   new Map([...files].map(([file, data]) => [file, sha1(data)]));
-
-/** Polls `read` until `done` holds; the error names the last value seen. */
-export async function until<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}; last: ${JSON.stringify(value).slice(0, 2000)}`,
-      );
-    await sleep(250);
-  }
-}
 
 /**
  * Polls the project (not its detail: a big project's tree on every poll would slow the very

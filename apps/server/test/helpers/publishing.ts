@@ -10,7 +10,7 @@ import { isDeployActive, type TProject, type TPublishResult } from '@cityforge/s
 import { cities, deploys, projects } from '../../src/db/schema/index.ts';
 import { QUEUES } from '../../src/jobs/boss.ts';
 import type { TestApp } from './app.ts';
-import { until } from './crash.ts';
+import { until } from './wait.ts';
 import { giveKeys, signedInUser } from './factories.ts';
 import { settled } from './generation.ts';
 import type { Headers } from './http.ts';
