@@ -1,5 +1,7 @@
-import { loadConfig, EnvError } from './config/env.ts';
-import { createLogger } from './lib/logger.ts';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, EnvError, type Config } from './config/env.ts';
+import type { AppContext } from './context.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 import { reportCrashes } from './lib/error-reporting.ts';
 import { boot, shutdown } from './boot.ts';
 import { buildApp } from './app.ts';
@@ -39,40 +41,52 @@ async function main() {
       ? await listenForBackups({ pglite: ctx.handle.pglite, config, logger })
       : null;
   const app = config.runApi ? await buildApp(ctx) : null;
-  if (app) {
-    await app.listen({ port: config.PORT, host: config.HOST });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    const url = config.APP_URL ?? `http://localhost:${port}`;
-    const signIn = config.ADMIN_EMAIL
-      ? `Sign in as ${config.ADMIN_EMAIL} with ADMIN_PASSWORD,`
-      : 'Sign up in the browser;';
-    const mail = config.SMTP_URL
-      ? 'mail goes through SMTP_URL'
-      : `verification links are logged and saved in ${config.dataDir}/outbox`;
-    // The ZIP data index takes a moment to build; build it now, not in the first upload.
-    setImmediate(() => getGeoIndex());
-    console.log(
-      `\n  CityForge is running at ${url}\n  ${signIn} ${mail}.\n  Database: ${ctx.handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${ctx.store.location}; role: ${config.ROLE}.\n`,
-    );
-  } else {
-    logger.info('worker started');
-  }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
+  // Before the banner: whoever starts the server may stop it as soon as it reads the banner,
+  // and a SIGTERM that came before its handler would kill the process mid-write.
+  stopOnSignals(async () => {
     await app?.close();
     await backups?.close();
     await shutdown(ctx);
     // After the queue stopped: a deploy that was running has put its folder in the bin.
     stopWorkers?.();
+  }, logger);
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    // The ZIP data index takes a moment to build; build it now, not in the first upload.
+    setImmediate(() => getGeoIndex());
+    console.log(banner(config, ctx, app));
+  } else {
+    logger.info('worker started');
+  }
+}
+
+/** A graceful stop on SIGTERM or SIGINT (the first one; a second is ignored while it runs). */
+function stopOnSignals(close: () => Promise<void>, logger: Logger) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** What the server prints once it listens: where it is, how to sign in, where its data is. */
+function banner(config: Config, ctx: AppContext, app: FastifyInstance) {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = config.APP_URL ?? `http://localhost:${port}`;
+  const signIn = config.ADMIN_EMAIL
+    ? `Sign in as ${config.ADMIN_EMAIL} with ADMIN_PASSWORD,`
+    : 'Sign up in the browser;';
+  const mail = config.SMTP_URL
+    ? 'mail goes through SMTP_URL'
+    : `verification links are logged and saved in ${config.dataDir}/outbox`;
+  const db = ctx.handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL';
+  return `\n  CityForge is running at ${url}\n  ${signIn} ${mail}.\n  Database: ${db}; files: ${ctx.store.location}; role: ${config.ROLE}.\n`;
 }
 
 main().catch((err) => {
