@@ -67,6 +67,16 @@ describe('the project map', () => {
 
     const { page, context } = await stack.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
+    // Where the city tree below the map is first drawn: it must not move when the map comes.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const tree = document.querySelector('ul[aria-label="States"]');
+        if (!tree) return;
+        seen.disconnect();
+        document.body.dataset.firstTreeTop = String(tree.getBoundingClientRect().top + scrollY);
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`/project/${encodeURIComponent(id)}/detail`);
     const map = page.getByRole('img', { name: "Map of the project's cities" });
     await map.waitFor();
@@ -100,8 +110,10 @@ describe('the project map', () => {
 
     const legend = page.getByRole('list', { name: 'Map legend' });
     expect(await legend.innerText()).toMatch(/Completed:\s*2[\s\S]*Held back:\s*4/);
-    // The list view stays beside the map.
-    await page.getByRole('list', { name: 'States' }).waitFor();
+    // The list view stays beside the map, where it was before the map loaded.
+    const tree = page.getByRole('list', { name: 'States' });
+    const treeTop = await tree.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+    expect(await page.locator('body').getAttribute('data-first-tree-top')).toBe(String(treeTop));
 
     await map.screenshot({ path: `${SHOTS}/project-map.png` });
     await page.screenshot({ path: `${SHOTS}/project-map-detail.png`, fullPage: true });

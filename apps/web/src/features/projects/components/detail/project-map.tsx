@@ -158,7 +158,11 @@ export function ProjectMap({ project }: { project: TLeanProjectDetail }) {
               </li>
             ))}
           </ul>
-        ) : null}
+        ) : failed ? null : (
+          // The legend's line is held while the map loads, so the tree below does not move
+          // under a click when it comes.
+          <Skeleton className="h-5 w-72 max-w-full" />
+        )}
         {note ? (
           <p className="text-sm text-zinc-500" data-testid="map-off-note">
             {note}
