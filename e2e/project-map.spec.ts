@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProjectMap } from '@cityforge/shared';
 import { expectAccessible } from './helpers/a11y.ts';
@@ -33,6 +34,13 @@ async function projectMap(stack: Stack, token: string, id: string): Promise<TPro
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: TProjectMap }).data;
+}
+
+/** The city tree is where it was first drawn (recorded by the page's init script). */
+async function expectTreeStayed(page: Page) {
+  const tree = page.getByRole('list', { name: 'States' });
+  const top = await tree.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+  expect(await page.locator('body').getAttribute('data-first-tree-top')).toBe(String(top));
 }
 
 describe('the project map', () => {
@@ -111,9 +119,7 @@ describe('the project map', () => {
     const legend = page.getByRole('list', { name: 'Map legend' });
     expect(await legend.innerText()).toMatch(/Completed:\s*2[\s\S]*Held back:\s*4/);
     // The list view stays beside the map, where it was before the map loaded.
-    const tree = page.getByRole('list', { name: 'States' });
-    const treeTop = await tree.evaluate((el) => el.getBoundingClientRect().top + scrollY);
-    expect(await page.locator('body').getAttribute('data-first-tree-top')).toBe(String(treeTop));
+    await expectTreeStayed(page);
 
     await map.screenshot({ path: `${SHOTS}/project-map.png` });
     await page.screenshot({ path: `${SHOTS}/project-map-detail.png`, fullPage: true });
@@ -124,6 +130,14 @@ describe('the project map', () => {
     await preview.waitForLoadState();
     expect(new URL(preview.url()).pathname).toBe(`/project/${id}/city/${idOf('Denver')}`);
     await preview.getByTestId('preview-frame').waitFor();
+    await preview.close();
+
+    // At phone width too: the map is drawn in the placeholder's box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await map.waitFor();
+    await expectTreeStayed(page);
+    await page.screenshot({ path: `${SHOTS}/project-map-phone.png`, fullPage: true });
     await context.close();
   });
 });

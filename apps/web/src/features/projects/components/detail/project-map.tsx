@@ -1,7 +1,8 @@
 import { useId, useMemo } from 'react';
 import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { TLeanProjectDetail, TProjectMap } from '@cityforge/shared';
+import { MAP_STATUSES } from '@cityforge/shared';
+import type { TLeanProjectDetail, TMapStatus, TProjectMap } from '@cityforge/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card';
@@ -47,7 +48,7 @@ function MapPicture({
       aria-describedby={describedBy}
       viewBox={drawing.viewBox}
       data-testid="project-map"
-      className="h-auto max-h-[32rem] w-full [&_path]:[vector-effect:non-scaling-stroke]"
+      className="aspect-[8/5] max-h-[32rem] w-full [&_path]:[vector-effect:non-scaling-stroke]"
     >
       <g stroke="#d4d4d8" strokeWidth={0.75} strokeLinejoin="round">
         {drawing.states.map((s) => (
@@ -83,6 +84,42 @@ function MapPicture({
         ))}
       </g>
     </svg>
+  );
+}
+
+/**
+ * The count of cities of each status. While the map loads, its items are there with their
+ * counts to come: the legend wraps as it will, so the tree below does not move when it comes.
+ */
+function MapLegend({
+  id,
+  counts,
+}: {
+  id: string;
+  counts: { status: TMapStatus; count: number }[] | null;
+}) {
+  const items = counts ?? MAP_STATUSES.map((status) => ({ status, count: null }));
+  return (
+    <ul
+      id={id}
+      aria-label="Map legend"
+      aria-busy={!counts}
+      className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-zinc-700"
+    >
+      {items.map(({ status, count }) => (
+        <li key={status} className="flex items-center gap-1.5" data-testid="map-legend-item">
+          <svg viewBox="0 0 10 10" className="size-3" aria-hidden="true">
+            <circle cx={5} cy={5} r={5} fill={MAP_STATUS_STYLE[status].colour} />
+          </svg>
+          {MAP_STATUS_STYLE[status].label}:{' '}
+          {count === null ? (
+            <Skeleton className="h-3.5 w-4" />
+          ) : (
+            <span className="tabular-nums">{count.toLocaleString('en-US')}</span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -136,33 +173,15 @@ export function ProjectMap({ project }: { project: TLeanProjectDetail }) {
             {(map.error ?? drawer.error)?.message}
           </Alert>
         ) : drawing ? (
+          // The picture takes the placeholder's box at every width (the drawing centred in it),
+          // so nothing below moves when it comes.
           <MapPicture drawing={drawing} describedBy={legendId} onOpen={openCity} />
         ) : (
           <div role="status" aria-label="Loading the map">
             <Skeleton className="aspect-[8/5] max-h-[32rem] w-full" />
           </div>
         )}
-        {counts ? (
-          <ul
-            id={legendId}
-            aria-label="Map legend"
-            className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-zinc-700"
-          >
-            {counts.map(({ status, count }) => (
-              <li key={status} className="flex items-center gap-1.5" data-testid="map-legend-item">
-                <svg viewBox="0 0 10 10" className="size-3" aria-hidden="true">
-                  <circle cx={5} cy={5} r={5} fill={MAP_STATUS_STYLE[status].colour} />
-                </svg>
-                {MAP_STATUS_STYLE[status].label}:{' '}
-                <span className="tabular-nums">{count.toLocaleString('en-US')}</span>
-              </li>
-            ))}
-          </ul>
-        ) : failed ? null : (
-          // The legend's line is held while the map loads, so the tree below does not move
-          // under a click when it comes.
-          <Skeleton className="h-5 w-72 max-w-full" />
-        )}
+        {failed && !counts ? null : <MapLegend id={legendId} counts={counts} />}
         {note ? (
           <p className="text-sm text-zinc-500" data-testid="map-off-note">
             {note}
