@@ -11,6 +11,7 @@ import { useProjectMap } from '../../api/get-project-map';
 import type { MapDrawing } from '../../map-drawing';
 import { MAP_STATUS_STYLE, markRadius, markTitle, offMapNote, statusCounts } from '../../map-marks';
 import { cityLinks } from '../../structure';
+import { cn } from '../../../../lib/cn';
 
 /**
  * d3-geo, topojson and the boundary file load with the first map, not with the app. The
@@ -21,6 +22,12 @@ async function loadDrawer() {
   const atlas = await drawing.loadAtlas();
   return { draw: (map: TProjectMap) => drawing.drawProjectMap(map, atlas) };
 }
+
+/**
+ * The map's box, loading or drawn (the drawing centred in it): the same at every width, so
+ * nothing below moves when the map comes. 8:5 is the frame the drawing is fitted in.
+ */
+const MAP_BOX = 'aspect-[8/5] max-h-[32rem] w-full';
 
 function MapPicture({
   drawing,
@@ -48,7 +55,7 @@ function MapPicture({
       aria-describedby={describedBy}
       viewBox={drawing.viewBox}
       data-testid="project-map"
-      className="aspect-[8/5] max-h-[32rem] w-full [&_path]:[vector-effect:non-scaling-stroke]"
+      className={cn(MAP_BOX, '[&_path]:[vector-effect:non-scaling-stroke]')}
     >
       <g stroke="#d4d4d8" strokeWidth={0.75} strokeLinejoin="round">
         {drawing.states.map((s) => (
@@ -173,12 +180,10 @@ export function ProjectMap({ project }: { project: TLeanProjectDetail }) {
             {(map.error ?? drawer.error)?.message}
           </Alert>
         ) : drawing ? (
-          // The picture takes the placeholder's box at every width (the drawing centred in it),
-          // so nothing below moves when it comes.
           <MapPicture drawing={drawing} describedBy={legendId} onOpen={openCity} />
         ) : (
           <div role="status" aria-label="Loading the map">
-            <Skeleton className="aspect-[8/5] max-h-[32rem] w-full" />
+            <Skeleton className={MAP_BOX} />
           </div>
         )}
         {failed && !counts ? null : <MapLegend id={legendId} counts={counts} />}
