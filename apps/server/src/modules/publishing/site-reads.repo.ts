@@ -146,6 +146,19 @@ export function createSiteReadsRepo(db: Db) {
     /** Cities of these counties whose pages go one folder down (locations/city-seats.ts). */
     citiesPastSeats: (where: { countyIds: string[] }) => citiesPastSeats(db, where),
     /**
+     * The cities of the project that have service-city pages, written or not: a build asks for
+     * the pages of these alone. Most places of most sites have none, and a question about
+     * cities without any still cost a query per batch (a fifth of an unchanged redeploy of
+     * 10,000 cities).
+     */
+    async serviceCityIds(projectId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ cityId: serviceCityPages.cityId })
+        .from(serviceCityPages)
+        .where(eq(serviceCityPages.projectId, projectId));
+      return rows.map((row) => row.cityId);
+    },
+    /**
      * The written service-city pages of these cities of the project, without their content: a
      * build reads them a batch of cities at a time, as it reads the cities' own pages, and lets
      * go of each batch once it is written.

@@ -14,6 +14,7 @@ export const SITE_READS = [
   'cityContents',
   'citiesPastSeats',
   'siteAddresses',
+  'serviceCityIds',
   'serviceCityStubs',
   'serviceCityContents',
 ] as const satisfies ReadonlyArray<keyof PublishingRepo>;

@@ -34,7 +34,7 @@ type ServiceCityPage = ReturnType<typeof pageOf>;
  * at a time (site-locations.ts): only what is being written is held.
  */
 export function createServiceCityPages(opts: {
-  repo: Pick<SiteReads, 'serviceCityStubs' | 'serviceCityContents'>;
+  repo: Pick<SiteReads, 'serviceCityIds' | 'serviceCityStubs' | 'serviceCityContents'>;
   projectId: string;
   /** The written service pages by id: a service without one has no city pages on the site. */
   services: Map<string, Named>;
@@ -51,6 +51,8 @@ export function createServiceCityPages(opts: {
   // old generation, where a build's garbage then piles up.
   let stubs = new Map<string, ServiceCityStub[]>();
   let contents = new Map<string, Content>();
+  // The cities that have any, read with the first batch.
+  let withPages: Set<string> | undefined;
 
   const pagesOf = (place: CityPlace): ServiceCityPage[] =>
     (stubs.get(place.city.id) ?? []).map((stub) =>
@@ -75,7 +77,10 @@ export function createServiceCityPages(opts: {
       contents = new Map();
       // A site without service pages has no pages of them to read.
       if (!opts.services.size) return;
-      for (const stub of await opts.repo.serviceCityStubs(opts.projectId, cityIds)) {
+      withPages ??= new Set(await opts.repo.serviceCityIds(opts.projectId));
+      const asked = cityIds.filter((id) => withPages!.has(id));
+      if (!asked.length) return;
+      for (const stub of await opts.repo.serviceCityStubs(opts.projectId, asked)) {
         if (!rank.has(stub.servicePageId)) continue;
         const list = stubs.get(stub.cityId) ?? [];
         if (!list.length) stubs.set(stub.cityId, list);
